@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Each kit adds its products and targets in its own section below, so that a change to one kit
+// touches one section. Kits depend downward only: Imaging → FilmKit → GalleryKit, RecorderKit,
+// SocialModel.
+
+var products: [Product] = []
+var targets: [Target] = []
+
+// MARK: - Imaging (libvips)
+
+products += [
+    .library(name: "Imaging", targets: ["Imaging"])
+]
+targets += [
+    .systemLibrary(
+        name: "CVips",
+        pkgConfig: "vips",
+        providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+    ),
+    // Swift cannot call C variadic functions; this shim gives each libvips operation a fixed signature.
+    .target(name: "CVipsShim", dependencies: ["CVips"]),
+    .target(name: "Imaging", dependencies: ["CVips", "CVipsShim"]),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+]
+
+// MARK: - FilmKit
+
+products += [
+    .library(name: "FilmKit", targets: ["FilmKit"]),
+    .library(name: "FilmKitMocks", targets: ["FilmKitMocks"]),
+]
+targets += [
+    .target(name: "FilmKit", dependencies: ["Imaging"]),
+    .target(name: "FilmKitMocks", dependencies: ["FilmKit"]),
+    .testTarget(name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks"]),
+    .executableTarget(
+        name: "filmkit",
+        dependencies: ["FilmKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/FilmCLI"
+    ),
+    .executableTarget(name: "film-demo", dependencies: ["FilmKit"], path: "Examples/FilmDemo"),
+    .executableTarget(name: "custom-filter", dependencies: ["FilmKit"], path: "Examples/CustomFilter"),
+]
+
+let package = Package(
+    name: "AnalogKit",
+    platforms: [.macOS(.v15)],
+    products: products,
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    ],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,126 @@
+import CVips
+import CVipsShim
+
+extension Image {
+    /// `self · multiply + add`, per band when the arrays have one value per band, otherwise the
+    /// same constant for every band. The result is float unless `toUChar` is set (then rounded and
+    /// clipped to 0…255).
+    public func linear(multiply: [Double], add: [Double], toUChar: Bool = false) throws(ImagingError) -> Image {
+        guard !multiply.isEmpty, multiply.count == add.count else {
+            throw .invalidArgument("linear needs equally many, and at least one, multipliers and offsets")
+        }
+        return try apply("linear") { input, out in
+            multiply.withUnsafeBufferPointer { a in
+                add.withUnsafeBufferPointer { b in
+                    akv_linear(input, out, a.baseAddress, b.baseAddress, Int32(a.count), toUChar ? 1 : 0)
+                }
+            }
+        }
+    }
+
+    /// `self · multiply + add` with the same constants for every band.
+    public func linear(multiply: Double, add: Double = 0, toUChar: Bool = false) throws(ImagingError) -> Image {
+        try linear(multiply: [multiply], add: [add], toUChar: toUChar)
+    }
+
+    /// Pixel-wise sum.
+    public func adding(_ other: Image) throws(ImagingError) -> Image {
+        try Image.make("add", keepingAlive: [self, other]) { akv_add(pointer, other.pointer, $0) }
+    }
+
+    /// Pixel-wise difference.
+    public func subtracting(_ other: Image) throws(ImagingError) -> Image {
+        try Image.make("subtract", keepingAlive: [self, other]) { akv_subtract(pointer, other.pointer, $0) }
+    }
+
+    /// Pixel-wise product. A one-band image multiplies every band of a many-band one.
+    public func multiplying(by other: Image) throws(ImagingError) -> Image {
+        try Image.make("multiply", keepingAlive: [self, other]) { akv_multiply(pointer, other.pointer, $0) }
+    }
+
+    /// Pixel-wise quotient (0 where the divisor is 0).
+    public func dividing(by other: Image) throws(ImagingError) -> Image {
+        try Image.make("divide", keepingAlive: [self, other]) { akv_divide(pointer, other.pointer, $0) }
+    }
+
+    /// Each sample raised to `exponent`.
+    public func raised(to exponent: Double) throws(ImagingError) -> Image {
+        try apply("math2_const") { input, out in
+            var c = exponent
+            return akv_math2_const(input, out, VIPS_OPERATION_MATH2_POW, &c, 1)
+        }
+    }
+
+    /// `e` raised to each sample.
+    public func exponential() throws(ImagingError) -> Image {
+        try applyMath(VIPS_OPERATION_MATH_EXP)
+    }
+
+    private func applyMath(_ operation: VipsOperationMath) throws(ImagingError) -> Image {
+        try apply("math") { akv_math($0, $1, operation) }
+    }
+
+    /// A comparison with a constant: 255 where it holds, 0 elsewhere (8-bit).
+    public func compared(_ comparison: Comparison, to value: Double) throws(ImagingError) -> Image {
+        try apply("relational_const") { input, out in
+            var c = value
+            return akv_relational_const(input, out, comparison.vips, &c, 1)
+        }
+    }
+
+    /// Maps every 8-bit sample through a lookup table of 256 entries per band (one band for all,
+    /// or one per band). The result has the table's format.
+    public func mapped(through table: Image) throws(ImagingError) -> Image {
+        guard table.width == 256, table.height == 1 else {
+            throw .invalidArgument("a lookup table is 256×1 pixels, got \(table.width)×\(table.height)")
+        }
+        return try Image.make("maplut", keepingAlive: [self, table]) { akv_maplut(pointer, $0, table.pointer) }
+    }
+
+    /// Multiplies each pixel's band vector by a matrix: output band `i` is `Σ matrix[i][j] · band j`.
+    public func recombined(matrix: [[Double]]) throws(ImagingError) -> Image {
+        guard let columns = matrix.first?.count, columns == bands, matrix.allSatisfy({ $0.count == columns }) else {
+            throw .invalidArgument("a colour matrix needs one column per band (\(bands))")
+        }
+        let table = try Image.matrix(matrix)
+        return try Image.make("recomb", keepingAlive: [self, table]) { akv_recomb(pointer, $0, table.pointer) }
+    }
+
+    /// A matrix image (as libvips uses for colour matrices and convolution masks).
+    static func matrix(_ rows: [[Double]]) throws(ImagingError) -> Image {
+        let flat = rows.flatMap { $0 }
+        let made = flat.withUnsafeBufferPointer {
+            vips_image_new_matrix_from_array(
+                Int32(rows[0].count), Int32(rows.count), $0.baseAddress, Int32($0.count))
+        }
+        guard let made else { throw .operationFailed(operation: "matrix", message: VipsRuntime.takeError()) }
+        return Image(owning: made)
+    }
+}
+
+/// A comparison of each sample with a value.
+public enum Comparison: Sendable, Hashable, CaseIterable {
+    /// `==`
+    case equal
+    /// `!=`
+    case notEqual
+    /// `<`
+    case less
+    /// `<=`
+    case lessOrEqual
+    /// `>`
+    case greater
+    /// `>=`
+    case greaterOrEqual
+
+    var vips: VipsOperationRelational {
+        switch self {
+        case .equal: VIPS_OPERATION_RELATIONAL_EQUAL
+        case .notEqual: VIPS_OPERATION_RELATIONAL_NOTEQ
+        case .less: VIPS_OPERATION_RELATIONAL_LESS
+        case .lessOrEqual: VIPS_OPERATION_RELATIONAL_LESSEQ
+        case .greater: VIPS_OPERATION_RELATIONAL_MORE
+        case .greaterOrEqual: VIPS_OPERATION_RELATIONAL_MOREEQ
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import CVips
+import CVipsShim
+
+/// Raw 8-bit pixels, row by row, bands interleaved: the way to write a per-pixel filter of your own.
+public struct PixelBuffer: Sendable, Hashable {
+    /// The width in pixels.
+    public let width: Int
+    /// The height in pixels.
+    public let height: Int
+    /// Samples per pixel.
+    public let bands: Int
+    /// `width · height · bands` samples; the sample of band `b` at (`x`, `y`) is at
+    /// `(y · width + x) · bands + b`.
+    public var samples: [UInt8]
+
+    /// Creates a buffer, checking that the sample count matches the size.
+    public init(width: Int, height: Int, bands: Int, samples: [UInt8]) throws(ImagingError) {
+        guard width > 0, height > 0, bands > 0, samples.count == width * height * bands else {
+            throw .invalidArgument("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
+        }
+        self.width = width
+        self.height = height
+        self.bands = bands
+        self.samples = samples
+    }
+
+    /// The sample of `band` at (`x`, `y`).
+    public subscript(x: Int, y: Int, band: Int) -> UInt8 {
+        get { samples[(y * width + x) * bands + band] }
+        set { samples[(y * width + x) * bands + band] = newValue }
+    }
+}
+
+extension Image {
+    /// Computes the pixels and copies them out as 8-bit samples (other formats are cast first).
+    public func pixels() throws(ImagingError) -> PixelBuffer {
+        let source = format == .uchar ? self : try cast(to: .uchar)
+        var length = 0
+        guard let memory = withExtendedLifetime(source, { vips_image_write_to_memory(source.pointer, &length) }) else {
+            throw .decodeFailed(message: VipsRuntime.takeError())
+        }
+        defer { g_free(memory) }
+        let samples = [UInt8](UnsafeRawBufferPointer(start: memory, count: length))
+        return try PixelBuffer(width: width, height: height, bands: bands, samples: samples)
+    }
+
+    /// Makes an image from raw 8-bit pixels: sRGB for 3 or 4 bands, grey for 1 or 2.
+    public init(pixels: PixelBuffer) throws(ImagingError) {
+        try VipsRuntime.ensureStarted()
+        let made = pixels.samples.withUnsafeBytes {
+            vips_image_new_from_memory_copy(
+                $0.baseAddress, $0.count, Int32(pixels.width), Int32(pixels.height), Int32(pixels.bands),
+                VIPS_FORMAT_UCHAR)
+        }
+        guard let made else { throw .operationFailed(operation: "new_from_memory", message: VipsRuntime.takeError()) }
+        made.pointee.Type = pixels.bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W
+        self.init(owning: made)
+    }
+
+    /// A 256-entry lookup table for ``mapped(through:)``, one band per array.
+    public static func lookupTable(_ bands: [[Double]]) throws(ImagingError) -> Image {
+        guard !bands.isEmpty, bands.allSatisfy({ $0.count == 256 }) else {
+            throw .invalidArgument("a lookup table needs 256 entries per band")
+        }
+        let interleaved = (0..<256).flatMap { index in bands.map { Float($0[index]) } }
+        try VipsRuntime.ensureStarted()
+        let made = interleaved.withUnsafeBytes {
+            vips_image_new_from_memory_copy($0.baseAddress, $0.count, 256, 1, Int32(bands.count), VIPS_FORMAT_FLOAT)
+        }
+        guard let made else { throw .operationFailed(operation: "new_from_memory", message: VipsRuntime.takeError()) }
+        return Image(owning: made)
+    }
+}

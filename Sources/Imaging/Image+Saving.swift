@@ -1,0 +1,93 @@
+import CVips
+import CVipsShim
+import Foundation
+
+extension Image {
+    /// An encoded file format and its options.
+    public enum EncodedFormat: Sendable, Hashable {
+        /// JPEG with a quality of 1…100; progressive when `interlaced`.
+        case jpeg(quality: Int = 90, interlaced: Bool = false)
+        /// PNG with a zlib compression level of 0…9.
+        case png(compression: Int = 6)
+        /// TIFF, deflate-compressed.
+        case tiff
+        /// WebP, lossy with a quality of 1…100, or lossless.
+        case webp(quality: Int = 80, lossless: Bool = false)
+
+        /// Picks the format from a file name's extension (`jpg`, `jpeg`, `png`, `tif`, `tiff`, `webp`).
+        public init(pathExtension: String) throws(ImagingError) {
+            switch pathExtension.lowercased() {
+            case "jpg", "jpeg": self = .jpeg()
+            case "png": self = .png()
+            case "tif", "tiff": self = .tiff
+            case "webp": self = .webp()
+            default: throw .invalidArgument("unknown image file extension '\(pathExtension)'")
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .jpeg: "JPEG"
+            case .png: "PNG"
+            case .tiff: "TIFF"
+            case .webp: "WebP"
+            }
+        }
+    }
+
+    /// Encodes the image. EXIF, XMP and the ICC profile travel with it unless `stripMetadata` is set.
+    ///
+    /// This is where a lazy pipeline runs, so a decoding error in the source surfaces here as
+    /// ``ImagingError/decodeFailed(message:)``.
+    public func encoded(as format: EncodedFormat, stripMetadata: Bool = false) throws(ImagingError) -> Data {
+        try VipsRuntime.ensureStarted()
+        let strip: Int32 = stripMetadata ? 1 : 0
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let status: Int32 = withExtendedLifetime(self) {
+            switch format {
+            case .jpeg(let quality, let interlaced):
+                akv_jpegsave_buffer(pointer, &buffer, &length, Int32(clamping: quality), strip, interlaced ? 1 : 0)
+            case .png(let compression):
+                akv_pngsave_buffer(pointer, &buffer, &length, Int32(clamping: compression), strip)
+            case .tiff:
+                akv_tiffsave_buffer(
+                    pointer, &buffer, &length, Int32(VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE.rawValue), 90, strip)
+            case .webp(let quality, let lossless):
+                akv_webpsave_buffer(pointer, &buffer, &length, Int32(clamping: quality), lossless ? 1 : 0, strip)
+            }
+        }
+        guard status == 0, let buffer else {
+            let message = VipsRuntime.takeError()
+            if message.contains("load") || message.lowercased().contains("jpeg") && message.contains("read") {
+                throw .decodeFailed(message: message)
+            }
+            throw .encodeFailed(format: format.name, message: message)
+        }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
+    /// Encodes the image and writes it atomically: readers see the old file or the whole new one,
+    /// never a part.
+    ///
+    /// - Parameter format: the format; by default chosen from the file name's extension.
+    public func write(
+        to url: URL,
+        as format: EncodedFormat? = nil,
+        stripMetadata: Bool = false
+    ) throws(ImagingError) {
+        let chosen: EncodedFormat
+        if let format {
+            chosen = format
+        } else {
+            chosen = try EncodedFormat(pathExtension: url.pathExtension)
+        }
+        let data = try encoded(as: chosen, stripMetadata: stripMetadata)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .writeFailed(path: url.path, message: error.localizedDescription)
+        }
+    }
+}

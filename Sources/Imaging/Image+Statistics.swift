@@ -1,0 +1,40 @@
+import CVips
+import CVipsShim
+
+extension Image {
+    /// The mean of all samples of all bands.
+    public func mean() throws(ImagingError) -> Double {
+        try statistic("avg", akv_avg)
+    }
+
+    /// The standard deviation of all samples of all bands.
+    public func standardDeviation() throws(ImagingError) -> Double {
+        try statistic("deviate", akv_deviate)
+    }
+
+    /// The smallest sample.
+    public func minimum() throws(ImagingError) -> Double {
+        try statistic("min", akv_min)
+    }
+
+    /// The largest sample.
+    public func maximum() throws(ImagingError) -> Double {
+        try statistic("max", akv_max)
+    }
+
+    /// The mean of each band separately.
+    public func bandMeans() throws(ImagingError) -> [Double] {
+        try (0..<bands).map { band throws(ImagingError) in try extractingBands(band).mean() }
+    }
+
+    private func statistic(
+        _ name: String,
+        _ body: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<Double>) -> Int32
+    ) throws(ImagingError) -> Double {
+        var value = 0.0
+        guard withExtendedLifetime(self, { body(pointer, &value) }) == 0 else {
+            throw .operationFailed(operation: name, message: VipsRuntime.takeError())
+        }
+        return value
+    }
+}

@@ -1,0 +1,46 @@
+/// What went wrong while reading, processing or writing an image.
+///
+/// Errors that come from libvips carry its own message, so that a user sees the real cause
+/// (for example `VipsJpeg: Premature end of JPEG file`).
+public enum ImagingError: Error, Sendable, Hashable {
+    /// No file exists at the path.
+    case fileNotFound(path: String)
+    /// The file or bytes are not in any image format libvips can read.
+    case notAnImage(source: String)
+    /// The header declares more pixels than the limit allows; nothing was decoded.
+    case tooLarge(width: Int, height: Int, limit: Int)
+    /// The image's data is corrupt or truncated; found while decoding pixels.
+    case decodeFailed(message: String)
+    /// Encoding to the requested format failed.
+    case encodeFailed(format: String, message: String)
+    /// Writing the encoded image failed (for example a full disk or a missing folder).
+    case writeFailed(path: String, message: String)
+    /// An operation was given arguments it cannot use.
+    case invalidArgument(String)
+    /// A libvips operation failed.
+    case operationFailed(operation: String, message: String)
+}
+
+extension ImagingError: CustomStringConvertible {
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            return "no such file: \(path)"
+        case .notAnImage(let source):
+            return "not a supported image: \(source)"
+        case .tooLarge(let width, let height, let limit):
+            return "image is \(width)×\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
+        case .decodeFailed(let message):
+            return "cannot decode image: \(message)"
+        case .encodeFailed(let format, let message):
+            return "cannot encode \(format): \(message)"
+        case .writeFailed(let path, let message):
+            return "cannot write \(path): \(message)"
+        case .invalidArgument(let message):
+            return "invalid argument: \(message)"
+        case .operationFailed(let operation, let message):
+            return "\(operation) failed: \(message)"
+        }
+    }
+}

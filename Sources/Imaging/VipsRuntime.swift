@@ -1,0 +1,44 @@
+import Foundation
+import CVips
+import CVipsShim
+
+/// Starts libvips once per process and turns its error buffer into Swift errors.
+enum VipsRuntime {
+    /// Swift runs a global's initialiser exactly once, even when many threads race to it.
+    private static let started: Bool = akv_init() == 0
+
+    static func ensureStarted() throws(ImagingError) {
+        guard started else {
+            throw .operationFailed(operation: "vips_init", message: takeError())
+        }
+    }
+
+    /// Takes (and clears) libvips' pending error message.
+    static func takeError() -> String {
+        guard let raw = akv_take_error() else { return "unknown libvips error" }
+        defer { g_free(raw) }
+        let message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+        return message.isEmpty ? "unknown libvips error" : message
+    }
+}
+
+/// Counters from libvips itself, for tests and leak checks.
+public enum ImagingDiagnostics {
+    /// The number of libvips images alive in this process, including those held by libvips'
+    /// operation cache.
+    public static var liveImageCount: Int {
+        _ = try? VipsRuntime.ensureStarted()
+        return Int(akv_live_image_count())
+    }
+
+    /// Empties libvips' operation cache, which otherwise keeps recent results (and their images) alive.
+    public static func dropOperationCache() {
+        vips_cache_drop_all()
+    }
+
+    /// Sets how many operations libvips' cache keeps; 0 turns the cache off.
+    public static func setOperationCacheLimit(_ operations: Int) {
+        _ = try? VipsRuntime.ensureStarted()
+        vips_cache_set_max(Int32(operations))
+    }
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages AnalogKit builds and tests against, skipping what is present.
+set -euo pipefail
+packages=(
+    pkg-config
+    libvips-dev libvips-tools            # imaging; `vips`/`vipsthumbnail` are benchmark peers
+    libavformat-dev libavcodec-dev libavutil-dev libswscale-dev ffmpeg  # RecorderKit; ffprobe in tests
+    libimage-exiftool-perl               # tests read metadata back with exiftool
+    imagemagick                          # a peer in the comparison script
+    fonts-dejavu-core                    # labels, date stamps and film edge text
+)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing: ${missing[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
