@@ -44,6 +44,27 @@ targets += [
     .executableTarget(name: "custom-filter", dependencies: ["FilmKit"], path: "Examples/CustomFilter"),
 ]
 
+// MARK: - SocialModel
+
+products += [
+    .library(name: "SocialModel", targets: ["SocialModel"]),
+    .library(name: "SocialModelMocks", targets: ["SocialModelMocks"]),
+]
+targets += [
+    .target(
+        name: "SocialModel",
+        dependencies: [
+            "Imaging",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]
+    ),
+    .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
+    .testTarget(name: "SocialModelTests", dependencies: ["SocialModel", "SocialModelMocks", "Imaging"]),
+    .executableTarget(name: "social-accounts", dependencies: ["SocialModel"], path: "Examples/SocialAccounts"),
+]
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],

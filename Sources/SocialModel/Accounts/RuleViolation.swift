@@ -1,0 +1,72 @@
+/// A field of an account that a rule applies to.
+public enum AccountField: String, Sendable, Hashable, CaseIterable {
+    /// The username.
+    case username
+    /// The email address.
+    case email
+    /// The password.
+    case password
+    /// The given name.
+    case name
+    /// The family name.
+    case surname
+    /// The bio.
+    case bio
+}
+
+/// A rule a value breaks.
+public enum AccountRule: Sendable, Hashable, CustomStringConvertible {
+    /// Shorter than the minimum.
+    case tooShort(minimum: Int)
+    /// Longer than the maximum (characters, or bytes for a password).
+    case tooLong(maximum: Int)
+    /// More lines than allowed.
+    case tooManyLines(maximum: Int)
+    /// Contains whitespace where none is allowed.
+    case containsWhitespace
+    /// Contains control characters (NUL, escapes, …) or, for usernames, characters outside the set.
+    case forbiddenCharacters(allowed: String)
+    /// Not in the expected shape.
+    case malformed(expected: String)
+    /// A password without a letter.
+    case missingLetter
+    /// A password without a digit.
+    case missingDigit
+    /// A password that contains the username or the email's local part.
+    case containsIdentity
+    /// Already used by another account.
+    case taken
+
+    /// The rule in words.
+    public var description: String {
+        switch self {
+        case .tooShort(let minimum): "must be at least \(minimum) characters"
+        case .tooLong(let maximum): "must be at most \(maximum) characters"
+        case .tooManyLines(let maximum): "must be at most \(maximum) lines"
+        case .containsWhitespace: "must not contain spaces"
+        case .forbiddenCharacters(let allowed): "may contain only \(allowed)"
+        case .malformed(let expected): "must be \(expected)"
+        case .missingLetter: "must contain a letter"
+        case .missingDigit: "must contain a digit"
+        case .containsIdentity: "must not contain the username or email name"
+        case .taken: "is already taken"
+        }
+    }
+}
+
+/// One broken rule on one field.
+public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
+    /// The field.
+    public var field: AccountField
+    /// The rule it breaks.
+    public var rule: AccountRule
+
+    /// Creates a violation.
+    public init(_ field: AccountField, _ rule: AccountRule) {
+        self.field = field
+        self.rule = rule
+    }
+
+    /// For example "password must contain a digit".
+    public var description: String { "\(field.rawValue) \(rule)" }
+}
