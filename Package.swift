@@ -61,7 +61,10 @@ targets += [
         ]
     ),
     .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
-    .testTarget(name: "SocialModelTests", dependencies: ["SocialModel", "SocialModelMocks", "Imaging"]),
+    .testTarget(
+        name: "SocialModelTests",
+        dependencies: ["SocialModel", "SocialModelMocks", "Imaging", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .executableTarget(name: "social-accounts", dependencies: ["SocialModel"], path: "Examples/SocialAccounts"),
 ]
 

@@ -22,11 +22,13 @@ extension AccountService {
             }
         }
         let now = clock.now()
+        // The provider's display name becomes the name only if it meets the same rules as a typed one.
+        let offeredName = AccountValidator.normalizedLine(identity.displayName ?? "")
+        let name = validator.line(offeredName, .name).isEmpty ? offeredName : ""
         for attempt in 0..<8 {
             let user = User(
-                id: .random(), username: suggestedUsername(identity, attempt: attempt), email: email,
-                name: AccountValidator.normalizedLine(identity.displayName ?? "").prefix(policy.nameMaximumLength)
-                    .description, createdAt: now, verifiedAt: now)
+                id: .random(), username: suggestedUsername(identity, attempt: attempt), email: email, name: name,
+                createdAt: now, verifiedAt: now)
             let link = IdentityLink(provider: identity.provider, subject: identity.subject, userID: user.id, linkedAt: now)
             do {
                 try await store.insertUser(user, passwordHash: nil, identity: link)

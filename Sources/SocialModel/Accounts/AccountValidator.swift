@@ -87,9 +87,13 @@ struct AccountValidator: Sendable {
         if !password.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
             violations.append(.init(.password, .missingDigit))
         }
+        // Searched only in passwords of allowed size, so a huge input cannot make this slow.
         let lowered = password.lowercased()
         let localPart = email.split(separator: "@").first.map(String.init) ?? ""
-        if [username.lowercased(), localPart].contains(where: { $0.count >= 3 && lowered.contains($0) }) {
+        let identities = [username.lowercased(), localPart].filter {
+            $0.utf8.count >= 3 && $0.utf8.count <= password.utf8.count
+        }
+        if password.utf8.count <= policy.passwordMaximumBytes, identities.contains(where: { lowered.contains($0) }) {
             violations.append(.init(.password, .containsIdentity))
         }
         return violations
