@@ -65,7 +65,11 @@ targets += [
         name: "SocialModelTests",
         dependencies: ["SocialModel", "SocialModelMocks", "Imaging", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .executableTarget(name: "social-accounts", dependencies: ["SocialModel"], path: "Examples/SocialAccounts"),
+    .executableTarget(
+        name: "social-accounts",
+        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/SocialAccounts"
+    ),
 ]
 
 let package = Package(

@@ -28,7 +28,8 @@ struct MailerTests {
         let blocker = directory.url.appendingPathComponent("file")
         try Data().write(to: blocker)
         let outbox = OutboxMailer(directory: blocker.appendingPathComponent("outbox"))
-        let message = MailMessage(to: "a@example.com", subject: "s", body: "b", purpose: .passwordChanged, token: nil, sentAt: Date())
+        let message = MailMessage(
+            to: "a@example.com", subject: "s", body: "b", purpose: .passwordChanged, token: nil, sentAt: Date())
         await #expect(throws: MailerError.self) { try await outbox.send(message) }
     }
 
@@ -37,7 +38,8 @@ struct MailerTests {
         try await Harness.with(kind) { h in
             h.mailer.failNextSends(with: .deliveryFailed(message: "smtp down"))
             await #expect(throws: AccountError.mail(.deliveryFailed(message: "smtp down"))) {
-                try await h.accounts.register(Registration(email: "vic@example.com", username: "vic", password: Harness.password))
+                try await h.accounts.register(
+                    Registration(email: "vic@example.com", username: "vic", password: Harness.password))
             }
             h.mailer.failNextSends(with: nil)
             // The account was kept; only the mail is sent again.

@@ -17,7 +17,8 @@ struct SQLiteStoreTests {
             let verification = try #require(h.mailer.latestToken(.emailVerification, to: "pending@example.com"))
 
             let secrets = [password, password + "x", session.token.rawValue, reset.rawValue, verification.rawValue]
-            let files = try FileManager.default.contentsOfDirectory(at: h.directory.url, includingPropertiesForKeys: nil)
+            let files = try FileManager.default.contentsOfDirectory(
+                at: h.directory.url, includingPropertiesForKeys: nil)
             #expect(files.contains { $0.lastPathComponent == "social.sqlite-wal" })
             let bytes = try files.filter { $0.lastPathComponent.hasPrefix("social.sqlite") }
                 .map { try Data(contentsOf: $0) }

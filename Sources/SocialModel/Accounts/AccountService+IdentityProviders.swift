@@ -29,7 +29,8 @@ extension AccountService {
             let user = User(
                 id: .random(), username: suggestedUsername(identity, attempt: attempt), email: email, name: name,
                 createdAt: now, verifiedAt: now)
-            let link = IdentityLink(provider: identity.provider, subject: identity.subject, userID: user.id, linkedAt: now)
+            let link = IdentityLink(
+                provider: identity.provider, subject: identity.subject, userID: user.id, linkedAt: now)
             do {
                 try await store.insertUser(user, passwordHash: nil, identity: link)
             } catch .duplicate(.username) {

@@ -356,7 +356,9 @@ public struct AccountService: Sendable {
             token: token)
     }
 
-    func send(to address: String, purpose: MailMessage.Purpose, subject: String, body: String, token: SecretToken? = nil)
+    func send(
+        to address: String, purpose: MailMessage.Purpose, subject: String, body: String, token: SecretToken? = nil
+    )
         async throws(AccountError)
     {
         let message = MailMessage(

@@ -35,8 +35,9 @@ struct AccountValidator: Sendable {
             violations.append(.init(.username, .containsWhitespace))
         }
         let allowed = { (scalar: Unicode.Scalar) in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "."
-                || scalar == "_")
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "."
+                    || scalar == "_")
         }
         if scalars.contains(where: { !allowed($0) && !$0.properties.isWhitespace }) {
             violations.append(.init(.username, .forbiddenCharacters(allowed: Self.usernameCharacters)))
@@ -65,7 +66,9 @@ struct AccountValidator: Sendable {
             && parts[1].split(separator: ".", omittingEmptySubsequences: false).count >= 2
             && parts[1].split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
                 !label.isEmpty && !label.hasPrefix("-") && !label.hasSuffix("-")
-                    && label.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" }
+                    && label.unicodeScalars.allSatisfy {
+                        $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-"
+                    }
             }
         if !wellFormed {
             violations.append(.init(.email, .malformed(expected: "an address like name@example.com")))

@@ -12,9 +12,10 @@ public struct VerifiedIdentity: Sendable, Hashable {
     public var displayName: String?
 
     /// Creates an identity.
-    public init(provider: String, subject: String, email: String? = nil, emailVerified: Bool = false,
-        displayName: String? = nil)
-    {
+    public init(
+        provider: String, subject: String, email: String? = nil, emailVerified: Bool = false,
+        displayName: String? = nil
+    ) {
         self.provider = provider
         self.subject = subject
         self.email = email

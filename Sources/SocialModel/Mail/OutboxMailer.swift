@@ -40,6 +40,8 @@ public struct OutboxMailer: Mailer {
         }
         return files.filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
-            .compactMap { file in (try? Data(contentsOf: file)).flatMap { try? decoder.decode(MailMessage.self, from: $0) } }
+            .compactMap { file in
+                (try? Data(contentsOf: file)).flatMap { try? decoder.decode(MailMessage.self, from: $0) }
+            }
     }
 }

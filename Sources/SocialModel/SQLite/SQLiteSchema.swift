@@ -35,7 +35,8 @@ enum SQLiteSchema {
                 table.column("created_at", .double).notNull()
                 table.column("expires_at", .double).notNull()
             }
-            try db.create(index: "one_time_tokens_user_purpose", on: "one_time_tokens", columns: ["user_id", "purpose"])
+            try db.create(
+                index: "one_time_tokens_user_purpose", on: "one_time_tokens", columns: ["user_id", "purpose"])
             try db.create(table: "identity_links") { table in
                 table.column("provider", .text).notNull()
                 table.column("subject", .text).notNull()

@@ -39,10 +39,23 @@ struct HostileInputConformanceTests {
         try await Harness.with(kind) { h in
             let long = String(repeating: "x", count: 1_000_000)
             let attempts: [(Registration, Set<AccountField>)] = [
-                (Registration(email: "' OR 1=1 --", username: "' OR 1=1 --", password: Harness.password), [.username, .email]),
-                (Registration(email: "a\u{0}b@example.com", username: "nul\u{0}name", password: Harness.password), [.username, .email]),
-                (Registration(email: long + "@example.com", username: long, password: long + "1"), [.username, .email, .password]),
-                (Registration(email: "ok@example.com", username: "okay", password: Harness.password, name: "a\u{0}b", surname: long), [.name, .surname]),
+                (
+                    Registration(email: "' OR 1=1 --", username: "' OR 1=1 --", password: Harness.password),
+                    [.username, .email]
+                ),
+                (
+                    Registration(email: "a\u{0}b@example.com", username: "nul\u{0}name", password: Harness.password),
+                    [.username, .email]
+                ),
+                (
+                    Registration(email: long + "@example.com", username: long, password: long + "1"),
+                    [.username, .email, .password]
+                ),
+                (
+                    Registration(
+                        email: "ok@example.com", username: "okay", password: Harness.password, name: "a\u{0}b",
+                        surname: long), [.name, .surname]
+                ),
                 (Registration(email: "ok@example.com", username: "Ωmega", password: Harness.password), [.username]),
             ]
             for (registration, fields) in attempts {
@@ -65,10 +78,12 @@ struct HostileInputConformanceTests {
             let password = "' OR 1=1 -- x9\u{0}tail"
             let user = try await h.registerVerified("obrien", email: "o'brien+films@example.com", password: password)
             #expect(user.email == "o'brien+films@example.com")
-            _ = try await h.accounts.signIn(email: "o'brien+films@example.com", password: password, clientKey: "' OR 1=1 --")
+            _ = try await h.accounts.signIn(
+                email: "o'brien+films@example.com", password: password, clientKey: "' OR 1=1 --")
             // The password is hashed whole: what comes before the NUL is not enough.
             await #expect(throws: AccountError.invalidCredentials) {
-                _ = try await h.accounts.signIn(email: "o'brien+films@example.com", password: "' OR 1=1 -- x9", clientKey: "c")
+                _ = try await h.accounts.signIn(
+                    email: "o'brien+films@example.com", password: "' OR 1=1 -- x9", clientKey: "c")
             }
         }
     }
@@ -102,7 +117,9 @@ struct HostileInputConformanceTests {
                 let session = try await h.accounts.signIn(provider: "facebook", providerToken: "t\(index)")
                 let link = try #require(try await h.store.identityLink(provider: "facebook", subject: text))
                 #expect(link.userID == session.user.id)
-                #expect(try await h.accounts.signIn(provider: "facebook", providerToken: "t\(index)").user.id == session.user.id)
+                #expect(
+                    try await h.accounts.signIn(provider: "facebook", providerToken: "t\(index)").user.id
+                        == session.user.id)
             }
         }
     }

@@ -26,7 +26,8 @@ struct IdentityProviderConformanceTests {
     func takenUsernamesGetASuffixAndUnverifiedEmailsAreNotKept(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
             try await h.registerVerified("olga")
-            h.provider.register(token: "t", subject: "fb-7", email: "spoof@example.com", emailVerified: false, displayName: "Olga")
+            h.provider.register(
+                token: "t", subject: "fb-7", email: "spoof@example.com", emailVerified: false, displayName: "Olga")
             let session = try await h.accounts.signIn(provider: "facebook", providerToken: "t")
             #expect(session.user.username.hasPrefix("olga_"))
             #expect(session.user.email == nil)

@@ -9,19 +9,22 @@ struct RegistrationConformanceTests {
     func registrationNormalisesEmailAndRequiresVerification(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
             try await h.accounts.register(
-                Registration(email: "  Ana.Lima@Example.COM ", username: "Ana_Lima", password: Harness.password,
+                Registration(
+                    email: "  Ana.Lima@Example.COM ", username: "Ana_Lima", password: Harness.password,
                     name: " Ana ", surname: "Lima"))
             let user = try #require(try await h.store.user(email: "ana.lima@example.com"))
             #expect(user.username == "Ana_Lima")
             #expect(user.name == "Ana")
             #expect(user.verifiedAt == nil)
             await #expect(throws: AccountError.emailNotVerified) {
-                _ = try await h.accounts.signIn(email: "ana.lima@example.com", password: Harness.password, clientKey: "c")
+                _ = try await h.accounts.signIn(
+                    email: "ana.lima@example.com", password: Harness.password, clientKey: "c")
             }
             let token = try #require(h.mailer.latestToken(.emailVerification, to: "ana.lima@example.com"))
             let verified = try await h.accounts.verifyEmail(token: token)
             #expect(verified.verifiedAt == h.clock.now())
-            let session = try await h.accounts.signIn(email: "ANA.LIMA@example.com", password: Harness.password, clientKey: "c")
+            let session = try await h.accounts.signIn(
+                email: "ANA.LIMA@example.com", password: Harness.password, clientKey: "c")
             #expect(session.user.id == user.id)
         }
     }
@@ -131,7 +134,8 @@ struct RegistrationConformanceTests {
                     group.addTask {
                         do throws(AccountError) {
                             try await h.accounts.register(
-                                Registration(email: "racer\(index)@example.com", username: "Racer", password: Harness.password))
+                                Registration(
+                                    email: "racer\(index)@example.com", username: "Racer", password: Harness.password))
                             return .success(())
                         } catch {
                             return .failure(error)

@@ -29,7 +29,8 @@ struct SignInConformanceTests {
             await #expect(throws: AccountError.unauthorized) { _ = try await h.accounts.authenticate(session.token) }
             try await h.accounts.signOut(session.token)
 
-            let second = try await h.accounts.signIn(email: "carol@example.com", password: Harness.password, clientKey: "c")
+            let second = try await h.accounts.signIn(
+                email: "carol@example.com", password: Harness.password, clientKey: "c")
             h.clock.advance(by: h.accounts.policy.sessionLifetime)
             await #expect(throws: AccountError.unauthorized) { _ = try await h.accounts.authenticate(second.token) }
             #expect(try await h.store.sessions(userID: second.user.id).isEmpty)
@@ -44,7 +45,8 @@ struct SignInConformanceTests {
     func signOutEverywhereRevokesAllSessions(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
             let first = try await h.signedIn("dave")
-            let second = try await h.accounts.signIn(email: "dave@example.com", password: Harness.password, clientKey: "c")
+            let second = try await h.accounts.signIn(
+                email: "dave@example.com", password: Harness.password, clientKey: "c")
             #expect(try await h.store.sessions(userID: first.user.id).count == 2)
             try await h.accounts.signOutEverywhere(second.token)
             await #expect(throws: AccountError.unauthorized) { _ = try await h.accounts.authenticate(first.token) }
@@ -65,14 +67,17 @@ struct SignInConformanceTests {
             }
             // Even the right password is refused now, from any client.
             await #expect(throws: AccountError.rateLimited(retryAfter: limit.window)) {
-                _ = try await h.accounts.signIn(email: "erin@example.com", password: Harness.password, clientKey: "fresh")
+                _ = try await h.accounts.signIn(
+                    email: "erin@example.com", password: Harness.password, clientKey: "fresh")
             }
             h.clock.advance(by: limit.window / 3)
             await #expect(throws: AccountError.rateLimited(retryAfter: limit.window * 2 / 3)) {
-                _ = try await h.accounts.signIn(email: "erin@example.com", password: Harness.password, clientKey: "fresh")
+                _ = try await h.accounts.signIn(
+                    email: "erin@example.com", password: Harness.password, clientKey: "fresh")
             }
             h.clock.advance(by: limit.window)
-            let session = try await h.accounts.signIn(email: "erin@example.com", password: Harness.password, clientKey: "fresh")
+            let session = try await h.accounts.signIn(
+                email: "erin@example.com", password: Harness.password, clientKey: "fresh")
             #expect(session.user.username == "erin")
         }
     }
@@ -101,13 +106,16 @@ struct SignInConformanceTests {
             try await h.registerVerified("gus")
             // Spraying one password over many addresses from one client trips the client limit.
             for index in 0..<3 {
-                _ = try? await h.accounts.signIn(email: "victim\(index)@example.com", password: "guess-123456", clientKey: "203.0.113.9")
+                _ = try? await h.accounts.signIn(
+                    email: "victim\(index)@example.com", password: "guess-123456", clientKey: "203.0.113.9")
             }
             await #expect(throws: AccountError.rateLimited(retryAfter: 600)) {
-                _ = try await h.accounts.signIn(email: "gus@example.com", password: Harness.password, clientKey: "203.0.113.9")
+                _ = try await h.accounts.signIn(
+                    email: "gus@example.com", password: Harness.password, clientKey: "203.0.113.9")
             }
             // Other clients are unaffected.
-            _ = try await h.accounts.signIn(email: "gus@example.com", password: Harness.password, clientKey: "198.51.100.7")
+            _ = try await h.accounts.signIn(
+                email: "gus@example.com", password: Harness.password, clientKey: "198.51.100.7")
         }
     }
 }
