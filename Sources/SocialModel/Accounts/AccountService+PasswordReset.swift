@@ -3,12 +3,13 @@ extension AccountService {
     public func requestPasswordReset(email: String) async throws(AccountError) {
         let email = AccountValidator.normalizedEmail(email)
         guard let user = try await fromStore({ try await store.user(email: email) }) else { return }
-        let token = try await issueToken(.passwordReset, for: user, lifetime: policy.passwordResetLifetime)
-        try await send(
-            to: email, purpose: .passwordReset, subject: "Reset your password",
-            body: "Choose a new password with this token within \(Int(policy.passwordResetLifetime / 60)) "
-                + "minutes:\n\n\(token.rawValue)\n\nIf you did not ask for this, ignore this message.",
-            token: token)
+        try await mailToken(
+            .passwordReset, to: user, address: email, lifetime: policy.passwordResetLifetime,
+            subject: "Reset your password"
+        ) { token in
+            "Choose a new password with this token within \(Int(policy.passwordResetLifetime / 60)) minutes:\n\n"
+                + "\(token.rawValue)\n\nIf you did not ask for this, ignore this message."
+        }
     }
 
     /// Sets a new password with an emailed reset token, then revokes every session of the account.

@@ -348,12 +348,23 @@ public struct AccountService: Sendable {
 
     func sendVerification(to user: User) async throws(AccountError) {
         guard let email = user.email else { return }
-        let token = try await issueToken(.emailVerification, for: user, lifetime: policy.emailVerificationLifetime)
-        try await send(
-            to: email, purpose: .emailVerification, subject: "Verify your email address",
-            body: "Welcome, \(user.username). Verify your address with this token within "
-                + "\(Int(policy.emailVerificationLifetime / 3600)) hours:\n\n\(token.rawValue)\n",
-            token: token)
+        try await mailToken(
+            .emailVerification, to: user, address: email, lifetime: policy.emailVerificationLifetime,
+            subject: "Verify your email address"
+        ) { token in
+            "Welcome, \(user.username). Verify your address with this token within "
+                + "\(Int(policy.emailVerificationLifetime / 3600)) hours:\n\n\(token.rawValue)\n"
+        }
+    }
+
+    /// Issues a one-time token (replacing earlier ones of its purpose) and mails it.
+    func mailToken(
+        _ purpose: TokenPurpose, to user: User, address: String, lifetime: TimeInterval, subject: String,
+        body: (SecretToken) -> String
+    ) async throws(AccountError) {
+        let token = try await issueToken(purpose, for: user, lifetime: lifetime)
+        let mailPurpose: MailMessage.Purpose = purpose == .emailVerification ? .emailVerification : .passwordReset
+        try await send(to: address, purpose: mailPurpose, subject: subject, body: body(token), token: token)
     }
 
     func send(

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-// Rows mirror the tables column for column. Dates are stored as seconds since 1970 in REAL
-// columns, which round-trip a `Date` exactly (GRDB's default text form keeps milliseconds only).
+// Rows mirror the tables column for column. Dates are stored in REAL columns as seconds since
+// 2001-01-01 00:00:00 UTC, `Date`'s own representation, so they round-trip exactly (GRDB's default
+// text form keeps milliseconds only, and converting to the 1970 epoch can round the last bit).
 
 struct UserRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "users"
@@ -38,15 +39,15 @@ struct UserRow: Codable, FetchableRecord, PersistableRecord {
         surname = user.surname
         bio = user.bio
         avatar = user.avatar
-        createdAt = user.createdAt.timeIntervalSince1970
-        verifiedAt = user.verifiedAt?.timeIntervalSince1970
+        createdAt = user.createdAt.timeIntervalSinceReferenceDate
+        verifiedAt = user.verifiedAt?.timeIntervalSinceReferenceDate
     }
 
     var user: User {
         User(
             id: UserID(rawValue: id), username: username, email: email, name: name, surname: surname, bio: bio,
-            avatar: avatar, createdAt: Date(timeIntervalSince1970: createdAt),
-            verifiedAt: verifiedAt.map(Date.init(timeIntervalSince1970:)))
+            avatar: avatar, createdAt: Date(timeIntervalSinceReferenceDate: createdAt),
+            verifiedAt: verifiedAt.map(Date.init(timeIntervalSinceReferenceDate:)))
     }
 }
 
@@ -83,14 +84,14 @@ struct SessionRow: Codable, FetchableRecord, PersistableRecord {
     init(_ record: SessionRecord) {
         tokenHash = record.tokenHash
         userID = record.userID.rawValue
-        createdAt = record.createdAt.timeIntervalSince1970
-        expiresAt = record.expiresAt.timeIntervalSince1970
+        createdAt = record.createdAt.timeIntervalSinceReferenceDate
+        expiresAt = record.expiresAt.timeIntervalSinceReferenceDate
     }
 
     var record: SessionRecord {
         SessionRecord(
-            tokenHash: tokenHash, userID: UserID(rawValue: userID), createdAt: Date(timeIntervalSince1970: createdAt),
-            expiresAt: Date(timeIntervalSince1970: expiresAt))
+            tokenHash: tokenHash, userID: UserID(rawValue: userID), createdAt: Date(timeIntervalSinceReferenceDate: createdAt),
+            expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt))
     }
 }
 
@@ -120,15 +121,15 @@ struct OneTimeTokenRow: Codable, FetchableRecord, PersistableRecord {
         tokenHash = record.tokenHash
         userID = record.userID.rawValue
         purpose = record.purpose.rawValue
-        createdAt = record.createdAt.timeIntervalSince1970
-        expiresAt = record.expiresAt.timeIntervalSince1970
+        createdAt = record.createdAt.timeIntervalSinceReferenceDate
+        expiresAt = record.expiresAt.timeIntervalSinceReferenceDate
     }
 
     var record: OneTimeTokenRecord? {
         guard let purpose = TokenPurpose(rawValue: purpose) else { return nil }
         return OneTimeTokenRecord(
             tokenHash: tokenHash, userID: UserID(rawValue: userID), purpose: purpose,
-            createdAt: Date(timeIntervalSince1970: createdAt), expiresAt: Date(timeIntervalSince1970: expiresAt))
+            createdAt: Date(timeIntervalSinceReferenceDate: createdAt), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt))
     }
 }
 
@@ -154,13 +155,13 @@ struct IdentityLinkRow: Codable, FetchableRecord, PersistableRecord {
         provider = link.provider
         subject = link.subject
         userID = link.userID.rawValue
-        linkedAt = link.linkedAt.timeIntervalSince1970
+        linkedAt = link.linkedAt.timeIntervalSinceReferenceDate
     }
 
     var link: IdentityLink {
         IdentityLink(
             provider: provider, subject: subject, userID: UserID(rawValue: userID),
-            linkedAt: Date(timeIntervalSince1970: linkedAt))
+            linkedAt: Date(timeIntervalSinceReferenceDate: linkedAt))
     }
 }
 

@@ -148,15 +148,15 @@ extension SQLiteSocialStore: AccountStore {
 
     /// Notes a failed sign-in.
     public func recordFailedSignIn(key: String, at date: Date) async throws(StoreError) {
-        try await write { db in try FailedSignInRow(key: key, at: date.timeIntervalSince1970).insert(db) }
+        try await write { db in try FailedSignInRow(key: key, at: date.timeIntervalSinceReferenceDate).insert(db) }
     }
 
     /// The failed sign-ins under a key since a date.
     public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
         try await read { db in
             try FailedSignInRow.filter(
-                FailedSignInRow.Columns.key == key && FailedSignInRow.Columns.at >= since.timeIntervalSince1970
-            ).order(FailedSignInRow.Columns.at).fetchAll(db).map { Date(timeIntervalSince1970: $0.at) }
+                FailedSignInRow.Columns.key == key && FailedSignInRow.Columns.at >= since.timeIntervalSinceReferenceDate
+            ).order(FailedSignInRow.Columns.at).fetchAll(db).map { Date(timeIntervalSinceReferenceDate: $0.at) }
         }
     }
 
@@ -168,7 +168,7 @@ extension SQLiteSocialStore: AccountStore {
     /// Forgets old failed sign-ins.
     public func pruneFailedSignIns(before date: Date) async throws(StoreError) {
         _ = try await write { db in
-            try FailedSignInRow.filter(FailedSignInRow.Columns.at < date.timeIntervalSince1970).deleteAll(db)
+            try FailedSignInRow.filter(FailedSignInRow.Columns.at < date.timeIntervalSinceReferenceDate).deleteAll(db)
         }
     }
 }

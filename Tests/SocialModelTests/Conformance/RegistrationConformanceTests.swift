@@ -97,9 +97,7 @@ struct RegistrationConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func verificationTokensExpireAndCanBeResent(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
-            try await h.accounts.register(
-                Registration(email: "late@example.com", username: "late", password: Harness.password))
-            let first = try #require(h.mailer.latestToken(.emailVerification, to: "late@example.com"))
+            let first = try await h.registerPending("late")
             h.clock.advance(by: h.accounts.policy.emailVerificationLifetime + 1)
             await #expect(throws: AccountError.expiredToken) { try await h.accounts.verifyEmail(token: first) }
 
@@ -114,9 +112,7 @@ struct RegistrationConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func resendingReplacesTheEarlierToken(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
-            try await h.accounts.register(
-                Registration(email: "twice@example.com", username: "twice", password: Harness.password))
-            let first = try #require(h.mailer.latestToken(.emailVerification, to: "twice@example.com"))
+            let first = try await h.registerPending("twice")
             try await h.accounts.resendVerification(email: "twice@example.com")
             await #expect(throws: AccountError.invalidToken) { try await h.accounts.verifyEmail(token: first) }
             // An unknown address gets no mail and no error.

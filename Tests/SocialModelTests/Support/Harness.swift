@@ -34,6 +34,13 @@ struct Harness {
         try await body(harness)
     }
 
+    /// Registers an account and returns its verification token from the mailer.
+    func registerPending(_ username: String) async throws -> SecretToken {
+        let email = "\(username.lowercased())@example.com"
+        try await accounts.register(Registration(email: email, username: username, password: Harness.password))
+        return try #require(mailer.latestToken(.emailVerification, to: email))
+    }
+
     /// Registers and verifies an account, returning the user.
     @discardableResult
     func registerVerified(_ username: String, email: String? = nil, password: String = Harness.password)
