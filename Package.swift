@@ -71,7 +71,9 @@ targets += [
     .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
     .testTarget(
         name: "SocialModelTests",
-        dependencies: ["SocialModel", "SocialModelMocks", "Imaging", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: [
+            "SocialModel", "SocialModelMocks", "Imaging", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]
     ),
     .executableTarget(
         name: "social-accounts",

@@ -9,7 +9,7 @@ extension InMemorySocialStore: AccountStore {
             guard state.userByKey[user.usernameKey] == nil else { throw .duplicate(.username) }
             if let email = user.email, state.userByEmail[email] != nil { throw .duplicate(.email) }
             if let identity {
-                guard identity.userID == user.id else { throw .missingReference(entity: "user") }
+                guard identity.userID == user.id else { throw .missingReference }
                 let key = LinkKey(provider: identity.provider, subject: identity.subject)
                 guard state.links[key] == nil else { throw .duplicate(.identity) }
             }
@@ -64,6 +64,7 @@ extension InMemorySocialStore: AccountStore {
             state.sessions = state.sessions.filter { $0.value.userID != id }
             state.tokens = state.tokens.filter { $0.value.userID != id }
             state.links = state.links.filter { $0.value.userID != id }
+            state.removeContent(of: id)
             return true
         }
     }

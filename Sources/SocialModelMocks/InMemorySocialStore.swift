@@ -14,9 +14,38 @@ public final class InMemorySocialStore: Sendable {
         var tokens: [Data: OneTimeTokenRecord] = [:]
         var links: [LinkKey: IdentityLink] = [:]
         var failedSignIns: [String: [Date]] = [:]
+        var recipes: [RecipeID: Recipe] = [:]
+        var recipePhotos: [RecipeID: [Int: RecipePhoto]] = [:]
+        var likes: [RecipeID: [UserID: Date]] = [:]
+        var bodyProfiles: [UserID: BodyProfile] = [:]
 
         func requireUser(_ id: UserID) throws(StoreError) {
-            guard users[id] != nil else { throw .missingReference(entity: "user") }
+            guard users[id] != nil else { throw .missingReference }
+        }
+
+        /// A stored recipe with its current like count.
+        func recipe(_ id: RecipeID) -> Recipe? {
+            guard var recipe = recipes[id] else { return nil }
+            recipe.likeCount = likes[id]?.count ?? 0
+            return recipe
+        }
+
+        /// Removes a recipe with its photos and likes.
+        mutating func removeRecipe(_ id: RecipeID) -> Bool {
+            recipePhotos[id] = nil
+            likes[id] = nil
+            return recipes.removeValue(forKey: id) != nil
+        }
+
+        /// Removes everything of a user outside the account tables.
+        mutating func removeContent(of id: UserID) {
+            for recipe in recipes.values where recipe.authorID == id {
+                _ = removeRecipe(recipe.id)
+            }
+            for recipeID in likes.keys {
+                likes[recipeID]?[id] = nil
+            }
+            bodyProfiles[id] = nil
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 @Suite("SQLite store specifics")
@@ -49,6 +50,10 @@ struct SQLiteStoreTests {
                 ("SELECT * FROM one_time_tokens WHERE user_id = ? AND purpose = ?", ["a", "b"]),
                 ("SELECT * FROM identity_links WHERE user_id = ?", ["a"]),
                 ("SELECT * FROM failed_sign_ins WHERE key = ? AND at >= ?", ["a", 1.0]),
+                ("SELECT * FROM recipes ORDER BY created_at DESC, id DESC LIMIT 10", []),
+                ("SELECT * FROM recipes ORDER BY like_count DESC, created_at DESC, id DESC LIMIT 10", []),
+                ("SELECT * FROM recipes WHERE author_id = ?", ["a"]),
+                ("SELECT * FROM recipe_likes WHERE user_id = ? ORDER BY liked_at DESC, recipe_id DESC", ["a"]),
             ]
             for (sql, arguments) in plans {
                 let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)

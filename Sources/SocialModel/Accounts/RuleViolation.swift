@@ -15,7 +15,7 @@ public enum AccountField: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A rule a value breaks.
-public enum AccountRule: Sendable, Hashable, CustomStringConvertible {
+public enum ValidationRule: Sendable, Hashable, CustomStringConvertible {
     /// Shorter than the minimum.
     case tooShort(minimum: Int)
     /// Longer than the maximum (characters, or bytes for a password).
@@ -36,6 +36,10 @@ public enum AccountRule: Sendable, Hashable, CustomStringConvertible {
     case containsIdentity
     /// Already used by another account.
     case taken
+    /// A number outside its allowed range.
+    case outOfRange(minimum: Int, maximum: Int)
+    /// A list with more entries than allowed.
+    case tooManyEntries(maximum: Int)
 
     /// The rule in words.
     public var description: String {
@@ -50,6 +54,8 @@ public enum AccountRule: Sendable, Hashable, CustomStringConvertible {
         case .missingDigit: "must contain a digit"
         case .containsIdentity: "must not contain the username or email name"
         case .taken: "is already taken"
+        case .outOfRange(let minimum, let maximum): "must be from \(minimum) to \(maximum)"
+        case .tooManyEntries(let maximum): "must have at most \(maximum) entries"
         }
     }
 }
@@ -59,10 +65,10 @@ public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
     /// The field.
     public var field: AccountField
     /// The rule it breaks.
-    public var rule: AccountRule
+    public var rule: ValidationRule
 
     /// Creates a violation.
-    public init(_ field: AccountField, _ rule: AccountRule) {
+    public init(_ field: AccountField, _ rule: ValidationRule) {
         self.field = field
         self.rule = rule
     }

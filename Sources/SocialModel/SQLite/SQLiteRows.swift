@@ -90,7 +90,8 @@ struct SessionRow: Codable, FetchableRecord, PersistableRecord {
 
     var record: SessionRecord {
         SessionRecord(
-            tokenHash: tokenHash, userID: UserID(rawValue: userID), createdAt: Date(timeIntervalSinceReferenceDate: createdAt),
+            tokenHash: tokenHash, userID: UserID(rawValue: userID),
+            createdAt: Date(timeIntervalSinceReferenceDate: createdAt),
             expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt))
     }
 }
@@ -129,7 +130,8 @@ struct OneTimeTokenRow: Codable, FetchableRecord, PersistableRecord {
         guard let purpose = TokenPurpose(rawValue: purpose) else { return nil }
         return OneTimeTokenRecord(
             tokenHash: tokenHash, userID: UserID(rawValue: userID), purpose: purpose,
-            createdAt: Date(timeIntervalSinceReferenceDate: createdAt), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt))
+            createdAt: Date(timeIntervalSinceReferenceDate: createdAt),
+            expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt))
     }
 }
 

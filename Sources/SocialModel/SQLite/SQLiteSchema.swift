@@ -51,6 +51,55 @@ enum SQLiteSchema {
             }
             try db.create(index: "failed_sign_ins_key_at", on: "failed_sign_ins", columns: ["key", "at"])
         }
+        migrator.registerMigration("v2-recipes") { db in
+            try db.create(table: "recipes") { table in
+                table.primaryKey("id", .text)
+                table.column("author_id", .text).notNull().indexed().references("users", onDelete: .cascade)
+                table.column("name", .text).notNull()
+                table.column("preparation_minutes", .integer).notNull()
+                table.column("ingredients", .text).notNull()  // a JSON array of strings
+                table.column("steps", .text).notNull()  // a JSON array of strings
+                table.column("has_photo", .boolean).notNull()
+                table.column("created_at", .double).notNull()
+                // Kept by the triggers below, so "most liked" pages are an index scan.
+                table.column("like_count", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(index: "recipes_newest", on: "recipes", columns: ["created_at", "id"])
+            try db.create(index: "recipes_most_liked", on: "recipes", columns: ["like_count", "created_at", "id"])
+            try db.create(table: "recipe_photos") { table in
+                table.column("recipe_id", .text).notNull().references("recipes", onDelete: .cascade)
+                table.column("size", .integer).notNull()
+                table.column("jpeg", .blob).notNull()
+                table.primaryKey(["recipe_id", "size"])
+            }
+            try db.create(table: "recipe_likes") { table in
+                table.column("recipe_id", .text).notNull().references("recipes", onDelete: .cascade)
+                table.column("user_id", .text).notNull().references("users", onDelete: .cascade)
+                table.column("liked_at", .double).notNull()
+                table.primaryKey(["recipe_id", "user_id"])
+            }
+            try db.create(
+                index: "recipe_likes_user", on: "recipe_likes", columns: ["user_id", "liked_at", "recipe_id"])
+            // Triggers also run for rows removed by a foreign-key cascade (a deleted user's likes).
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER recipe_likes_count_up AFTER INSERT ON recipe_likes BEGIN
+                        UPDATE recipes SET like_count = like_count + 1 WHERE id = NEW.recipe_id;
+                    END;
+                    CREATE TRIGGER recipe_likes_count_down AFTER DELETE ON recipe_likes BEGIN
+                        UPDATE recipes SET like_count = like_count - 1 WHERE id = OLD.recipe_id;
+                    END;
+                    """)
+            try db.create(table: "body_profiles") { table in
+                table.primaryKey("user_id", .text).references("users", onDelete: .cascade)
+                table.column("sex", .text).notNull()
+                table.column("weight_kg", .double).notNull()
+                table.column("height_cm", .double).notNull()
+                table.column("age_years", .integer).notNull()
+                table.column("activity", .text).notNull()
+                table.column("goal", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -59,7 +59,7 @@ public final class SQLiteSocialStore: Sendable {
         let message = error.message ?? "\(error)"
         switch error.extendedResultCode {
         case .SQLITE_CONSTRAINT_FOREIGNKEY:
-            return .missingReference(entity: "user")
+            return .missingReference
         case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
             if message.contains("users.username_key") { return .duplicate(.username) }
             if message.contains("users.email") { return .duplicate(.email) }

@@ -28,7 +28,7 @@ public protocol AccountStore: Sendable {
     /// The encoded password hash of a user, or `nil` if the account has no password.
     func passwordHash(userID: UserID) async throws(StoreError) -> String?
     /// Sets (or replaces) a user's password hash.
-    /// - Throws: ``StoreError/missingReference(entity:)`` if the user does not exist.
+    /// - Throws: ``StoreError/missingReference`` if the user does not exist.
     func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError)
 
     /// Stores a session.
@@ -53,7 +53,7 @@ public protocol AccountStore: Sendable {
     func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord]
 
     /// Adds an identity link to an existing user.
-    /// - Throws: ``StoreError/duplicate(_:)`` with `.identity`, ``StoreError/missingReference(entity:)``.
+    /// - Throws: ``StoreError/duplicate(_:)`` with `.identity`, ``StoreError/missingReference``.
     func insertIdentityLink(_ link: IdentityLink) async throws(StoreError)
     /// The link for a provider's subject.
     func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink?

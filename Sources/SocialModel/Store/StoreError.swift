@@ -20,8 +20,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicate(UniqueField)
     /// The row to change does not exist.
     case notFound(entity: String)
-    /// A row refers to another that does not exist (a session for a deleted user, say).
-    case missingReference(entity: String)
+    /// A row refers to another that does not exist (a session for a deleted user, a like of a
+    /// deleted recipe).
+    case missingReference
     /// The database reported an error.
     case database(message: String)
 
@@ -31,7 +32,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotOpen(let path, let message): "cannot open the store at \(path): \(message)"
         case .duplicate(let field): "another record already has this \(field.rawValue)"
         case .notFound(let entity): "no such \(entity)"
-        case .missingReference(let entity): "the \(entity) it refers to does not exist"
+        case .missingReference: "a record it refers to does not exist"
         case .database(let message): "database error: \(message)"
         }
     }

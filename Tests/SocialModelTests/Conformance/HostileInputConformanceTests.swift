@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// Quotes, SQL fragments, very long strings, NUL bytes and odd Unicode in every text field.

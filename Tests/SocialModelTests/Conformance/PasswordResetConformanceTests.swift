@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 @Suite("Password reset, on every store")

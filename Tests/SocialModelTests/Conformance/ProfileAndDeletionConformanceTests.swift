@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 @Suite("Profile edits and account deletion, on every store")

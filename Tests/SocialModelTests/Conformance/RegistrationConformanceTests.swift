@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 @Suite("Registration and email verification, on every store")
@@ -55,7 +56,7 @@ struct RegistrationConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func passwordRules(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
-            let cases: [(String, [AccountRule])] = [
+            let cases: [(String, [ValidationRule])] = [
                 ("abcdefghijk", [.missingDigit]),
                 ("12345678901", [.missingLetter]),
                 ("xx_mario_99_xx", [.containsIdentity]),

@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// The store contract itself, without the services: uniqueness, references, atomic consumption,
@@ -84,13 +85,13 @@ struct StoreConformanceTests {
             let ghost = UserID.random()
             let session = SessionRecord(
                 tokenHash: Data(repeating: 1, count: 32), userID: ghost, createdAt: Self.start, expiresAt: Self.start)
-            await #expect(throws: StoreError.missingReference(entity: "user")) {
+            await #expect(throws: StoreError.missingReference) {
                 try await store.insertSession(session)
             }
-            await #expect(throws: StoreError.missingReference(entity: "user")) {
+            await #expect(throws: StoreError.missingReference) {
                 try await store.setPasswordHash("h", userID: ghost)
             }
-            await #expect(throws: StoreError.missingReference(entity: "user")) {
+            await #expect(throws: StoreError.missingReference) {
                 try await store.insertIdentityLink(
                     IdentityLink(provider: "p", subject: "s", userID: ghost, linkedAt: Self.start))
             }

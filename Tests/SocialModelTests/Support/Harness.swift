@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// A store of one kind with an account service around it: a manual clock, a capturing mailer, a
@@ -13,6 +14,8 @@ struct Harness {
     let clock = ManualClock()
     let provider = MockIdentityProvider(name: "facebook")
     let accounts: AccountService
+    let recipes: RecipeService
+    let meals: MealPlanService
 
     static let password = "Tr0ub4dor&3-horse"
 
@@ -23,6 +26,8 @@ struct Harness {
         accounts = AccountService(
             store: store, mailer: mailer, clock: clock, hasher: PBKDF2PasswordHasher(unsafeIterations: 1_000),
             policy: policy, identityProviders: [provider])
+        recipes = RecipeService(store: store, accounts: accounts, photos: SquarePhotoProcessor(sizes: [64, 16]))
+        meals = MealPlanService(store: store, accounts: accounts)
     }
 
     /// Runs `body` with a fresh harness and removes its files afterwards.

@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// The stores the conformance suite runs against. A new store is one more case (and its line in
@@ -17,19 +18,5 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .sqlite: try SQLiteSocialStore(url: directory.appendingPathComponent("social.sqlite"))
         case .inMemory: InMemorySocialStore()
         }
-    }
-}
-
-/// A private temporary folder, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("socialmodel-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
     }
 }
