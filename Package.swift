@@ -80,6 +80,11 @@ targets += [
         dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/SocialAccounts"
     ),
+    .executableTarget(
+        name: "recipe-planner",
+        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/RecipePlanner"
+    ),
 ]
 
 let package = Package(
