@@ -274,13 +274,7 @@ public struct AccountService: Sendable {
 
     /// Runs a store call, wrapping its error.
     func fromStore<T>(_ body: () async throws -> T) async throws(AccountError) -> T {
-        do {
-            return try await body()
-        } catch let error as StoreError {
-            throw .storage(error)
-        } catch {
-            throw .storage(.database(message: "\(error)"))
-        }
+        try await callStore(AccountError.storage, body)
     }
 
     func hashPassword(_ password: String) throws(AccountError) -> String {

@@ -60,15 +60,16 @@ public enum ValidationRule: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// One broken rule on one field.
-public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
+/// One broken rule on one field of a form (an account, a recipe).
+public struct Violation<Field: RawRepresentable & Sendable & Hashable>: Sendable, Hashable, CustomStringConvertible
+where Field.RawValue == String {
     /// The field.
-    public var field: AccountField
+    public var field: Field
     /// The rule it breaks.
     public var rule: ValidationRule
 
     /// Creates a violation.
-    public init(_ field: AccountField, _ rule: ValidationRule) {
+    public init(_ field: Field, _ rule: ValidationRule) {
         self.field = field
         self.rule = rule
     }
@@ -76,3 +77,6 @@ public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
     /// For example "password must contain a digit".
     public var description: String { "\(field.rawValue) \(rule)" }
 }
+
+/// A broken rule on an account field.
+public typealias RuleViolation = Violation<AccountField>

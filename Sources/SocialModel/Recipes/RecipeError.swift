@@ -10,22 +10,8 @@ public enum RecipeField: String, Sendable, Hashable, CaseIterable {
     case steps
 }
 
-/// One broken rule on one recipe field.
-public struct RecipeViolation: Sendable, Hashable, CustomStringConvertible {
-    /// The field.
-    public var field: RecipeField
-    /// The rule it breaks.
-    public var rule: ValidationRule
-
-    /// Creates a violation.
-    public init(_ field: RecipeField, _ rule: ValidationRule) {
-        self.field = field
-        self.rule = rule
-    }
-
-    /// For example "name must be at most 100 characters".
-    public var description: String { "\(field.rawValue) \(rule)" }
-}
+/// A broken rule on a recipe field.
+public typealias RecipeViolation = Violation<RecipeField>
 
 /// Why a recipe operation failed.
 public enum RecipeError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -150,12 +150,6 @@ public struct RecipeService: Sendable {
     }
 
     func fromStore<T>(_ body: () async throws -> T) async throws(RecipeError) -> T {
-        do {
-            return try await body()
-        } catch let error as StoreError {
-            throw .storage(error)
-        } catch {
-            throw .storage(.database(message: "\(error)"))
-        }
+        try await callStore(RecipeError.storage, body)
     }
 }
