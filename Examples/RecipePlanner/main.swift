@@ -34,6 +34,8 @@ struct RecipePlanner: ParsableCommand {
     var goal = Goal.loseWeight
     @Option(help: "A photo for the sample recipes. Default: Examples/Samples/rocket.jpg.")
     var photo: String?
+    @Option(help: "PBKDF2 iterations for password hashes (at least 210000).")
+    var iterations = PBKDF2PasswordHasher.recommendedIterations
 
     func execute() async throws {
         let databaseURL =
@@ -44,7 +46,8 @@ struct RecipePlanner: ParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = try SQLiteSocialStore(url: databaseURL)
         let outbox = OutboxMailer(directory: folder.appendingPathComponent("outbox"))
-        let accounts = AccountService(store: store, mailer: outbox)
+        let accounts = AccountService(
+            store: store, mailer: outbox, hasher: try PBKDF2PasswordHasher(iterations: iterations))
         let recipes = RecipeService(store: store, accounts: accounts)
         let meals = MealPlanService(store: store, accounts: accounts)
         print("database: \(databaseURL.path)\n")
