@@ -18,7 +18,7 @@ extension AccountService {
         {
             email = offered
             if try await fromStore({ try await store.user(email: offered) }) != nil {
-                throw .emailBelongsToExistingAccount
+                return try await sessionForConcurrentFirstSignIn(identity)
             }
         }
         let now = clock.now()
@@ -35,12 +35,8 @@ extension AccountService {
                 try await store.insertUser(user, passwordHash: nil, identity: link)
             } catch .duplicate(.username) {
                 continue
-            } catch .duplicate(.identity) {
-                // A concurrent first sign-in made the account; use it.
-                guard let existing = try await linkedUser(identity) else { throw .identityAlreadyLinked }
-                return try await openSession(for: existing)
-            } catch .duplicate(.email) {
-                throw .emailBelongsToExistingAccount
+            } catch .duplicate(.identity), .duplicate(.email) {
+                return try await sessionForConcurrentFirstSignIn(identity)
             } catch {
                 throw .storage(error)
             }
@@ -78,6 +74,13 @@ extension AccountService {
         let hasPassword = try await fromStore { try await store.passwordHash(userID: user.id) } != nil
         guard hasPassword || links.count > 1 else { throw .lastSignInMethod }
         _ = try await fromStore { try await store.deleteIdentityLink(provider: provider, subject: subject) }
+    }
+
+    /// When the email or link turned out to be taken: if a concurrent first sign-in of the same
+    /// identity made the account, sign in to it; otherwise the address belongs to someone else.
+    func sessionForConcurrentFirstSignIn(_ identity: VerifiedIdentity) async throws(AccountError) -> SignedInSession {
+        guard let existing = try await linkedUser(identity) else { throw .emailBelongsToExistingAccount }
+        return try await openSession(for: existing)
     }
 
     func verifiedIdentity(provider: String, token: String) async throws(AccountError) -> VerifiedIdentity {

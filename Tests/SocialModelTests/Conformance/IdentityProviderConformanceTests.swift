@@ -81,4 +81,21 @@ struct IdentityProviderConformanceTests {
             #expect(try await h.store.identityLinks(userID: session.user.id).map(\.subject) == ["fb-2"])
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func concurrentFirstSignInsMakeOneAccount(kind: StoreKind) async throws {
+        try await Harness.with(kind) { h in
+            h.provider.register(token: "t", subject: "fb-race", email: "racer@example.com", displayName: "Racer")
+            let users = try await withThrowingTaskGroup(of: UserID.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await h.accounts.signIn(provider: "facebook", providerToken: "t").user.id }
+                }
+                return try await group.reduce(into: Set<UserID>()) { $0.insert($1) }
+            }
+            #expect(users.count == 1)
+            let user = try #require(users.first)
+            #expect(try await h.store.identityLinks(userID: user).count == 1)
+            #expect(try await h.store.sessions(userID: user).count == 8)
+        }
+    }
 }
