@@ -148,4 +148,22 @@ struct HostileInputConformanceTests {
         #expect(try await store.user(email: "' OR 1=1 --") == nil)
         #expect(try await store.user(usernameKey: "%") == nil)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func recipeTextsRoundTripExactly(kind: StoreKind) async throws {
+        try await Harness.with(kind) { h in
+            let session = try await h.signedIn("cook")
+            for text in Self.texts {
+                let recipe = try await h.recipes.publish(
+                    session.token,
+                    RecipeDraft(name: text, preparationMinutes: 5, ingredients: [text, text], steps: [text]))
+                let stored = try #require(try await h.store.recipe(id: recipe.id))
+                #expect(stored == recipe)
+                #expect(stored.name == Self.stored(text))
+                #expect(stored.ingredients == [Self.stored(text), Self.stored(text)])
+                #expect(stored.steps == [Self.stored(text)])
+            }
+            #expect(try await h.recipes.page(2).totalCount == Self.texts.count)
+        }
+    }
 }
