@@ -28,7 +28,7 @@ struct RollListCommand: ParsableCommand {
         for roll in rolls {
             print("\(roll.name)\t\(roll.stockDisplayName)\t\(roll.state.rawValue)\t\(status(of: roll))")
             for photo in photosByRoll[roll.id] ?? [] {
-                print("  \(photo.frame)\t\(photo.metadata.captureDate.formatted(.iso8601))\t\(photo.description)")
+                print("  \(photo.frame)\t\(photo.metadata.captureDate.formatted(.iso8601))\t\(photo.imageDescription)")
             }
         }
     }

@@ -37,7 +37,7 @@ struct RollLifecycleTests {
 
         let photos = try await camera.photos(of: "leto")
         #expect(photos.map(\.frame) == Array(1...12))
-        #expect(photos[11].description == "Vintage — frame 12 of 12")
+        #expect(photos[11].imageDescription == "Vintage — frame 12 of 12")
         #expect(photos[11].metadata.location == prague)
         #expect(photos[11].metadata.captureDate == RollFixtures.metadata(11).captureDate)
         let jpeg = try await camera.photoData(frame: 12, of: "leto")
@@ -188,7 +188,7 @@ struct RollLifecycleTests {
         }
         let developed = try await camera.develop("Half") { _ in }
         #expect(developed.photos.count == 5)
-        #expect(developed.photos[4].description == "Vintage — frame 5 of 24")
+        #expect(developed.photos[4].imageDescription == "Vintage — frame 5 of 24")
         await #expect(throws: RollError.wrongState(name: "Half", state: .developed, expected: .full)) {
             try await camera.develop("Half") { _ in }
         }
@@ -236,6 +236,18 @@ struct RollLifecycleTests {
         #expect(names.contains("Leto_2025-07 2.jpg"))
         let exported = try Data(contentsOf: folder.file("out/Leto_2025-07 2.jpg"))
         #expect(exported == (try await camera.photoData(frame: 7, of: "Léto/2025")))
+        // A destination that cannot take the photo: a file where the folder should be.
+        try Data("file".utf8).write(to: folder.file("blocked"))
+        do {
+            try await camera.export("Léto/2025", to: FolderExportDestination(folder: folder.file("blocked")))
+            Issue.record("exported into a file")
+        } catch {
+            guard case .exportFailed("Léto/2025", 1, let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(reason.contains("blocked"))
+        }
         await #expect(throws: RollError.frameNotFound(name: "Léto/2025", frame: 13, frameCount: 12)) {
             try await camera.export(frame: 13, of: "Léto/2025", to: destination)
         }

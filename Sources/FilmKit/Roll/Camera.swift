@@ -8,7 +8,7 @@ import Imaging
 /// try await camera.load("Léto", stock: "kodak-portra-400", size: .twentyFour)
 /// try await camera.shoot(encoded: jpeg, on: "Léto", metadata: ShotMetadata(captureDate: .now))
 /// try await camera.finishEarly("Léto")            // or shoot all 24
-/// for try await step in await camera.develop("Léto") { print(step.fractionCompleted) }
+/// for try await step in camera.develop("Léto") { print(step.fractionCompleted) }
 /// try await camera.export("leto", to: FolderExportDestination(folder: photos))
 /// ```
 ///

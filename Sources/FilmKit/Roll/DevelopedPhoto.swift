@@ -15,7 +15,7 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
     /// When and where the shot was taken.
     public let metadata: ShotMetadata
     /// The EXIF image description, such as `Kodak Portra 400 — frame 12 of 36`.
-    public let description: String
+    public let imageDescription: String
     /// The file extension of the developed bytes.
     public let fileExtension: String
 
@@ -27,7 +27,7 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
         self.rollName = roll.name
         self.stock = roll.stock
         self.metadata = metadata
-        self.description = "\(roll.stockDisplayName) — frame \(frame) of \(roll.size.exposures)"
+        self.imageDescription = "\(roll.stockDisplayName) — frame \(frame) of \(roll.size.exposures)"
         self.fileExtension = fileExtension
     }
 
