@@ -40,7 +40,7 @@ products += [
     .library(name: "FilmKitMocks", targets: ["FilmKitMocks"]),
 ]
 targets += [
-    .target(name: "FilmKit", dependencies: ["Imaging"]),
+    .target(name: "FilmKit", dependencies: ["Imaging", "CVipsShim"], resources: [.copy("Resources/Stocks")]),
     .target(name: "FilmKitMocks", dependencies: ["FilmKit"]),
     .testTarget(name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks", "TestSupport", "filmkit"]),
     .executableTarget(

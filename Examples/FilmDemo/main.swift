@@ -34,6 +34,22 @@ do {
     let contactSheet = output.appendingPathComponent("contact-sheet.png")
     try ContactSheet(columns: looks.count + 1, cellWidth: 420, cellHeight: 300).render(sheet).write(to: contactSheet)
     print("contact sheet: \(contactSheet.path)")
+
+    // One photo through every registered film stock.
+    for sample in ["coffee.png", "rocket.jpg"] {
+        let photo = try Image(contentsOf: samples.appendingPathComponent(sample))
+        let registry = FilterRegistry.shared
+        var cells = [ContactSheet.Cell(label: "original", image: photo)]
+        for name in registry.names(in: .stock) {
+            let title = try registry.description(of: name).title
+            cells.append(
+                ContactSheet.Cell(label: title, image: try registry.makeFilter(name).apply(to: photo, seed: 1)))
+        }
+        let name = (sample as NSString).deletingPathExtension
+        let stocks = output.appendingPathComponent("stocks-\(name).png")
+        try ContactSheet(columns: 5, cellWidth: 360, cellHeight: 250).render(cells).write(to: stocks)
+        print("every stock: \(stocks.path)")
+    }
 } catch {
     FileHandle.standardError.write(Data("film-demo: \(error)\n".utf8))
     exit(1)

@@ -3,18 +3,18 @@ import CVipsShim
 import Foundation
 
 /// Starts libvips once per process and turns its error buffer into Swift errors.
-enum VipsRuntime {
+package enum VipsRuntime {
     /// Swift runs a global's initialiser exactly once, even when many threads race to it.
     private static let started: Bool = akv_init() == 0
 
-    static func ensureStarted() throws(ImagingError) {
+    package static func ensureStarted() throws(ImagingError) {
         guard started else {
             throw .operationFailed(operation: "vips_init", message: takeError())
         }
     }
 
     /// Takes (and clears) libvips' pending error message.
-    static func takeError() -> String {
+    package static func takeError() -> String {
         guard let raw = akv_take_error() else { return "unknown libvips error" }
         defer { g_free(raw) }
         let message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)

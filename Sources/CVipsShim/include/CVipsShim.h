@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <vips/vips.h>
 
+#include "AkvFilm.h"
+
 int akv_init(void);
 /// Counts live VipsImage objects: libvips' own bookkeeping, used to prove that nothing leaks.
 int akv_live_image_count(void);

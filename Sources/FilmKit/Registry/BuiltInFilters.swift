@@ -2,7 +2,7 @@
 enum BuiltInFilters {
     static let types: [any ConfigurableFilter.Type] = [
         ToneCurve.self, SplitTone.self, Saturation.self, ColorCast.self, Monochrome.self,
-        Grain.self, Softness.self, Vignette.self, LightLeak.self,
+        Grain.self, Softness.self, Vignette.self, LightLeak.self, Halation.self,
         Vintage.self, BlackAndWhite.self,
     ]
 
