@@ -26,7 +26,7 @@ struct RollListCommand: ParsableCommand {
             return (rolls, photosByRoll)
         }
         for roll in rolls {
-            print("\(roll.name)\t\(roll.stockDisplayName)\t\(roll.state.rawValue)\t\(status(of: roll))")
+            print("\(roll.name)\t\(roll.stockTitle)\t\(roll.state.rawValue)\t\(status(of: roll))")
             for photo in photosByRoll[roll.id] ?? [] {
                 print("  \(photo.frame)\t\(photo.metadata.captureDate.formatted(.iso8601))\t\(photo.imageDescription)")
             }

@@ -26,6 +26,6 @@ struct RollLoadCommand: ParsableCommand {
         let camera = try options.camera()
         let size = RollSize(exposures: size) ?? .thirtySix
         let roll = try BlockingTask.run { [name, stock] in try await camera.load(name, stock: stock, size: size) }
-        print("loaded '\(roll.name)': \(roll.stockDisplayName), \(roll.size.exposures) exposures")
+        print("loaded '\(roll.name)': \(roll.stockTitle), \(roll.size.exposures) exposures")
     }
 }

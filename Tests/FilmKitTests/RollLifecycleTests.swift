@@ -116,6 +116,11 @@ struct RollLifecycleTests {
             #expect(error.description.contains("did you mean 'vintage'"))
         }
         #expect(Roll.displayName(ofStock: "kodak-portra-400") == "Kodak Portra 400")
+        let portra = try await camera.load("Portra", stock: "kodak-portra-400", size: .thirtySix)
+        #expect(portra.stockTitle == "Kodak Portra 400")
+        #expect(
+            DevelopedPhoto(frame: 12, of: portra, metadata: RollFixtures.metadata()).imageDescription
+                == "Kodak Portra 400 — frame 12 of 36")
     }
 
     @Test func searchIgnoresCaseAndDiacritics() async throws {

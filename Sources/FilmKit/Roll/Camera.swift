@@ -105,7 +105,10 @@ public actor Camera {
         } catch {
             throw .unknownStock(error)
         }
-        let roll = Roll(name: trimmed, stock: description.name, size: size, loadedDate: configuration.clock.now)
+        // A filter registered without a title has its name as title; make that one readable.
+        let title = description.title == description.name ? nil : description.title
+        let roll = Roll(
+            name: trimmed, stock: description.name, stockTitle: title, size: size, loadedDate: configuration.clock.now)
         try store.save(roll)
         rollsByID[roll.id] = roll
         return roll

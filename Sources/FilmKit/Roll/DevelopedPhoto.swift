@@ -27,7 +27,7 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
         self.rollName = roll.name
         self.stock = roll.stock
         self.metadata = metadata
-        self.imageDescription = "\(roll.stockDisplayName) — frame \(frame) of \(roll.size.exposures)"
+        self.imageDescription = "\(roll.stockTitle) — frame \(frame) of \(roll.size.exposures)"
         self.fileExtension = fileExtension
     }
 

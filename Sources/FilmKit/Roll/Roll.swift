@@ -13,6 +13,9 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
     public let name: String
     /// The registered filter name of the film stock, such as `kodak-portra-400` or `vintage`.
     public let stock: String
+    /// The stock as people read it, such as `Kodak Portra 400`: the registry's title when it has
+    /// one, kept with the roll so its photos are described the same way for good.
+    public let stockTitle: String
     /// How many exposures the roll holds.
     public let size: RollSize
     /// Where the roll is in its life.
@@ -32,10 +35,16 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
     public internal(set) var readyDate: Date?
 
     /// Creates a freshly loaded, empty roll.
-    public init(id: UUID = UUID(), name: String, stock: String, size: RollSize, loadedDate: Date) {
+    ///
+    /// - Parameter stockTitle: the stock's name for people; by default made from `stock` with
+    ///   ``displayName(ofStock:)``.
+    public init(
+        id: UUID = UUID(), name: String, stock: String, stockTitle: String? = nil, size: RollSize, loadedDate: Date
+    ) {
         self.id = id
         self.name = name
         self.stock = stock
+        self.stockTitle = stockTitle ?? Roll.displayName(ofStock: stock)
         self.size = size
         self.state = .loaded
         self.shots = []
@@ -51,11 +60,6 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
     /// Whether the roll was finished with fewer shots than it holds.
     public var finishedEarly: Bool {
         state != .loaded && shots.count < size.exposures
-    }
-
-    /// The stock as people read it: `kodak-portra-400` becomes `Kodak Portra 400`.
-    public var stockDisplayName: String {
-        Roll.displayName(ofStock: stock)
     }
 
     /// The seed for one frame's random effects, derived from the roll's identity and the frame
