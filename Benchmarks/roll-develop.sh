@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Develops a 36-exposure roll of 12-megapixel photos with the release `filmkit` and reports
 # frames per second and CPU use (from GNU time's "Percent of CPU").
-# Usage: Benchmarks/roll-develop.sh [stock]   (default stock: vintage)
+# Usage: Benchmarks/roll-develop.sh [stock]   (default stock: kodak-portra-400)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-stock="${1:-vintage}"
+stock="${1:-kodak-portra-400}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
