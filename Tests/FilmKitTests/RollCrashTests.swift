@@ -51,13 +51,14 @@ struct RollCrashTests {
     @Test func killedWhileDevelopingTheRollIsFullAndIntact() async throws {
         let library = try TemporaryDirectory("roll-kill-develop")
         defer { library.remove() }
-        let camera = try RollFixtures.fileCamera(library.url)
-        try await camera.load("Léto", stock: "vintage", size: .thirtySix)
-        let photo = try RollFixtures.sample(width: 400)
-        for index in 0..<36 {
-            try await camera.shoot(encoded: photo, on: "Léto", metadata: RollFixtures.metadata(index))
+        let full = try await RollFixtures.withFileCamera(library.url) { camera in
+            try await camera.load("Léto", stock: "kodak-portra-400", size: .thirtySix)
+            let photo = try RollFixtures.sample(width: 400)
+            for index in 0..<36 {
+                try await camera.shoot(encoded: photo, on: "Léto", metadata: RollFixtures.metadata(index))
+            }
+            return try await camera.roll(named: "Léto")
         }
-        let full = try await camera.roll(named: "Léto")
         let developed = try RollFixtures.onlyRollFolder(in: library.url).appendingPathComponent("developed")
 
         let developing = try ChildProcess.start(tool, ["roll", "develop", "leto", "--library", library.url.path])

@@ -40,6 +40,16 @@ enum RollFixtures {
             configuration: Camera.Configuration(concurrentFrames: concurrentFrames))
     }
 
+    /// Runs `body` with a camera over a library folder, then releases the camera and with it the
+    /// library's lock, as a program that ends would.
+    @discardableResult
+    static func withFileCamera<T>(
+        _ folder: URL, concurrentFrames: Int = 2, _ body: (Camera) async throws -> T
+    ) async throws -> T {
+        let camera = try fileCamera(folder, concurrentFrames: concurrentFrames)
+        return try await body(camera)
+    }
+
     /// Loads a roll and shoots `shots` different small photos on it.
     @discardableResult
     static func shotRoll(
@@ -69,7 +79,7 @@ enum RollFixtures {
         for case let url as URL in entries where url.lastPathComponent.hasPrefix(".tmp-") {
             problems.append("leftover \(url.path)")
         }
-        for file in files(in: folder) {
+        for file in files(in: folder) where file.lastPathComponent != ".lock" {
             switch file.pathExtension {
             case "json":
                 let data = (try? Data(contentsOf: file)) ?? Data()

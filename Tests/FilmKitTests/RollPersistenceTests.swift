@@ -11,45 +11,64 @@ struct RollPersistenceTests {
     @Test func aRestartRecoversEveryRollShotAndPhoto() async throws {
         let library = try TemporaryDirectory("roll-restart")
         defer { library.remove() }
-        let before = try RollFixtures.fileCamera(library.url)
-        try await RollFixtures.shotRoll(before, name: "Léto", shots: 12)
-        try await before.develop("Léto") { _ in }
-        try await RollFixtures.shotRoll(before, name: "Zima", size: .twentyFour, shots: 5)
-        try await RollFixtures.shotRoll(before, name: "Podzim", size: .thirtySix, shots: 3)
-        try await before.finishEarly("Podzim")
-        try await before.load("Jaro", stock: "black-and-white", size: .thirtySix)
-        try await before.shoot(
-            encoded: RollFixtures.photo(), on: "Jaro",
-            metadata: RollFixtures.metadata(1, location: GeoLocation(latitude: -33.9, longitude: 151.2)))
-        let rolls = await before.rolls()
-
-        let after = try RollFixtures.fileCamera(library.url)
-        #expect(await after.rolls() == rolls)
-        for frame in 1...12 {
-            #expect(
-                try await after.photoData(frame: frame, of: "leto")
-                    == (try await before.photoData(frame: frame, of: "leto")))
+        let (rolls, photos) = try await RollFixtures.withFileCamera(library.url) { before in
+            try await RollFixtures.shotRoll(before, name: "Léto", shots: 12)
+            try await before.develop("Léto") { _ in }
+            try await RollFixtures.shotRoll(before, name: "Zima", size: .twentyFour, shots: 5)
+            try await RollFixtures.shotRoll(before, name: "Podzim", size: .thirtySix, shots: 3)
+            try await before.finishEarly("Podzim")
+            try await before.load("Jaro", stock: "black-and-white", size: .thirtySix)
+            try await before.shoot(
+                encoded: RollFixtures.photo(), on: "Jaro",
+                metadata: RollFixtures.metadata(1, location: GeoLocation(latitude: -33.9, longitude: 151.2)))
+            var photos: [Data] = []
+            for frame in 1...12 { photos.append(try await before.photoData(frame: frame, of: "leto")) }
+            return (await before.rolls(), photos)
         }
-        #expect(try await after.roll(named: "jaro").shots.first?.metadata.location?.latitude == -33.9)
-        // The latent shots are all there: the restarted camera can shoot on and develop.
-        let zima = try await after.shoot(encoded: RollFixtures.photo(7), on: "Zima", metadata: RollFixtures.metadata())
-        #expect(zima.shots.map(\.frame) == Array(1...6))
-        #expect(try await after.develop("Podzim") { _ in }.photos.count == 3)
-        #expect(RollFixtures.problems(in: library.url).isEmpty)
 
-        try await after.delete("Léto")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: library.url.path).count == 3)
-        #expect(try await RollFixtures.fileCamera(library.url).rolls().map(\.name) == ["Zima", "Podzim", "Jaro"])
+        try await RollFixtures.withFileCamera(library.url) { after in
+            #expect(await after.rolls() == rolls)
+            for frame in 1...12 {
+                #expect(try await after.photoData(frame: frame, of: "leto") == photos[frame - 1])
+            }
+            #expect(try await after.roll(named: "jaro").shots.first?.metadata.location?.latitude == -33.9)
+            // The latent shots are all there: the restarted camera can shoot on and develop.
+            let zima = try await after.shoot(
+                encoded: RollFixtures.photo(7), on: "Zima", metadata: RollFixtures.metadata())
+            #expect(zima.shots.map(\.frame) == Array(1...6))
+            #expect(try await after.develop("Podzim") { _ in }.photos.count == 3)
+            #expect(RollFixtures.problems(in: library.url).isEmpty)
+            try await after.delete("Léto")
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: library.url.path)
+        #expect(folders.filter { !$0.hasPrefix(".") }.count == 3)
+        let names = try await RollFixtures.withFileCamera(library.url) { await $0.rolls().map(\.name) }
+        #expect(names == ["Zima", "Podzim", "Jaro"])
+    }
+
+    @Test func aLibraryIsUsedByOneStoreAtATime() async throws {
+        let library = try TemporaryDirectory("roll-lock")
+        defer { library.remove() }
+        try await RollFixtures.withFileCamera(library.url) { camera in
+            try await camera.load("Mine", stock: "vintage", size: .twelve)
+            #expect(throws: RollError.libraryInUse(path: library.url.path)) {
+                try FileRollStore(folder: library.url)
+            }
+        }
+        // Released with its camera, the library opens again.
+        let names = try await RollFixtures.withFileCamera(library.url) { await $0.rolls().map(\.name) }
+        #expect(names == ["Mine"])
     }
 
     @Test func openingALibraryRepairsWhatAKilledProcessLeft() async throws {
         let library = try TemporaryDirectory("roll-repair")
         defer { library.remove() }
-        let camera = try RollFixtures.fileCamera(library.url)
-        try await RollFixtures.shotRoll(camera, name: "Developing", shots: 12)
-        try await RollFixtures.shotRoll(camera, name: "Shooting", shots: 4)
-        let developing = try await camera.roll(named: "Developing")
-        let shooting = try await camera.roll(named: "Shooting")
+        let (developing, shooting) = try await RollFixtures.withFileCamera(library.url) { camera in
+            (
+                try await RollFixtures.shotRoll(camera, name: "Developing", shots: 12),
+                try await RollFixtures.shotRoll(camera, name: "Shooting", shots: 4)
+            )
+        }
         let developingFolder = library.url.appendingPathComponent(developing.id.uuidString)
         let shootingFolder = library.url.appendingPathComponent(shooting.id.uuidString)
 
@@ -90,8 +109,9 @@ struct RollPersistenceTests {
     @Test func aRollWhoseLastShotWasStoredButNotMarkedFullOpensFull() async throws {
         let library = try TemporaryDirectory("roll-last-shot")
         defer { library.remove() }
-        let camera = try RollFixtures.fileCamera(library.url)
-        let roll = try await RollFixtures.shotRoll(camera, name: "Last", shots: 12)
+        let roll = try await RollFixtures.withFileCamera(library.url) { camera in
+            try await RollFixtures.shotRoll(camera, name: "Last", shots: 12)
+        }
         let recordURL = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("roll.json")
         var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: recordURL)) as? [String: Any])
         record["state"] = "loaded"
@@ -104,8 +124,9 @@ struct RollPersistenceTests {
     @Test func anUnreadableRollFolderIsSkippedAndLeftAlone() async throws {
         let library = try TemporaryDirectory("roll-unreadable")
         defer { library.remove() }
-        let camera = try RollFixtures.fileCamera(library.url)
-        try await RollFixtures.shotRoll(camera, name: "Good", shots: 2)
+        try await RollFixtures.withFileCamera(library.url) { camera in
+            try await RollFixtures.shotRoll(camera, name: "Good", shots: 2)
+        }
         let stranger = library.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: stranger, withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: stranger.appendingPathComponent("roll.json"))

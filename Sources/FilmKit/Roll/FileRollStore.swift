@@ -13,18 +13,25 @@ import Synchronization
 /// Files are written to a `.tmp-` name, flushed, and renamed into place; a new roll is built in a
 /// `.tmp-` folder and renamed whole; a deleted roll is renamed to a `.tmp-` name before its files
 /// go. So a process killed at any instant leaves every roll either as it was or as it became,
-/// plus `.tmp-` leftovers that ``loadRolls()`` removes. One process should use a library at a
-/// time.
+/// plus `.tmp-` leftovers that ``loadRolls()`` removes.
+///
+/// One store uses a library at a time: the store holds an exclusive lock on `<library>/.lock`
+/// (`flock`) for its whole life, so a second program (or a second store in the same program)
+/// gets ``RollError/libraryInUse(path:)`` instead of writing over the first one's shots. The
+/// system drops the lock when the store is released or its process dies, even by SIGKILL.
 public final class FileRollStore: RollStore {
     /// The library folder.
     public let folder: URL
     private let skipped = Mutex<[String]>([])
+    private let lockDescriptor: Int32
 
+    private static let lockName = ".lock"
     private static let recordName = "roll.json"
     private static let shotsName = "shots"
     private static let developedName = "developed"
 
-    /// Opens (and creates, when missing) a library folder.
+    /// Opens (and creates, when missing) a library folder and locks it.
+    /// - Throws: ``RollError/libraryInUse(path:)`` while another store has it open.
     public init(folder: URL) throws(RollError) {
         self.folder = folder
         do {
@@ -32,6 +39,21 @@ public final class FileRollStore: RollStore {
         } catch {
             throw .storageFailed(path: folder.path, reason: error.localizedDescription)
         }
+        let lockURL = folder.appendingPathComponent(Self.lockName)
+        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw AtomicFile.posixFailure(lockURL, "open") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let failure =
+                errno == EWOULDBLOCK
+                ? RollError.libraryInUse(path: folder.path) : AtomicFile.posixFailure(lockURL, "flock")
+            close(descriptor)
+            throw failure
+        }
+        lockDescriptor = descriptor
+    }
+
+    deinit {
+        close(lockDescriptor)
     }
 
     /// Folders in the library that hold no readable roll record, left untouched by

@@ -30,6 +30,8 @@ public enum RollError: Error, Sendable, Hashable {
     case busy(name: String)
     /// The export destination refused a photo; `reason` is its error.
     case exportFailed(name: String, frame: Int, reason: String)
+    /// Another store (in this program or another one) has the library open.
+    case libraryInUse(path: String)
     /// Reading or writing the library failed.
     case storageFailed(path: String, reason: String)
     /// A stored file does not hold what it should (changed outside the library).
@@ -73,6 +75,8 @@ extension RollError: CustomStringConvertible {
             return "roll '\(name)' is being developed"
         case .exportFailed(let name, let frame, let reason):
             return "cannot export frame \(frame) of roll '\(name)': \(reason)"
+        case .libraryInUse(let path):
+            return "the roll library \(path) is in use by another program"
         case .storageFailed(let path, let reason):
             return "cannot store \(path): \(reason)"
         case .corruptFile(let path, let reason):
