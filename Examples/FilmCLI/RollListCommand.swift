@@ -12,13 +12,16 @@ struct RollListCommand: ParsableCommand {
     @Option(help: "Only rolls whose name contains this (\"leto\" finds \"Léto\").")
     var search: String?
 
+    @Flag(help: "Only the developed rolls, whose photos can be seen.")
+    var developed = false
+
     @Flag(help: "List each developed roll's photos too.")
     var photos = false
 
     func run() throws {
         let camera = try options.camera()
-        let (rolls, photosByRoll) = try BlockingTask.run { [search, photos] in
-            let rolls = await camera.search(search ?? "")
+        let (rolls, photosByRoll) = try BlockingTask.run { [search, developed, photos] in
+            let rolls = await camera.search(search ?? "").filter { !developed || $0.state == .developed }
             var photosByRoll: [UUID: [DevelopedPhoto]] = [:]
             for roll in rolls where photos && roll.state == .developed {
                 photosByRoll[roll.id] = try await camera.photos(of: roll.name)

@@ -37,6 +37,10 @@ struct RollCommandLineTests {
         #expect(list.output.contains("Léto\tVintage\tdeveloped\t3 photos"))
         #expect(list.output.contains("Vintage — frame 2 of 12"))
         #expect(try run(["list", "--search", "zima"], library: library).output.isEmpty)
+        #expect(try run(["load", "Zima", "--stock", "kodak-portra-400"], library: library).status == 0)
+        let all = try run(["list"], library: library).output
+        #expect(all.contains("Zima\tKodak Portra 400\tloaded\t0 of 36 shot, 36 left"))
+        #expect(!(try run(["list", "--developed"], library: library).output.contains("Zima")))
 
         let out = try TemporaryDirectory("roll-cli-out")
         defer { out.remove() }
@@ -47,7 +51,7 @@ struct RollCommandLineTests {
         #expect(try Image(contentsOf: out.file("Leto-03.jpg")).width == 451)
 
         #expect(try run(["delete", "léto"], library: library).status == 0)
-        #expect(try run(["list"], library: library).output.isEmpty)
+        #expect(try run(["list", "--developed"], library: library).output.isEmpty)
     }
 
     @Test func mistakesFailWithOneLine() throws {
