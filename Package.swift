@@ -44,6 +44,29 @@ targets += [
     .executableTarget(name: "custom-filter", dependencies: ["FilmKit"], path: "Examples/CustomFilter"),
 ]
 
+// MARK: - RecorderKit
+
+products += [
+    .library(name: "RecorderKit", targets: ["RecorderKit"]),
+    .library(name: "RecorderKitMocks", targets: ["RecorderKitMocks"]),
+]
+targets += [
+    // FFmpeg 5.1's libavformat, libavcodec, libavutil and libswscale; the module map links all four.
+    .systemLibrary(
+        name: "CFFmpeg",
+        pkgConfig: "libavformat",
+        providers: [
+            .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"]),
+        ]
+    ),
+    // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
+    .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
+    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
+    .testTarget(name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks"]),
+    .executableTarget(name: "recorder-host", dependencies: ["RecorderKit"], path: "Examples/RecorderHost"),
+]
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],

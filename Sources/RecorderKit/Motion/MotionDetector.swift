@@ -1,0 +1,42 @@
+import Imaging
+
+/// Frame differencing on small grey copies of the frames, through libvips.
+///
+/// Each frame is shrunk to ``MotionTrigger/analysisWidth`` pixels across and turned grey; the
+/// copy is compared with the previous one, and the frame counts as motion when the share of
+/// pixels whose grey level changed by more than ``MotionTrigger/pixelThreshold`` reaches
+/// ``MotionTrigger/minimumArea``.
+public struct MotionDetector: Sendable {
+    /// The trigger's parameters.
+    public let trigger: MotionTrigger
+    private var previous: Image?
+
+    /// Creates a detector with no previous frame.
+    public init(trigger: MotionTrigger) {
+        self.trigger = trigger
+    }
+
+    /// The share of pixels (0…1) that changed since the previous frame; 0 for the first frame.
+    public mutating func changedFraction(_ image: Image) throws(ImagingError) -> Double {
+        let small = try Self.greyThumbnail(image, width: trigger.analysisWidth)
+        defer { previous = small }
+        guard let previous, previous.width == small.width, previous.height == small.height else { return 0 }
+        let difference = try small.subtracting(previous)
+        let limit = trigger.pixelThreshold * 255
+        let brighter = try difference.compared(.greater, to: limit).mean()
+        let darker = try difference.compared(.less, to: -limit).mean()
+        return (brighter + darker) / 255
+    }
+
+    /// Whether the frame shows motion compared with the previous one.
+    public mutating func detectsMotion(in image: Image) throws(ImagingError) -> Bool {
+        try changedFraction(image) >= trigger.minimumArea
+    }
+
+    /// A small grey copy held in memory on its own, so that it does not keep the full frame alive.
+    static func greyThumbnail(_ image: Image, width: Int) throws(ImagingError) -> Image {
+        let scale = min(1, Double(width) / Double(image.width))
+        let grey = try image.resized(scale: scale, kernel: .linear).converted(to: .blackAndWhite).cast(to: .uchar)
+        return try Image(pixels: grey.pixels())
+    }
+}
