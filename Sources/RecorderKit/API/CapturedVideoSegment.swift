@@ -21,7 +21,8 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
     /// The timestamps of the events the clip covers (more than one when events merged).
     public let eventTimes: [Double]
     /// Whether the clip holds fewer frames than its windows asked for: recording began less than
-    /// `backwardOffset` before the event, or stopped before the forward window was full.
+    /// `backwardOffset` before the event, the previous clip already holds the first frames, or
+    /// recording stopped before the forward window was full.
     public let isTruncated: Bool
 
     /// The duration in seconds: `frameCount / framerate`.

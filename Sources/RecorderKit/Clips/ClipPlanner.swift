@@ -22,12 +22,15 @@ struct PlannedClip: Sendable {
 ///
 /// 1. An event at slot `e` asks for `[e − backward, e + forward)`, clamped to the session's first
 ///    frame; the event's own frame always belongs to the clip.
-/// 2. If the newest clip is still pending (its last frame has not arrived) and the new window
-///    overlaps it, the two merge: the pending clip grows to end at `e + forward` and lists both
-///    events, unless it would then be longer than `maximumClipDuration`.
+/// 2. If the event falls inside the newest clip (that clip is still collecting its forward
+///    frames), the two merge: the clip grows to end at `e + forward` and lists both events,
+///    unless it would then be longer than `maximumClipDuration`.
 /// 3. Otherwise the event gets a clip of its own that starts no earlier than the end of the
 ///    previous clip, so a frame never belongs to two clips and back-to-back events give
 ///    contiguous clips with no frame lost or repeated.
+///
+/// The decisions depend only on frame numbers, never on how far writing has got, so the same
+/// frames and events always give the same clips.
 struct ClipPlanner: Sendable {
     /// Clips waiting for their last frame, oldest first.
     private(set) var pending: [PlannedClip] = []
@@ -38,7 +41,7 @@ struct ClipPlanner: Sendable {
         let requestedStart = event - configuration.backwardFrames
         let requestedEnd = event + configuration.forwardFrames
         let start = max(requestedStart, firstAvailable)
-        if let index = pending.indices.last, start < pending[index].end {
+        if let index = pending.indices.last, event < pending[index].end {
             let grown = max(pending[index].end, requestedEnd)
             if grown - pending[index].start <= configuration.maximumClipFrames {
                 pending[index].end = grown
