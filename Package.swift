@@ -63,8 +63,13 @@ targets += [
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
-    .testTarget(name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks"]),
-    .executableTarget(name: "recorder-host", dependencies: ["RecorderKit"], path: "Examples/RecorderHost"),
+    // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
+    .testTarget(name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "recorder-host"]),
+    .executableTarget(
+        name: "recorder-host",
+        dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/RecorderHost"
+    ),
 ]
 
 let package = Package(
