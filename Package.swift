@@ -70,6 +70,12 @@ targets += [
         dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/RecorderHost"
     ),
+    .executableTarget(
+        name: "recorder-benchmark",
+        dependencies: ["RecorderKit"],
+        path: "Examples/RecorderBenchmark",
+        exclude: ["measure.sh"]
+    ),
 ]
 
 let package = Package(

@@ -35,8 +35,52 @@ public struct MotionDetector: Sendable {
 
     /// A small grey copy held in memory on its own, so that it does not keep the full frame alive.
     static func greyThumbnail(_ image: Image, width: Int) throws(ImagingError) -> Image {
-        let scale = min(1, Double(width) / Double(image.width))
-        let grey = try image.resized(scale: scale, kernel: .linear).converted(to: .blackAndWhite).cast(to: .uchar)
+        let small = image.width > width ? try image.resized(scale: Double(width) / Double(image.width)) : image
+        let grey = try small.converted(to: .blackAndWhite).cast(to: .uchar)
         return try Image(pixels: grey.pixels())
+    }
+}
+
+/// Puts motion detection back into frame order: workers finish frames in any order, and each
+/// frame must be compared with the one recorded just before it.
+struct MotionSequencer: Sendable {
+    private var detector: MotionDetector?
+    private var next: Int
+    private var waiting: [Int: (thumbnail: Image?, slot: Int)] = [:]
+
+    /// No detection.
+    init() {
+        detector = nil
+        next = 0
+    }
+
+    /// Detection with `trigger` (none if `nil`), starting at reservation `firstSequence`.
+    init(trigger: MotionTrigger?, firstSequence: Int) {
+        detector = trigger.map { MotionDetector(trigger: $0) }
+        next = firstSequence
+    }
+
+    /// Adds frame `sequence` (its small copy, or `nil` if it could not be made; `slot` is the
+    /// slot its timestamp maps to) and analyses every frame now in order. Returns the slots of those
+    /// that show motion, and the last slot analysed so far.
+    mutating func add(_ sequence: Int, _ thumbnail: Image?, slot: Int) -> (
+        events: [Int], analysedThrough: Int?, errors: [ImagingError]
+    ) {
+        guard detector != nil, sequence >= next else { return ([], nil, []) }
+        waiting[sequence] = (thumbnail, slot)
+        var events: [Int] = []
+        var errors: [ImagingError] = []
+        var analysed: Int?
+        while let (thumbnail, slot) = waiting.removeValue(forKey: next) {
+            next += 1
+            analysed = slot
+            guard let thumbnail else { continue }
+            do {
+                if try detector?.detectsMotion(in: thumbnail) == true { events.append(slot) }
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (events, analysed, errors)
     }
 }

@@ -61,15 +61,22 @@ extension EventRecorder {
                 path: path, container: configuration.exportSettings.format, size: size,
                 framerate: configuration.framerate.rawValue, settings: configuration.exportSettings)
             for (index, url) in job.frameFiles.enumerated() {
-                var image = try Image(contentsOf: url)
-                if let transform = job.transform {
-                    do {
-                        image = try transform(image, index)
-                    } catch {
-                        throw RecorderError.exportTransformFailed(frame: index, message: "\(error)")
-                    }
+                let data = try Data(contentsOf: url)
+                guard let transform = job.transform else {
+                    // No pixels to change: FFmpeg decodes the JPEG straight into the encoder's format.
+                    try writer.appendJPEG(data)
+                    continue
+                }
+                let image: Image
+                do {
+                    image = try transform(Image.decodedUncached(data), index)
+                } catch let error as ImagingError {
+                    throw error
+                } catch {
+                    throw RecorderError.exportTransformFailed(frame: index, message: "\(error)")
                 }
                 try writer.append(image.fitted(to: size).pixels())
+                releaseImageCache()
             }
             try writer.finish()
             return writer.encoderName
@@ -80,7 +87,8 @@ extension EventRecorder {
         } catch let error as RecorderError {
             throw error
         } catch {
-            throw .storageFailed(path: path, message: "\(error)")
+            // Reading a frame file failed.
+            throw .storageFailed(path: path, message: error.localizedDescription)
         }
     }
 

@@ -13,6 +13,8 @@ public enum FrameDisposition: Sendable, Hashable {
 
 /// A frame that has its slots and is on its way to disk.
 private struct Reservation: Sendable {
+    /// The order of reservations, which motion detection follows.
+    let sequence: Int
     let slots: [Int]
     let size: FrameSize
     let quality: Int
@@ -43,9 +45,6 @@ extension EventRecorder {
         encodeQueue.async {
             self.store(frame.image, reservation)
             self.encodeSlots.signal()
-        }
-        if reservation.detectsMotion, let last = reservation.slots.last {
-            detectMotion(in: frame.image, at: last)
         }
         reservation.preview?.display(frame)
         return .stored(slots: reservation.slots.count)
@@ -119,21 +118,23 @@ extension EventRecorder {
         core.nextSlot = slots[slots.count - 1] + 1
         core.lastTimestamp = time
         core.framesInFlight += 1
+        core.reservations += 1
         return .reserved(
             Reservation(
-                slots: slots, size: expected, quality: configuration.bufferJPEGQuality, directory: directory,
+                sequence: core.reservations - 1, slots: slots, size: expected, quality: configuration.bufferJPEGQuality, directory: directory,
                 preview: core.preview, detectsMotion: configuration.motionTrigger != nil))
     }
 
     /// Compresses and writes one frame (on a worker), then records it in the index.
     private func store(_ image: Image, _ reservation: Reservation) {
         var failure: RecorderError?
-        var byteCount = 0
+        var encoded: Data?
         var written: [Int] = []
         do {
             let data = try image.fitted(to: reservation.size).encoded(
                 as: .jpeg(quality: reservation.quality), stripMetadata: true)
-            byteCount = data.count
+            releaseImageCache()
+            encoded = data
             for slot in reservation.slots {
                 let url = reservation.directory.url(for: slot)
                 do {
@@ -150,6 +151,7 @@ extension EventRecorder {
         } catch {
             failure = .storageFailed(path: reservation.directory.frames.path, message: "\(error)")
         }
+        let byteCount = encoded?.count ?? 0
         let work = core.withLock { core -> Settlement in
             var late: [URL] = []
             for slot in written where !core.index.commit(slot: slot, byteCount: byteCount) {
@@ -159,31 +161,48 @@ extension EventRecorder {
             while core.arrived.remove(core.committedThrough + 1) != nil {
                 core.committedThrough += 1
             }
-            core.framesInFlight -= 1
+            // With motion detection the frame is done only once it has been analysed.
+            if !reservation.detectsMotion { core.framesInFlight -= 1 }
             var work = settle(&core)
             work.deletions += late
             return work
         }
         perform(work)
         if let failure { report(failure) }
+        if reservation.detectsMotion {
+            detectMotion(
+                sequence: reservation.sequence, encoded: encoded, slot: reservation.slots[reservation.slots.count - 1])
+        }
     }
 
-    private func detectMotion(in image: Image, at slot: Int) {
-        let moved: Bool
-        do {
-            moved = try motion.withLock { detector throws(ImagingError) in
-                try detector?.detectsMotion(in: image) ?? false
+    /// Compares the frame with the one before it, in reservation order whatever order the
+    /// workers finish in, and marks an event at its slot when it shows motion.
+    private func detectMotion(sequence: Int, encoded: Data?, slot: Int) {
+        var thumbnail: Image?
+        var failure: ImagingError?
+        if let encoded, let width = currentConfiguration.motionTrigger?.analysisWidth {
+            do {
+                // JPEG shrink-on-load: the small copy costs a fraction of a full decode.
+                thumbnail = try Image.decodedUncached(encoded, fittingWidth: width)
+            } catch {
+                failure = error
             }
-        } catch {
-            report(.imaging(error))
-            return
         }
-        guard moved else { return }
-        let work = core.withLock { core -> Settlement? in
-            guard core.state == .recording, slot >= core.sessionFirstSlot else { return nil }
-            core.planner.addEvent(at: slot, firstAvailable: core.sessionFirstSlot, configuration: core.configuration)
+        let outcome = motion.withLock { sequencer in sequencer.add(sequence, thumbnail, slot: slot) }
+        for error in outcome.errors + (failure.map { [$0] } ?? []) {
+            report(.imaging(error))
+        }
+        let work = core.withLock { core -> Settlement in
+            core.framesInFlight -= 1
+            if let analysed = outcome.analysedThrough {
+                core.motionAnalysedThrough = max(core.motionAnalysedThrough ?? analysed, analysed)
+            }
+            for event in outcome.events where core.state == .recording && event >= core.sessionFirstSlot {
+                core.planner.addEvent(
+                    at: event, firstAvailable: core.sessionFirstSlot, configuration: core.configuration)
+            }
             return settle(&core)
         }
-        if let work { perform(work) }
+        perform(work)
     }
 }

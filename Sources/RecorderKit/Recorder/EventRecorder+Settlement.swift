@@ -14,7 +14,7 @@ extension EventRecorder {
     /// when nothing is in progress.
     func settle(_ core: inout RecorderCore) -> Settlement {
         var work = Settlement()
-        for clip in core.planner.takeReady(committedThrough: core.committedThrough) {
+        for clip in core.planner.takeReady(committedThrough: core.settledThrough) {
             core.exporting[clip.id] = clip.start
             work.exports.append(makeJob(for: clip, core: core))
         }
@@ -64,7 +64,7 @@ extension EventRecorder {
             clip: clip,
             frameFiles: files,
             startTime: core.index.time(of: clip.start) ?? 0,
-            eventTimes: clip.events.map { core.index.time(of: $0) ?? 0 },
+            eventTimes: clip.events.sorted().map { core.index.time(of: $0) ?? 0 },
             generation: core.generation,
             transform: core.exportTransform)
     }

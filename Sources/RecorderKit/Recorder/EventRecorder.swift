@@ -25,27 +25,42 @@ public final class EventRecorder: VideoRecorder {
     /// Serialises state changes with their notifications so that everyone sees them in order;
     /// recursive so that a delegate may call back into the recorder.
     private let transitionLock = NSRecursiveLock()
-    let motion = Mutex<MotionDetector?>(nil)
+    let motion = Mutex(MotionSequencer())
     let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
     let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
     let encodeSlots: DispatchSemaphore
 
     /// How many frames may be compressed at once.
     public let maximumFramesInFlight: Int
+    /// Whether the recorder empties libvips' operation cache after each frame it compresses or
+    /// writes into a clip.
+    public let releasesImageCache: Bool
 
     /// Creates a recorder. Nothing touches the disk before ``startRecording()``.
     ///
     /// - Parameters:
     ///   - configuration: checked with ``RecorderConfiguration/validate()``.
     ///   - maximumFramesInFlight: frames compressed in parallel; by default the number of cores.
-    public init(configuration: RecorderConfiguration = .default, maximumFramesInFlight: Int? = nil)
-        throws(RecorderError)
-    {
+    ///   - releasesImageCache: libvips keeps recent operations, with their images, in a
+    ///     process-wide cache of up to 100 MB. Frames never come back, so for a recorder that
+    ///     cache only pins memory (about 100 MB of 1080p frames); by default the recorder empties
+    ///     it after each frame. Pass `false` when the host relies on that cache and can afford the
+    ///     memory.
+    public init(
+        configuration: RecorderConfiguration = .default,
+        maximumFramesInFlight: Int? = nil,
+        releasesImageCache: Bool = true
+    ) throws(RecorderError) {
         try configuration.validate()
         let workers = max(1, maximumFramesInFlight ?? ProcessInfo.processInfo.activeProcessorCount)
         self.maximumFramesInFlight = workers
+        self.releasesImageCache = releasesImageCache
         encodeSlots = DispatchSemaphore(value: workers)
         core = Mutex(RecorderCore(configuration: configuration))
+    }
+
+    func releaseImageCache() {
+        if releasesImageCache { ImagingDiagnostics.trimOperationCache() }
     }
 
     deinit {
@@ -111,10 +126,10 @@ public final class EventRecorder: VideoRecorder {
             core.sessionFirstSlot = core.nextSlot
             core.anchor = nil
             core.lastTimestamp = nil
+            let first = core.reservations
+            core.motionAnalysedThrough = configuration.motionTrigger == nil ? nil : core.nextSlot - 1
+            motion.withLock { $0 = MotionSequencer(trigger: configuration.motionTrigger, firstSequence: first) }
             return VideoRecorderState.none
-        }
-        motion.withLock { detector in
-            detector = currentConfiguration.motionTrigger.map { MotionDetector(trigger: $0) }
         }
     }
 

@@ -27,6 +27,11 @@ struct RecorderCore {
     /// Every slot up to this one has been written (or has failed).
     var committedThrough = -1
     var framesInFlight = 0
+    /// How many frames have been reserved, ever: the sequence motion detection follows.
+    var reservations = 0
+    /// With motion detection on, the last slot it has analysed in order; clips wait for it, and
+    /// frames a late motion event may need stay, so that results never depend on timing.
+    var motionAnalysedThrough: Int?
 
     var planner = ClipPlanner()
     /// First slots of the clips being written; their frames stay.
@@ -44,6 +49,9 @@ struct RecorderCore {
         self.configuration = configuration
     }
 
+    /// Every slot up to this one is on disk and, with motion detection, analysed.
+    var settledThrough: Int { min(committedThrough, motionAnalysedThrough ?? committedThrough) }
+
     var isIdle: Bool { framesInFlight == 0 && exporting.isEmpty }
 
     /// The first slot any clip, pending or future, may still need.
@@ -51,6 +59,9 @@ struct RecorderCore {
         var keep =
             state == .none
             ? nextSlot : max(nextSlot - 1 - configuration.backwardFrames, planner.lastEnd, sessionFirstSlot)
+        if state != .none, let analysed = motionAnalysedThrough {
+            keep = min(keep, max(analysed + 1 - configuration.backwardFrames, sessionFirstSlot))
+        }
         if let needed = planner.earliestNeeded { keep = min(keep, needed) }
         if let exported = exporting.values.min() { keep = min(keep, exported) }
         return keep

@@ -16,6 +16,11 @@ final class VideoClipWriter {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var scaler: OpaquePointer?
+    /// Decodes the ring buffer's JPEG frames straight into YUV for ``appendJPEG(_:)``.
+    private var jpegDecoder: UnsafeMutablePointer<AVCodecContext>?
+    private var jpegPacket: UnsafeMutablePointer<AVPacket>?
+    private var jpegFrame: UnsafeMutablePointer<AVFrame>?
+    private var jpegScaler: OpaquePointer?
     private var fileOpen = false
     private var headerWritten = false
     private var finished = false
@@ -58,6 +63,8 @@ final class VideoClipWriter {
             codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
             codec.pointee.gop_size = Int32(framerate)
             av_opt_set(codec.pointee.priv_data, "preset", "veryfast", 0)
+            // No lookahead queue: a few frames of memory instead of dozens at 1080p.
+            av_opt_set(codec.pointee.priv_data, "tune", "zerolatency", 0)
             av_opt_set(codec.pointee.priv_data, "crf", settings.quality.h264ConstantRateFactor, 0)
         } else {
             codec.pointee.pix_fmt = AV_PIX_FMT_YUVJ420P
@@ -95,6 +102,10 @@ final class VideoClipWriter {
             avformat_free_context(format)
         }
         sws_freeContext(scaler)
+        sws_freeContext(jpegScaler)
+        av_frame_free(&jpegFrame)
+        av_packet_free(&jpegPacket)
+        avcodec_free_context(&jpegDecoder)
         av_frame_free(&frame)
         av_packet_free(&packet)
         avcodec_free_context(&codec)
@@ -102,7 +113,7 @@ final class VideoClipWriter {
 
     /// Encodes one frame of 3-band 8-bit RGB at the writer's size.
     func append(_ pixels: PixelBuffer) throws(VideoIOError) {
-        guard let codec, let frame, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
+        guard let frame, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
         guard pixels.width == size.width, pixels.height == size.height, pixels.bands == 3 else {
             throw .ffmpeg(
                 operation: "append",
@@ -115,6 +126,57 @@ final class VideoClipWriter {
             let sourceLines: [Int32] = [Int32(size.width * 3), 0, 0, 0]
             _ = sws_scale(scaler, source, sourceLines, 0, Int32(size.height), planes, lines)
         }
+        try encodeFrame()
+    }
+
+    /// Encodes one JPEG image of the writer's size, decoded by FFmpeg straight into the encoder's
+    /// YUV format: no RGB detour and no large allocation per frame.
+    func appendJPEG(_ data: Data) throws(VideoIOError) {
+        guard let frame, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
+        let (decoder, packet, decoded) = try openJPEGDecoder()
+        try FFmpegRuntime.check(av_new_packet(packet, Int32(data.count)), "av_new_packet")
+        defer { av_packet_unref(packet) }
+        data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        }
+        try FFmpegRuntime.check(avcodec_send_packet(decoder, packet), "decode JPEG frame")
+        try FFmpegRuntime.check(avcodec_receive_frame(decoder, decoded), "decode JPEG frame")
+        defer { av_frame_unref(decoded) }
+        guard decoded.pointee.width == Int32(size.width), decoded.pointee.height == Int32(size.height) else {
+            throw .ffmpeg(
+                operation: "append",
+                message: "JPEG frame is \(decoded.pointee.width)×\(decoded.pointee.height), clip is \(size)")
+        }
+        jpegScaler = sws_getCachedContext(
+            jpegScaler, decoded.pointee.width, decoded.pointee.height, AVPixelFormat(decoded.pointee.format),
+            frame.pointee.width, frame.pointee.height, AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil,
+            nil)
+        guard let jpegScaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported JPEG") }
+        try FFmpegRuntime.check(av_frame_make_writable(frame), "av_frame_make_writable")
+        let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: decoded)
+        let (planes, lines) = FFmpegRuntime.planes(of: frame)
+        _ = sws_scale(
+            jpegScaler, sourcePlanes.map { UnsafePointer($0) }, sourceLines, 0, decoded.pointee.height, planes, lines)
+        try encodeFrame()
+    }
+
+    private func openJPEGDecoder() throws(VideoIOError) -> (
+        UnsafeMutablePointer<AVCodecContext>, UnsafeMutablePointer<AVPacket>, UnsafeMutablePointer<AVFrame>
+    ) {
+        if let jpegDecoder, let jpegPacket, let jpegFrame { return (jpegDecoder, jpegPacket, jpegFrame) }
+        guard let decoder = avcodec_find_decoder(AV_CODEC_ID_MJPEG) else { throw .decoderUnavailable("mjpeg") }
+        jpegDecoder = avcodec_alloc_context3(decoder)
+        jpegPacket = av_packet_alloc()
+        jpegFrame = av_frame_alloc()
+        guard let jpegDecoder, let jpegPacket, let jpegFrame else {
+            throw .ffmpeg(operation: "allocate decoder", message: "out of memory")
+        }
+        try FFmpegRuntime.check(avcodec_open2(jpegDecoder, decoder, nil), "avcodec_open2 mjpeg")
+        return (jpegDecoder, jpegPacket, jpegFrame)
+    }
+
+    private func encodeFrame() throws(VideoIOError) {
+        guard let codec, let frame else { return }
         frame.pointee.pts = Int64(framesWritten)
         try FFmpegRuntime.check(avcodec_send_frame(codec, frame), "avcodec_send_frame")
         framesWritten += 1
