@@ -86,7 +86,8 @@ struct RecorderHost: AsyncParsableCommand {
         recorder.stateDelegate = printer
         try recorder.startRecording()
         if let recovery = recorder.lastRecovery {
-            printer.emit("recovered \(recovery.removedFrames) stale frames, \(recovery.removedPartialClips) partial clips")
+            printer.emit(
+                "recovered \(recovery.removedFrames) stale frames, \(recovery.removedPartialClips) partial clips")
         }
 
         var pendingEvents = event.sorted()

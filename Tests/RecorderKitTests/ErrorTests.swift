@@ -74,7 +74,10 @@ struct ErrorTests {
         configuration.frameConversion = .refuse
         let strict = try EventRecorder(configuration: configuration)
         try strict.startRecording()
-        #expect(throws: RecorderError.frameSizeMismatch(expected: .init(width: 320, height: 240), got: .init(width: 640, height: 360))) {
+        #expect(
+            throws: RecorderError.frameSizeMismatch(
+                expected: .init(width: 320, height: 240), got: .init(width: 640, height: 360))
+        ) {
             try strict.push(Frame(image: big, timestamp: 0))
         }
         let small = try Image.solid(width: 320, height: 240, value: [10, 200, 30])

@@ -73,7 +73,8 @@ struct EventMergingTests {
         let folder = try TemporaryFolder("pause")
         defer { folder.cleanUp() }
         let frames = try PatternFrames(count: 200)
-        let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, backward: 1, forward: 1, codec: .mjpeg))
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 1, forward: 1, codec: .mjpeg))
         try recorder.startRecording()
         for (index, frame) in frames.frames.enumerated() {
             if index == 60 { try recorder.captureSegment() }

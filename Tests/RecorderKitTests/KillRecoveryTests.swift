@@ -61,8 +61,10 @@ struct KillRecoveryTests {
         let remaining = try FileManager.default.contentsOfDirectory(atPath: folder.output.path)
         #expect(remaining.allSatisfy { !$0.hasSuffix(".partial") }, "no partial clip survives recovery")
         #expect(Set(remaining) == published)
-        #expect(try FileManager.default.contentsOfDirectory(
-            atPath: folder.buffer.appendingPathComponent("frames").path).isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: folder.buffer.appendingPathComponent("frames").path
+            ).isEmpty)
         #expect(try await recorder.capturedSegments().isEmpty)
         // Every clip under a final name is whole.
         for name in published {

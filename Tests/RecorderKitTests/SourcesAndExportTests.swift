@@ -64,7 +64,8 @@ struct SourcesAndExportTests {
         }
         var source = try ImageSequenceSource(directory: directory, frameRate: 30)
         #expect(source.files.count == 40)
-        let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
         try recorder.startRecording()
         try await recorder.record(from: &source)
         try recorder.captureSegment()
@@ -78,7 +79,8 @@ struct SourcesAndExportTests {
         let folder = try TemporaryFolder("transform")
         defer { folder.cleanUp() }
         let frames = try PatternFrames(count: 60)
-        let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, backward: 1, forward: 0.5, codec: .mjpeg))
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 1, forward: 0.5, codec: .mjpeg))
         recorder.exportFrameTransform = { image, index in try FrameCounterCode.drawing(1000 + index, into: image) }
         try recorder.startRecording()
         for frame in frames.frames { try recorder.push(frame) }
@@ -94,7 +96,8 @@ struct SourcesAndExportTests {
         let folder = try TemporaryFolder("broken")
         defer { folder.cleanUp() }
         let frames = try PatternFrames(count: 10)
-        let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
         recorder.exportFrameTransform = { image, index in
             if index == 3 { throw Broken() }
             return image

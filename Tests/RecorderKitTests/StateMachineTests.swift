@@ -150,7 +150,9 @@ struct StateMachineTests {
         #expect(state == .none)
         #expect(DCHRecorderConfiguration.default.backwardOffset == 3.0)
         #expect(DCHRecorderConfiguration.default.recordQuality == DCHRecordQuality.medium)
-        #expect(DCHRecorderConfiguration.default.exportSettings == DCHExportSettings(quality: .medium, codec: .preferred, format: .mp4))
+        #expect(
+            DCHRecorderConfiguration.default.exportSettings
+                == DCHExportSettings(quality: .medium, codec: .preferred, format: .mp4))
         #expect(DCHRecorderConfiguration.default.framerate == DCHFramerate.fps30)
     }
 }

@@ -121,7 +121,8 @@ extension EventRecorder {
         core.reservations += 1
         return .reserved(
             Reservation(
-                sequence: core.reservations - 1, slots: slots, size: expected, quality: configuration.bufferJPEGQuality, directory: directory,
+                sequence: core.reservations - 1, slots: slots, size: expected, quality: configuration.bufferJPEGQuality,
+                directory: directory,
                 preview: core.preview, detectsMotion: configuration.motionTrigger != nil))
     }
 

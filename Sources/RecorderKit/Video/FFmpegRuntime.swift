@@ -33,7 +33,9 @@ enum FFmpegRuntime {
 
     /// The data plane pointers and line sizes of a frame, as the arrays `sws_scale` takes.
     static func planes(of frame: UnsafeMutablePointer<AVFrame>) -> ([UnsafeMutablePointer<UInt8>?], [Int32]) {
-        let data = withUnsafeBytes(of: frame.pointee.data) { Array($0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)) }
+        let data = withUnsafeBytes(of: frame.pointee.data) {
+            Array($0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self))
+        }
         let lines = withUnsafeBytes(of: frame.pointee.linesize) { Array($0.bindMemory(to: Int32.self)) }
         return (data, lines)
     }

@@ -137,7 +137,9 @@ final class VideoClipWriter {
         try FFmpegRuntime.check(av_new_packet(packet, Int32(data.count)), "av_new_packet")
         defer { av_packet_unref(packet) }
         data.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress { packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+            if let base = bytes.baseAddress {
+                packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            }
         }
         try FFmpegRuntime.check(avcodec_send_packet(decoder, packet), "decode JPEG frame")
         try FFmpegRuntime.check(avcodec_receive_frame(decoder, decoded), "decode JPEG frame")

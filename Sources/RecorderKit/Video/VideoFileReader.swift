@@ -54,7 +54,9 @@ final class VideoFileReader {
         codec = avcodec_alloc_context3(decoder)
         packet = av_packet_alloc()
         frame = av_frame_alloc()
-        guard let codec, packet != nil, frame != nil else { throw .ffmpeg(operation: "allocate", message: "out of memory") }
+        guard let codec, packet != nil, frame != nil else {
+            throw .ffmpeg(operation: "allocate", message: "out of memory")
+        }
         try FFmpegRuntime.check(avcodec_parameters_to_context(codec, parameters), "avcodec_parameters_to_context")
         try FFmpegRuntime.check(avcodec_open2(codec, decoder, nil), "avcodec_open2")
         guard size.width > 0, size.height > 0 else { throw .openFailed(path: path, message: "video has no frame size") }
