@@ -32,16 +32,12 @@ struct ErrorTests {
 
     @Test("malformed configurations are refused with the field named", arguments: malformed)
     func malformedConfiguration(field: String, configuration: RecorderConfiguration) throws {
-        do {
-            _ = try EventRecorder(configuration: configuration)
-            Issue.record("a configuration with a bad \(field) was accepted")
-        } catch {
-            guard case .invalidConfiguration(let reason) = error else {
-                Issue.record("unexpected error \(error)")
-                return
-            }
-            #expect(reason.contains(field))
+        let error = #expect(throws: RecorderError.self) { _ = try EventRecorder(configuration: configuration) }
+        guard case .invalidConfiguration(let reason) = error else {
+            Issue.record("unexpected error \(String(describing: error))")
+            return
         }
+        #expect(reason.contains(field))
         // A live recorder refuses it too and keeps its configuration.
         let recorder = try EventRecorder()
         #expect(throws: RecorderError.self) { try recorder.changeConfiguration(configuration) }
@@ -131,34 +127,24 @@ struct ErrorTests {
         }
         let fake = folder.url.appendingPathComponent("0001.jpg")
         try Data("not a picture".utf8).write(to: fake)
-        do {
+        let unreadable = #expect(throws: FrameSourceError.self) {
             _ = try ImageSequenceSource(directory: folder.url, frameRate: 30)
-            Issue.record("a text file was read as an image")
-        } catch {
-            guard case .unreadableImage(let path, _) = error else {
-                Issue.record("unexpected error \(error)")
-                return
-            }
-            #expect(path == fake.path)
         }
-        do {
-            _ = try VideoFileSource(url: missing)
-            Issue.record("a missing video opened")
-        } catch {
-            guard case .video(.openFailed(let path, _)) = error else {
-                Issue.record("unexpected error \(error)")
-                return
-            }
-            #expect(path == missing.path)
+        guard case .unreadableImage(let path, _) = unreadable else {
+            Issue.record("unexpected error \(String(describing: unreadable))")
+            return
         }
-        do {
-            _ = try VideoFileSource(url: fake)
-            Issue.record("a text file opened as video")
-        } catch {
-            guard case .video = error else {
-                Issue.record("unexpected error \(error)")
-                return
-            }
+        #expect(path == fake.path)
+        let notFound = #expect(throws: FrameSourceError.self) { _ = try VideoFileSource(url: missing) }
+        guard case .video(.openFailed(let missingPath, _)) = notFound else {
+            Issue.record("unexpected error \(String(describing: notFound))")
+            return
+        }
+        #expect(missingPath == missing.path)
+        let notVideo = #expect(throws: FrameSourceError.self) { _ = try VideoFileSource(url: fake) }
+        guard case .video = notVideo else {
+            Issue.record("unexpected error \(String(describing: notVideo))")
+            return
         }
         #expect(throws: FrameSourceError.self) {
             _ = try TestPatternSource(frameSize: FrameSize(width: 50, height: 20))
@@ -179,16 +165,12 @@ struct ErrorTests {
         var source = try ImageSequenceSource(directory: sequence, frameRate: 30)
         let recorder = try EventRecorder(configuration: smallConfiguration(in: folder))
         try recorder.startRecording()
-        do {
-            try await recorder.record(from: &source)
-            Issue.record("a truncated JPEG was recorded")
-        } catch {
-            guard case .source(.unreadableImage(let path, _)) = error else {
-                Issue.record("unexpected error \(error)")
-                return
-            }
-            #expect(path.hasSuffix("0003.jpg"))
+        let error = await #expect(throws: RecorderError.self) { try await recorder.record(from: &source) }
+        guard case .source(.unreadableImage(let path, _)) = error else {
+            Issue.record("unexpected error \(String(describing: error))")
+            return
         }
+        #expect(path.hasSuffix("0003.jpg"))
         #expect(recorder.currentState == .recording)
         _ = try await recorder.capturedSegments()
         #expect(recorder.bufferedFrameCount == 2)

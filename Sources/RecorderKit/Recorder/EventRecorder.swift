@@ -273,19 +273,22 @@ public final class EventRecorder: VideoRecorder {
 
     /// Every state change from now on.
     public func stateChanges() -> AsyncStream<VideoRecorderStateChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: VideoRecorderStateChange.self)
-        let id = UUID()
-        continuation.onTermination = { [weak self] _ in self?.core.withLock { $0.stateContinuations[id] = nil } }
-        core.withLock { $0.stateContinuations[id] = continuation }
-        return stream
+        subscribe(\.stateContinuations)
     }
 
     /// Every clip published from now on.
     public func finishedSegments() -> AsyncStream<CapturedVideoSegment> {
-        let (stream, continuation) = AsyncStream.makeStream(of: CapturedVideoSegment.self)
+        subscribe(\.segmentContinuations)
+    }
+
+    /// A new stream whose continuation lives in `listeners` until the consumer stops listening.
+    private func subscribe<Element>(
+        _ listeners: WritableKeyPath<RecorderCore, [UUID: AsyncStream<Element>.Continuation]> & Sendable
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = UUID()
-        continuation.onTermination = { [weak self] _ in self?.core.withLock { $0.segmentContinuations[id] = nil } }
-        core.withLock { $0.segmentContinuations[id] = continuation }
+        continuation.onTermination = { [weak self] _ in self?.core.withLock { $0[keyPath: listeners][id] = nil } }
+        core.withLock { $0[keyPath: listeners][id] = continuation }
         return stream
     }
 }
