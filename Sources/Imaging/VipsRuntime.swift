@@ -1,24 +1,37 @@
-import Foundation
 import CVips
 import CVipsShim
+import Foundation
 
 /// Starts libvips once per process and turns its error buffer into Swift errors.
-enum VipsRuntime {
+package enum VipsRuntime {
     /// Swift runs a global's initialiser exactly once, even when many threads race to it.
     private static let started: Bool = akv_init() == 0
 
-    static func ensureStarted() throws(ImagingError) {
+    package static func ensureStarted() throws(ImagingError) {
         guard started else {
             throw .operationFailed(operation: "vips_init", message: takeError())
         }
     }
 
     /// Takes (and clears) libvips' pending error message.
-    static func takeError() -> String {
+    package static func takeError() -> String {
         guard let raw = akv_take_error() else { return "unknown libvips error" }
         defer { g_free(raw) }
         let message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
         return message.isEmpty ? "unknown libvips error" : message
+    }
+
+    /// The error for a pipeline that failed while computing pixels. libvips evaluates lazily, so
+    /// a corrupt source surfaces only then; its loaders name themselves in the message.
+    static func pipelineError(operation: String) -> ImagingError {
+        let message = takeError()
+        let loaderMarkers = [
+            "load", "VipsJpeg", "VipsPng", "spng", "VipsWebp", "VipsTiff", "heif", "gif", "Premature end",
+        ]
+        if loaderMarkers.contains(where: { message.localizedCaseInsensitiveContains($0) }) {
+            return .decodeFailed(message: message)
+        }
+        return .operationFailed(operation: operation, message: message)
     }
 }
 
