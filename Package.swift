@@ -72,7 +72,8 @@ targets += [
     .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
-    .testTarget(name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "recorder-host"]),
+    .testTarget(
+        name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
     .executableTarget(
         name: "recorder-host",
         dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -1,56 +1,46 @@
 import Foundation
 import RecorderKit
+import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 @Suite("Crash safety")
 struct KillRecoveryTests {
-    /// The example host, built next to the test bundle.
-    static var hostExecutable: URL {
-        let products = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
-            .deletingLastPathComponent()
-        return products.appendingPathComponent("recorder-host")
+    /// Clips published under their final names.
+    static func publishedClips(in folder: TemporaryFolder) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.output.path)) ?? []
+        return Set(names.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") })
     }
 
     @Test("after SIGKILL during recording and export, a new recorder cleans up and reports no half-written clip")
     func killedChild() async throws {
         let folder = try TemporaryFolder("kill")
         defer { folder.cleanUp() }
-        let executable = Self.hostExecutable
+        let executable = ChildProcess.product("recorder-host")
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build recorder-host first")
 
         // A long recording with an event every second; each clip is 0.5 s + 0.5 s = 30 frames.
-        let child = Process()
-        child.executableURL = executable
-        child.arguments = [
-            "--width", "320", "--height", "240", "--seconds", "600", "--event-every", "1", "--back", "0.5",
-            "--forward", "0.5", "--codec", "h264", "--buffer", folder.buffer.path, "--output", folder.output.path,
-        ]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        try child.run()
-        // Kill it while it is busy: after its third clip, when the next one is being written.
-        var seen = ""
-        while seen.components(separatedBy: "\nclip ").count <= 3 {
-            let chunk = pipe.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            seen += String(decoding: chunk, as: UTF8.self)
+        let child = try ChildProcess.start(
+            executable,
+            [
+                "--width", "320", "--height", "240", "--seconds", "600", "--event-every", "1", "--back", "0.5",
+                "--forward", "0.5", "--codec", "h264", "--buffer", folder.buffer.path, "--output", folder.output.path,
+            ])
+        // Kill it while it is busy: once three clips are out, as the next ones are being written.
+        // (The deadline only stops a broken child from hanging the suite.)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
+        while Self.publishedClips(in: folder).count < 3, child.process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
         }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        #expect(child.terminationReason == .uncaughtSignal)
-        #expect(child.terminationStatus == SIGKILL)
+        child.kill()
+        let ended = child.wait()
+        #expect(ended.killedBySignal)
+        #expect(ended.status == SIGKILL)
 
         let framesLeft = try FileManager.default.contentsOfDirectory(
             atPath: folder.buffer.appendingPathComponent("frames").path
         ).count
         #expect(framesLeft > 0, "a live recorder keeps its backward window on disk")
-        let published = Set(
-            try FileManager.default.contentsOfDirectory(atPath: folder.output.path).filter { $0.hasSuffix(".mp4") }
-                .filter { !$0.hasPrefix(".") })
+        let published = Self.publishedClips(in: folder)
         #expect(published.count >= 3)
 
         // A new recorder over the same directories.

@@ -1,23 +1,23 @@
 import Foundation
 import Imaging
 import RecorderKit
+import TestSupport
 import Testing
 
-/// A unique temporary folder, removed by `cleanUp()`.
+/// A unique temporary folder with a buffer and an output directory, removed by `cleanUp()`.
 struct TemporaryFolder {
-    let url: URL
+    let directory: TemporaryDirectory
 
     init(_ label: String = "recorder") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "RecorderKitTests-\(label)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory("RecorderKitTests-\(label)")
     }
 
-    var buffer: URL { url.appendingPathComponent("buffer", isDirectory: true) }
-    var output: URL { url.appendingPathComponent("clips", isDirectory: true) }
+    var url: URL { directory.url }
+    var buffer: URL { directory.file("buffer") }
+    var output: URL { directory.file("clips") }
 
     func cleanUp() {
-        try? FileManager.default.removeItem(at: url)
+        directory.remove()
     }
 }
 

@@ -10,8 +10,10 @@ struct PlannedClip: Sendable {
     /// The slots the windows asked for before clamping, to tell whether the clip was truncated.
     var requestedStart: Int
     var requestedEnd: Int
-    /// The slots of the events the clip covers.
+    /// The slots of the events the clip covers, and their timestamps (kept here because an
+    /// event's own frame may be evicted before the clip is written).
     var events: [Int]
+    var eventTimes: [Double]
     /// The configuration the frames were recorded under.
     let configuration: RecorderConfiguration
 
@@ -37,7 +39,7 @@ struct ClipPlanner: Sendable {
     /// One past the last slot of the newest clip, pending or not.
     private(set) var lastEnd = 0
 
-    mutating func addEvent(at event: Int, firstAvailable: Int, configuration: RecorderConfiguration) {
+    mutating func addEvent(at event: Int, time: Double, firstAvailable: Int, configuration: RecorderConfiguration) {
         let requestedStart = event - configuration.backwardFrames
         let requestedEnd = event + configuration.forwardFrames
         let start = max(requestedStart, firstAvailable)
@@ -47,6 +49,7 @@ struct ClipPlanner: Sendable {
                 pending[index].end = grown
                 pending[index].requestedEnd = max(pending[index].requestedEnd, requestedEnd)
                 pending[index].events.append(event)
+                pending[index].eventTimes.append(time)
                 lastEnd = max(lastEnd, grown)
                 return
             }
@@ -57,7 +60,7 @@ struct ClipPlanner: Sendable {
         pending.append(
             PlannedClip(
                 start: clampedStart, end: requestedEnd, requestedStart: requestedStart, requestedEnd: requestedEnd,
-                events: [event], configuration: configuration))
+                events: [event], eventTimes: [time], configuration: configuration))
         lastEnd = requestedEnd
     }
 

@@ -200,7 +200,8 @@ extension EventRecorder {
             }
             for event in outcome.events where core.state == .recording && event >= core.sessionFirstSlot {
                 core.planner.addEvent(
-                    at: event, firstAvailable: core.sessionFirstSlot, configuration: core.configuration)
+                    at: event, time: core.index.time(of: event) ?? 0, firstAvailable: core.sessionFirstSlot,
+                    configuration: core.configuration)
             }
             return settle(&core)
         }

@@ -64,7 +64,7 @@ extension EventRecorder {
             clip: clip,
             frameFiles: files,
             startTime: core.index.time(of: clip.start) ?? 0,
-            eventTimes: clip.events.sorted().map { core.index.time(of: $0) ?? 0 },
+            eventTimes: clip.eventTimes.sorted(),
             generation: core.generation,
             transform: core.exportTransform)
     }

@@ -223,8 +223,10 @@ public final class EventRecorder: VideoRecorder {
         let work = try core.withLock { core throws(RecorderError) -> Settlement in
             guard core.state == .recording else { throw .notRecording(state: core.state) }
             guard core.nextSlot > core.sessionFirstSlot else { throw .noFramesYet }
+            let event = core.nextSlot - 1
             core.planner.addEvent(
-                at: core.nextSlot - 1, firstAvailable: core.sessionFirstSlot, configuration: core.configuration)
+                at: event, time: core.index.time(of: event) ?? 0, firstAvailable: core.sessionFirstSlot,
+                configuration: core.configuration)
             return settle(&core)
         }
         perform(work)
