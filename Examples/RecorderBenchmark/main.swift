@@ -56,10 +56,10 @@ func cpuSeconds() -> Double {
         + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
-/// Peak resident memory in MB (VmHWM).
-func peakResidentMB() -> Double {
+/// Resident memory in MB from /proc/self/status: `VmHWM` for the peak, `VmRSS` for now.
+func residentMB(_ field: String = "VmHWM") -> Double {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
     let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
     return kilobytes / 1024
 }
@@ -70,6 +70,7 @@ func option(_ name: String, default value: Int) -> Int {
     return Int(arguments[index + 1]) ?? value
 }
 
+let residentAtStart = residentMB("VmRSS")
 let mode = CommandLine.arguments.dropFirst().first ?? "ingest"
 let frameCount = option("--frames", default: 600)
 let width = option("--width", default: 1920)
@@ -85,6 +86,7 @@ if mode == "raw" {
 }
 
 let eventEvery = option("--event-every", default: 0)
+let reportEvery = option("--report-every", default: 0)
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-benchmark-\(getpid())")
 defer { try? FileManager.default.removeItem(at: root) }
 let codec: VideoCodec = option("--mjpeg", default: 0) == 1 ? .mjpeg : .preferred
@@ -98,7 +100,7 @@ let recorder = try EventRecorder(
     configuration: configuration, maximumFramesInFlight: workers,
     releasesImageCache: option("--keep-cache", default: 0) == 0)
 try recorder.startRecording()
-let residentBefore = peakResidentMB()
+let residentBefore = residentMB()
 
 let clock = ContinuousClock()
 let cpuBefore = cpuSeconds()
@@ -107,6 +109,9 @@ for index in 0..<frameCount {
     let pixels = try PixelBuffer(width: width, height: height, bands: 3, samples: maker.frame(index))
     try recorder.push(pixels: pixels, timestamp: Double(index) / 30)
     if eventEvery > 0, index > 0, index % eventEvery == 0 { try recorder.captureSegment() }
+    if reportEvery > 0, index > 0, index % reportEvery == 0 {
+        print(String(format: "  frame %d: RSS %.1f MB, peak %.1f MB", index, residentMB("VmRSS"), residentMB()))
+    }
 }
 recorder.stopRecording()
 let segments = try await recorder.capturedSegments()
@@ -117,6 +122,6 @@ print(
     String(
         format:
             "ingest %dx%d: %d frames in %.2f s = %.1f fps; CPU %.2f ms/frame; peak RSS %.1f MB "
-            + "(%.1f MB before the first frame); %d clips",
+            + "(%.1f MB at process start, %.1f MB before the first frame); %d clips",
         width, height, frameCount, seconds, Double(frameCount) / seconds, cpu / Double(frameCount) * 1000,
-        peakResidentMB(), residentBefore, segments.count))
+        residentMB(), residentAtStart, residentBefore, segments.count))

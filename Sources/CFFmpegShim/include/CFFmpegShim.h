@@ -1,5 +1,6 @@
 // FFmpeg spells its error codes and several flags as macros that Swift cannot import; these
-// functions return their values. Nothing here does work of its own.
+// functions return their values. Nothing here does work of its own. One C-library call that
+// Swift's Glibc module does not expose (malloc_trim) sits here too.
 #ifndef CFFMPEGSHIM_H
 #define CFFMPEGSHIM_H
 
@@ -26,5 +27,8 @@ int akf_codec_flag_qscale(void);
 int akf_qp2lambda(void);
 /// Makes FFmpeg log errors only (its default prints warnings for every clip to stderr).
 void akf_quiet_logging(void);
+/// Hands memory the allocator holds but no longer uses back to the system (glibc's
+/// malloc_trim); does nothing on other C libraries.
+void akf_return_freed_memory(void);
 
 #endif

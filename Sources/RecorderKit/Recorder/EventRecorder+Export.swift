@@ -1,3 +1,4 @@
+import CFFmpegShim
 import Foundation
 import Imaging
 
@@ -29,6 +30,9 @@ extension EventRecorder {
         let partial = configuration.outputDirectory.appendingPathComponent(
             BufferDirectory.partialPrefix + name + BufferDirectory.partialSuffix)
         var outcome: Result<CapturedVideoSegment?, RecorderError>
+        // The encoder's buffers (tens of MB at 1080p) are freed with it; hand them back to the
+        // system rather than leave them in the allocator's arenas between clips.
+        defer { Self.returnFreedMemory() }
         do {
             let encoder = try encode(job, to: partial.path)
             outcome = .success(try publish(job, partial: partial, final: final, encoder: encoder))
@@ -117,6 +121,10 @@ extension EventRecorder {
                 size: configuration.recordQuality.size, startTime: job.startTime, eventTimes: job.eventTimes,
                 isTruncated: clip.start > clip.requestedStart || clip.end < clip.requestedEnd)
         }
+    }
+
+    static func returnFreedMemory() {
+        akf_return_freed_memory()
     }
 
     /// `clip-20260101-120000.123-1a2b3c4d.mp4`: sortable by time, unique by the clip's identity.
