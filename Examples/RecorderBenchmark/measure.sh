@@ -24,5 +24,5 @@ done
 
 if [ "${LONG:-0}" = 1 ]; then
     echo "== long run: 18000 frames, an event every 900 frames"
-    $bin ingest --frames 18000 --event-every 900
+    $bin ingest --frames 18000 --event-every 900 --report-every 1800
 fi

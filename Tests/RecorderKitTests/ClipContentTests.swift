@@ -12,6 +12,9 @@ struct ClipContentTests {
         defer { folder.cleanUp() }
         let frames = try PatternFrames(count: 400)
         let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, codec: codec))
+        let delegate = RecordingDelegate()
+        recorder.stateDelegate = delegate
+        let published = recorder.finishedSegments()
         try recorder.startRecording()
         for frame in frames.frames {
             try recorder.push(frame)
@@ -27,6 +30,16 @@ struct ClipContentTests {
         #expect(segment.eventTimes.count == 1 && abs(segment.eventTimes[0] - 10.0) < 1e-9)
         #expect(segment.encoderName == (codec == .h264 ? "libx264" : "mjpeg"))
         #expect(segment.url.pathExtension == "mp4")
+
+        // The same clip reached the delegate, the stream and the completion handler.
+        #expect(delegate.segments.withLock { $0 } == [segment])
+        var iterator = published.makeAsyncIterator()
+        #expect(await iterator.next() == segment)
+        let delivered = await withCheckedContinuation { continuation in
+            recorder.provideCapturedSegments { continuation.resume(returning: $0) }
+        }
+        #expect(delivered == .success([segment]))
+        #expect(FileManager.default.fileExists(atPath: segment.url.path))
 
         let counters = try decodedCounters(of: segment.url)
         #expect(counters.count == 150)

@@ -40,10 +40,9 @@ extension EventRecorder {
             outcome = .failure(error)
         }
         if case .failure = outcome { try? FileManager.default.removeItem(at: partial) }
-        let (work, delegate, continuations) = core.withLock { core in
-            core.exporting[job.clip.id] = nil
+        let (delegate, continuations) = core.withLock { core in
             if case .success(let segment?) = outcome { core.segments.append(segment) }
-            return (settle(&core), core.delegate, Array(core.segmentContinuations.values))
+            return (core.delegate, Array(core.segmentContinuations.values))
         }
         switch outcome {
         case .success(let segment?):
@@ -53,6 +52,11 @@ extension EventRecorder {
             break
         case .failure(let error):
             report(error)
+        }
+        // Only now is the clip done: whoever waits in capturedSegments() has been told already.
+        let work = core.withLock { core in
+            core.exporting[job.clip.id] = nil
+            return settle(&core)
         }
         perform(work)
     }
