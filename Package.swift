@@ -87,6 +87,41 @@ targets += [
     ),
 ]
 
+// MARK: - SocialModel
+
+products += [
+    .library(name: "SocialModel", targets: ["SocialModel"]),
+    .library(name: "SocialModelMocks", targets: ["SocialModelMocks"]),
+]
+targets += [
+    .target(
+        name: "SocialModel",
+        dependencies: [
+            "Imaging",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]
+    ),
+    .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
+    .testTarget(
+        name: "SocialModelTests",
+        dependencies: [
+            "SocialModel", "SocialModelMocks", "Imaging", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+    .executableTarget(
+        name: "social-accounts",
+        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/SocialAccounts"
+    ),
+    .executableTarget(
+        name: "recipe-planner",
+        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/RecipePlanner"
+    ),
+]
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],

@@ -7,6 +7,7 @@
 #include <vips/vips.h>
 
 #include "AkvFilm.h"
+#include "AkvLut.h"
 
 int akv_init(void);
 /// Counts live VipsImage objects: libvips' own bookkeeping, used to prove that nothing leaks.
