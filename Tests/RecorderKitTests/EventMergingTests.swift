@@ -90,4 +90,22 @@ struct EventMergingTests {
         let expected = Array(29..<70) + Array(100..<119)
         #expect(try decodedCounters(of: segment.url) == expected.map { Optional($0) })
     }
+
+    @Test("reset drops pending events and the captured list; no partial file is left")
+    func resetDropsEvents() async throws {
+        let folder = try TemporaryFolder("reset")
+        defer { folder.cleanUp() }
+        let frames = try PatternFrames(count: 120)
+        let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, backward: 1, forward: 1))
+        try recorder.startRecording()
+        for frame in frames.frames.prefix(60) { try recorder.push(frame) }
+        try recorder.captureSegment()
+        for frame in frames.frames[60..<75] { try recorder.push(frame) }
+        recorder.resetRecorder()
+        #expect(recorder.currentState == .none)
+        #expect(try await recorder.capturedSegments().isEmpty)
+        #expect(recorder.bufferedFrameCount == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.output.path)
+        #expect(left.isEmpty)
+    }
 }
