@@ -29,7 +29,7 @@ extension EventRecorder {
         let final = configuration.outputDirectory.appendingPathComponent(name)
         let partial = configuration.outputDirectory.appendingPathComponent(
             BufferDirectory.partialPrefix + name + BufferDirectory.partialSuffix)
-        var outcome: Result<CapturedVideoSegment?, RecorderError>
+        let outcome: Result<CapturedVideoSegment?, RecorderError>
         // The encoder's buffers (tens of MB at 1080p) are freed with it; hand them back to the
         // system rather than leave them in the allocator's arenas between clips.
         defer { Self.returnFreedMemory() }

@@ -36,10 +36,10 @@ extension EventRecorder {
     ///   failure (a full disk, say) not yet reported.
     @discardableResult
     public func push(_ frame: Frame) throws(RecorderError) -> FrameDisposition {
-        let outcome = try core.withLock { core throws(RecorderError) in try reserve(frame, &core) }
-        guard case .reserved(let reservation) = outcome else {
-            if case .skipped(let disposition) = outcome { return disposition }
-            return .dropped
+        let reservation: Reservation
+        switch try core.withLock({ core throws(RecorderError) in try reserve(frame, &core) }) {
+        case .skipped(let disposition): return disposition
+        case .reserved(let reserved): reservation = reserved
         }
         encodeSlots.wait()
         encodeQueue.async {
@@ -53,15 +53,13 @@ extension EventRecorder {
     /// Adds one frame of raw 8-bit pixels (3-band RGB, 4-band RGBA or 1-band grey).
     @discardableResult
     public func push(pixels: PixelBuffer, timestamp: Double) throws(RecorderError) -> FrameDisposition {
+        let image: Image
         do {
-            return try push(Frame(image: Image(pixels: pixels), timestamp: timestamp))
-        } catch let error as RecorderError {
-            throw error
-        } catch let error as ImagingError {
-            throw .imaging(error)
+            image = try Image(pixels: pixels)
         } catch {
-            throw .invalidConfiguration("unexpected error \(error)")
+            throw .imaging(error)
         }
+        return try push(Frame(image: image, timestamp: timestamp))
     }
 
     private enum ReserveOutcome {
