@@ -87,22 +87,3 @@ private final class UncachedOperation {
         return Image(owning: object.assumingMemoryBound(to: VipsImage.self))
     }
 }
-
-extension ImagingDiagnostics {
-    /// Serialises trims, which lower and restore the cache's limit.
-    private static let trimLock = NSLock()
-
-    /// Evicts every operation from libvips' cache, keeping the cache itself and its limit.
-    ///
-    /// For streams of one-off frames: the cache holds recent operations with their input images,
-    /// which for frames that never come back only pins memory. (``dropOperationCache()`` frees
-    /// the cache's table itself in libvips 8.14, after which cached calls fail.)
-    public static func trimOperationCache() {
-        _ = try? VipsRuntime.ensureStarted()
-        trimLock.lock()
-        defer { trimLock.unlock() }
-        let limit = vips_cache_get_max()
-        vips_cache_set_max(0)
-        vips_cache_set_max(limit)
-    }
-}

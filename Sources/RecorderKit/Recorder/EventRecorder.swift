@@ -60,7 +60,7 @@ public final class EventRecorder: VideoRecorder {
     }
 
     func releaseImageCache() {
-        if releasesImageCache { ImagingDiagnostics.trimOperationCache() }
+        if releasesImageCache { ImagingDiagnostics.dropOperationCache() }
     }
 
     deinit {
