@@ -62,9 +62,10 @@ func filmBenchmarks() {
 
     Benchmark("Thumbnail 256 px of 24 MP") { benchmark in
         let input = Inputs.photo(megapixels: 24)
-        benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(try Image.thumbnail(contentsOf: input, width: 256).encoded(as: .jpeg()))
         }
+    } setup: {
+        _ = Inputs.photo(megapixels: 24)
     }
 }
