@@ -44,6 +44,28 @@ targets += [
     .executableTarget(name: "custom-filter", dependencies: ["FilmKit"], path: "Examples/CustomFilter"),
 ]
 
+// MARK: - GalleryKit
+
+products += [
+    .library(name: "GalleryKit", targets: ["GalleryKit"]),
+    .library(name: "GalleryKitMocks", targets: ["GalleryKitMocks"]),
+]
+targets += [
+    // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
+    .target(
+        name: "CGalleryShim",
+        linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]
+    ),
+    .target(
+        name: "GalleryKit",
+        dependencies: ["Imaging", "CGalleryShim", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(name: "GalleryKitMocks", dependencies: ["GalleryKit"]),
+    .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit", "GalleryKitMocks"]),
+    .executableTarget(name: "gallery-demo", dependencies: ["GalleryKit"], path: "Examples/GalleryDemo"),
+    .executableTarget(name: "gallery-bench", dependencies: ["GalleryKit"], path: "Examples/GalleryBench"),
+]
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],
