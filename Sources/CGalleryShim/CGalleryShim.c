@@ -109,6 +109,13 @@ int akg_exif_set_bytes(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned 
     return 0;
 }
 
+int akg_exif_set_undefined(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count) {
+    ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_UNDEFINED, (unsigned long)count);
+    if (!entry) return -1;
+    memcpy(entry->data, values, (size_t)count);
+    return 0;
+}
+
 int akg_exif_set_rationals(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *numerators,
                            const unsigned int *denominators, int count) {
     ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_RATIONAL, (unsigned long)count);

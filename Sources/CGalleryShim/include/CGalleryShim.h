@@ -24,6 +24,7 @@ int akg_exif_set_ascii(akg_exif *exif, ExifIfd ifd, ExifTag tag, const char *val
 int akg_exif_set_shorts(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned short *values, int count);
 int akg_exif_set_longs(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *values, int count);
 int akg_exif_set_bytes(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count);
+int akg_exif_set_undefined(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count);
 int akg_exif_set_rationals(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *numerators,
                            const unsigned int *denominators, int count);
 

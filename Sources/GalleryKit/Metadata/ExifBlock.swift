@@ -38,6 +38,10 @@ final class ExifBlock {
         try check(akg_exif_set_bytes(handle, ifd, tag, values, Int32(values.count)), tag)
     }
 
+    func set(_ ifd: ExifIfd, _ tag: ExifTag, undefined values: [UInt8]) throws(GalleryError) {
+        try check(akg_exif_set_undefined(handle, ifd, tag, values, Int32(values.count)), tag)
+    }
+
     /// Unsigned rationals, each given as numerator and denominator.
     func set(_ ifd: ExifIfd, _ tag: ExifTag, rationals values: [(UInt32, UInt32)]) throws(GalleryError) {
         let numerators = values.map(\.0)

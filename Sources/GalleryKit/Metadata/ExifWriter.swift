@@ -15,6 +15,8 @@ enum ExifWriter {
         if let software = metadata.software { try exif.set(EXIF_IFD_0, EXIF_TAG_SOFTWARE, ascii: software) }
         if let text = metadata.description { try exif.set(EXIF_IFD_0, EXIF_TAG_IMAGE_DESCRIPTION, ascii: text) }
 
+        // 2.32: the version that defines the OffsetTime tags written below.
+        try exif.set(EXIF_IFD_EXIF, EXIF_TAG_EXIF_VERSION, undefined: Array("0232".utf8))
         try exif.set(EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_ORIGINAL, ascii: date.dateTime)
         try exif.set(EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_DIGITIZED, ascii: date.dateTime)
         try exif.set(EXIF_IFD_EXIF, EXIF_TAG_SUB_SEC_TIME_ORIGINAL, ascii: date.subSeconds)

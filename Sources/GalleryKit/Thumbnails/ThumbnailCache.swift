@@ -27,6 +27,13 @@ public actor ThumbnailCache {
         public var generated = 0
         /// Waited for a generation another request had already started.
         public var joined = 0
+
+        /// Creates counts.
+        public init(hits: Int = 0, generated: Int = 0, joined: Int = 0) {
+            self.hits = hits
+            self.generated = generated
+            self.joined = joined
+        }
     }
 
     struct Key: Hashable {
@@ -91,7 +98,7 @@ public actor ThumbnailCache {
     public func image(for source: URL, size: Int = 256) async throws(GalleryError) -> Image {
         let url = try await thumbnail(for: source, size: size)
         do {
-            return try Image(contentsOf: url)
+            return try Image(freshContentsOf: url)
         } catch {
             throw GalleryError.from(error, source: url.path)
         }
@@ -116,10 +123,14 @@ public actor ThumbnailCache {
         let bytes: Data
         do {
             // libvips' thumbnail does not check a pixel limit; the header read here is cheap.
-            _ = try Image(contentsOf: source, options: Image.LoadOptions(pixelLimit: pixelLimit, autorotate: false))
+            _ = try Image(freshContentsOf: source, pixelLimit: pixelLimit)
             let thumbnail = try Image.thumbnail(contentsOf: source, width: key.size, height: key.size)
             bytes = try thumbnail.normalizedToSRGB().encoded(as: .jpeg(quality: 85), stripMetadata: true)
         } catch {
+            // Decoding is lazy: a corrupt source surfaces only when the thumbnail is encoded.
+            if case .encodeFailed(_, let message) = error {
+                throw .unreadablePhoto(source: key.path, reason: message)
+            }
             throw GalleryError.from(error, source: key.path)
         }
         let existing = try database.readNow { db in try row(for: key, in: db) }

@@ -1,0 +1,68 @@
+// A small tool for measuring and stress-testing GalleryKit:
+//
+//   gallery-bench thumbnail <photo> <size> <output.jpg>   one uncached thumbnail, as GalleryKit makes it
+//   gallery-bench batch <directory> <size>                thumbnails of every file there, fresh cache
+//   gallery-bench save-loop <library> <folder> <photo>    saves the photo into the folder forever,
+//                                                         one line per save (the crash test kills it)
+import Foundation
+import GalleryKit
+import Imaging
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("gallery-bench: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "thumbnail" where arguments.count == 4:
+    guard let size = Int(arguments[2]) else { fail("size must be a number") }
+    let library = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: library) }
+    do {
+        let cache = try GalleryLibrary(directory: library).thumbnails
+        let made = try await cache.thumbnail(for: URL(fileURLWithPath: arguments[1]), size: size)
+        try FileManager.default.copyItem(at: made, to: URL(fileURLWithPath: arguments[3]))
+    } catch {
+        fail("\(error)")
+    }
+
+case "batch" where arguments.count == 3:
+    guard let size = Int(arguments[2]) else { fail("size must be a number") }
+    let directory = URL(fileURLWithPath: arguments[1])
+    let library = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: library) }
+    do {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let sources = names.map { directory.appendingPathComponent($0) }
+        let cache = try GalleryLibrary(directory: library).thumbnails
+        let start = ContinuousClock.now
+        let made = try await cache.thumbnails(for: sources, size: size)
+        let elapsed = ContinuousClock.now - start
+        print("\(made.count) thumbnails of \(size) px in \(elapsed)")
+    } catch {
+        fail("\(error)")
+    }
+
+case "save-loop" where arguments.count == 4:
+    do {
+        let library = try GalleryLibrary(directory: URL(fileURLWithPath: arguments[1]))
+        let folder = try await library.createLocation(
+            named: "save-loop \(ProcessInfo.processInfo.processIdentifier)", kind: .folder,
+            directory: URL(fileURLWithPath: arguments[2]))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[3]))
+        var count = 0
+        while true {
+            let photo = try await library.save(
+                .encoded(bytes), to: folder.id, metadata: PhotoMetadata(description: "save-loop"))
+            count += 1
+            // Unbuffered, so the line is out the moment the photo is in place.
+            FileHandle.standardOutput.write(Data("\(count) \(photo.url.lastPathComponent)\n".utf8))
+        }
+    } catch {
+        fail("\(error)")
+    }
+
+default:
+    fail("usage: gallery-bench thumbnail <photo> <size> <out> | batch <dir> <size> | save-loop <library> <folder> <photo>")
+}
