@@ -64,5 +64,7 @@ case "save-loop" where arguments.count == 4:
     }
 
 default:
-    fail("usage: gallery-bench thumbnail <photo> <size> <out> | batch <dir> <size> | save-loop <library> <folder> <photo>")
+    fail(
+        "usage: gallery-bench thumbnail <photo> <size> <out> | batch <dir> <size> | save-loop <library> <folder> <photo>"
+    )
 }

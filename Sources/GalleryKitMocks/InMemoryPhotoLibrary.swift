@@ -102,7 +102,8 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     private func photosOf(_ locationID: Int64) async throws(GalleryError) -> [Photo] {
         let location = try await store.location(id: locationID)
         let photos = stored.values.map(\.photo).filter { photo in
-            location.kind == .album ? members[locationID, default: []].contains(photo.id) : photo.locationID == locationID
+            location.kind == .album
+                ? members[locationID, default: []].contains(photo.id) : photo.locationID == locationID
         }
         return Self.newestFirst(photos)
     }
@@ -114,7 +115,9 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     /// Photos matching every criterion, newest first.
     public func search(_ query: PhotoQuery) async throws(GalleryError) -> [Photo] {
         var photos =
-            if let id = query.locationID { try await photosOf(id) } else { Self.newestFirst(stored.values.map(\.photo)) }
+            if let id = query.locationID { try await photosOf(id) } else {
+                Self.newestFirst(stored.values.map(\.photo))
+            }
         if let range = query.dateRange { photos = photos.filter { range.contains($0.captureDate) } }
         if let text = query.text, !text.isEmpty {
             photos = photos.filter { $0.description?.localizedCaseInsensitiveContains(text) ?? false }

@@ -14,9 +14,11 @@ struct BrowsingTests {
         let bytes = try Samples.smallJPEG(width: 40)
         // Saved out of order on purpose.
         for offset in [3.0, 1, 4, 0, 2] {
-            _ = try await library.save(.encoded(bytes), to: folder.id, metadata: PhotoMetadata(captureDate: date(offset)))
+            _ = try await library.save(
+                .encoded(bytes), to: folder.id, metadata: PhotoMetadata(captureDate: date(offset)))
         }
-        let inAlbum = try await library.save(.encoded(bytes), to: album.id, metadata: PhotoMetadata(captureDate: date(9)))
+        let inAlbum = try await library.save(
+            .encoded(bytes), to: album.id, metadata: PhotoMetadata(captureDate: date(9)))
         let first = try await library.photos(in: folder.id, page: 0, pageSize: 2)
         let second = try await library.photos(in: folder.id, page: 1, pageSize: 2)
         let third = try await library.photos(in: folder.id, page: 2, pageSize: 2)
@@ -122,15 +124,21 @@ struct BrowsingTests {
         let bratislava = try GPSCoordinate(latitude: 48.1486, longitude: 17.1077)
         #expect(try await names(PhotoQuery(near: GeoCircle(center: bratislava, radius: 10_000))) == ["bratislava"])
         #expect(
-            try await names(PhotoQuery(near: GeoCircle(center: bratislava, radius: 60_000))) == ["bratislava", "vienna"])
+            try await names(PhotoQuery(near: GeoCircle(center: bratislava, radius: 60_000))) == [
+                "bratislava", "vienna",
+            ])
         let fiji = try GPSCoordinate(latitude: -17.0, longitude: 179.999)
-        #expect(try await names(PhotoQuery(near: GeoCircle(center: fiji, radius: 5_000))) == ["fiji-east", "fiji-west"])
+        #expect(
+            try await names(PhotoQuery(near: GeoCircle(center: fiji, radius: 5_000))) == ["fiji-east", "fiji-west"])
         #expect(try await names(PhotoQuery(dateRange: date(86_400)...date(2 * 86_400))) == ["vienna", "prague"])
         #expect(try await names(PhotoQuery(text: "kodak")) == ["bratislava", "vienna"])
         #expect(try await names(PhotoQuery(text: "100%_")) == ["prague"])
         #expect(try await names(PhotoQuery(text: "%")) == ["prague"])
         #expect(
-            try await names(PhotoQuery(dateRange: date(0)...date(86_400), near: GeoCircle(center: bratislava, radius: 60_000), text: "Portra"))
+            try await names(
+                PhotoQuery(
+                    dateRange: date(0)...date(86_400), near: GeoCircle(center: bratislava, radius: 60_000),
+                    text: "Portra"))
                 == ["vienna"])
         #expect(try await library.search(PhotoQuery(locationID: folder.id)).count == 6)
     }

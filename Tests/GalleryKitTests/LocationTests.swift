@@ -83,7 +83,8 @@ struct LocationTests {
     func missingFolderDirectory() async throws {
         let (library, temporary) = try makeLibrary()
         defer { temporary.cleanUp() }
-        let folder = try await library.createLocation(named: "USB stick", kind: .folder, directory: temporary.file("usb"))
+        let folder = try await library.createLocation(
+            named: "USB stick", kind: .folder, directory: temporary.file("usb"))
         try FileManager.default.removeItem(at: folder.directory)
         await expectGalleryError(.locationDirectoryMissing(path: folder.directory.path)) {
             () async throws(GalleryError) in

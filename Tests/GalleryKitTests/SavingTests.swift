@@ -76,7 +76,8 @@ struct SavingTests {
         defer { temporary.cleanUp() }
         let folder = try await library.createLocation(named: "Lossless")
         let original = try Samples.data(Samples.rocket)
-        let photo = try await library.save(.encoded(original), to: folder.id, metadata: PhotoMetadata(captureDate: date()))
+        let photo = try await library.save(
+            .encoded(original), to: folder.id, metadata: PhotoMetadata(captureDate: date()))
         let before = try Image(data: original, options: .init(autorotate: false)).pixels()
         let after = try Image(contentsOf: photo.url, options: .init(autorotate: false)).pixels()
         #expect(before == after)
@@ -116,7 +117,8 @@ struct SavingTests {
             for index in 0..<12 {
                 let captured = date(index < 6 ? 0 : Double(index))
                 group.addTask {
-                    try await library.save(.encoded(bytes), to: folder.id, metadata: PhotoMetadata(captureDate: captured))
+                    try await library.save(
+                        .encoded(bytes), to: folder.id, metadata: PhotoMetadata(captureDate: captured))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

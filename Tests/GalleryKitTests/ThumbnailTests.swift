@@ -36,7 +36,8 @@ struct ThumbnailTests {
         // Replace the photo (different content and size); set an explicit later time so the
         // change shows even on file systems with coarse timestamps.
         try Samples.smallJPEG(Samples.chelsea, width: 200).write(to: photo)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: photo.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: photo.path)
         let after = try Image(contentsOf: try await cache.thumbnail(for: photo, size: 100)).pixels()
         #expect(before != after)
         #expect(await cache.statistics == .init(hits: 0, generated: 2, joined: 0))

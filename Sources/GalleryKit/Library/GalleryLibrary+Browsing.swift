@@ -57,7 +57,8 @@ extension GalleryLibrary {
                 request = PhotoRecord.order(Column("captureDate").desc, Column("path").desc)
             }
             if let range = query.dateRange {
-                request = request.filter(Column("captureDate") >= range.lowerBound && Column("captureDate") <= range.upperBound)
+                request = request.filter(
+                    Column("captureDate") >= range.lowerBound && Column("captureDate") <= range.upperBound)
             }
             if let text = query.text, !text.isEmpty {
                 let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
@@ -88,7 +89,9 @@ extension GalleryLibrary {
         try await database.write { db in
             let album = try Self.locationRecord(albumID, in: db)
             guard album.kind == .album else { throw GalleryError.wrongLocationKind(id: albumID, expected: .album) }
-            guard try PhotoRecord.fetchOne(db, key: photoID) != nil else { throw GalleryError.photoNotFound(id: photoID) }
+            guard try PhotoRecord.fetchOne(db, key: photoID) != nil else {
+                throw GalleryError.photoNotFound(id: photoID)
+            }
             try AlbumMemberRecord(albumId: albumID, photoId: photoID).insert(db, onConflict: .ignore)
         }
     }

@@ -69,7 +69,9 @@ struct PreparedJPEG {
             if JPEGMetadata.isJPEG(bytes) {
                 (data, width, height) = (bytes, header.width, header.height)
             } else {
-                (data, width, height) = (try Self.encode(header, quality: 92, label: label), header.width, header.height)
+                (data, width, height) = (
+                    try Self.encode(header, quality: 92, label: label), header.width, header.height
+                )
             }
         case .image(let image, let quality):
             label = "image \(image.width)×\(image.height)"

@@ -77,6 +77,8 @@ final class ExifBlock {
     }
 
     private func check(_ status: Int32, _ tag: ExifTag) throws(GalleryError) {
-        guard status == 0 else { throw .invalidMetadata("libexif could not set tag 0x\(String(tag.rawValue, radix: 16))") }
+        guard status == 0 else {
+            throw .invalidMetadata("libexif could not set tag 0x\(String(tag.rawValue, radix: 16))")
+        }
     }
 }

@@ -19,7 +19,8 @@ enum ExifReader {
         if let zoom = block.numbers(EXIF_IFD_EXIF, EXIF_TAG_DIGITAL_ZOOM_RATIO).first, zoom > 0 {
             metadata.zoomFactor = zoom
         }
-        if let text = block.ascii(EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_ORIGINAL) ?? block.ascii(EXIF_IFD_0, EXIF_TAG_DATE_TIME),
+        if let text = block.ascii(EXIF_IFD_EXIF, EXIF_TAG_DATE_TIME_ORIGINAL)
+            ?? block.ascii(EXIF_IFD_0, EXIF_TAG_DATE_TIME),
             let (date, zone) = parseDate(
                 text,
                 subSeconds: block.ascii(EXIF_IFD_EXIF, EXIF_TAG_SUB_SEC_TIME_ORIGINAL),

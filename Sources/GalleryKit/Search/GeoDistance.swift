@@ -20,7 +20,8 @@ public enum GeoDistance {
     /// Matuschek, "Finding points within a distance of a latitude/longitude using bounding
     /// coordinates"). Near a pole every longitude is in reach; across the antimeridian the box
     /// splits into two longitude ranges.
-    static func boundingBox(of circle: GeoCircle) -> (latitude: ClosedRange<Double>, longitudes: [ClosedRange<Double>]) {
+    static func boundingBox(of circle: GeoCircle) -> (latitude: ClosedRange<Double>, longitudes: [ClosedRange<Double>])
+    {
         let angular = circle.radius / earthRadius
         let lat = circle.center.latitude * .pi / 180
         let minLat = lat - angular

@@ -141,7 +141,8 @@ public actor ThumbnailCache {
             var record =
                 try row(for: key, in: db)
                 ?? ThumbnailRecord(
-                    id: nil, sourcePath: key.path, size: key.size, sourceModifiedAt: 0, sourceFileSize: 0, cacheFile: name)
+                    id: nil, sourcePath: key.path, size: key.size, sourceModifiedAt: 0, sourceFileSize: 0,
+                    cacheFile: name)
             record.sourceModifiedAt = key.attributes.modified
             record.sourceFileSize = key.attributes.size
             record.cacheFile = name
