@@ -86,26 +86,17 @@ int akg_exif_set_ascii(akg_exif *exif, ExifIfd ifd, ExifTag tag, const char *val
     return 0;
 }
 
-int akg_exif_set_shorts(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned short *values, int count) {
-    ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_SHORT, (unsigned long)count);
+int akg_exif_set_integers(akg_exif *exif, ExifIfd ifd, ExifTag tag, ExifFormat format, const unsigned int *values,
+                          int count) {
+    if (format != EXIF_FORMAT_BYTE && format != EXIF_FORMAT_SHORT && format != EXIF_FORMAT_LONG) return -1;
+    ExifEntry *entry = fresh_entry(exif, ifd, tag, format, (unsigned long)count);
     if (!entry) return -1;
     ExifByteOrder order = exif_data_get_byte_order(exif->data);
-    for (int i = 0; i < count; i++) exif_set_short(entry->data + 2 * i, order, values[i]);
-    return 0;
-}
-
-int akg_exif_set_longs(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *values, int count) {
-    ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_LONG, (unsigned long)count);
-    if (!entry) return -1;
-    ExifByteOrder order = exif_data_get_byte_order(exif->data);
-    for (int i = 0; i < count; i++) exif_set_long(entry->data + 4 * i, order, values[i]);
-    return 0;
-}
-
-int akg_exif_set_bytes(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count) {
-    ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_BYTE, (unsigned long)count);
-    if (!entry) return -1;
-    memcpy(entry->data, values, (size_t)count);
+    for (int i = 0; i < count; i++) {
+        if (format == EXIF_FORMAT_BYTE) entry->data[i] = (unsigned char)values[i];
+        if (format == EXIF_FORMAT_SHORT) exif_set_short(entry->data + 2 * i, order, (ExifShort)values[i]);
+        if (format == EXIF_FORMAT_LONG) exif_set_long(entry->data + 4 * i, order, values[i]);
+    }
     return 0;
 }
 

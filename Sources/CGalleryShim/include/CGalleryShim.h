@@ -21,9 +21,9 @@ void akg_exif_free(akg_exif *exif);
 
 // Setters replace any existing entry. They return 0, or -1 when memory runs out.
 int akg_exif_set_ascii(akg_exif *exif, ExifIfd ifd, ExifTag tag, const char *value);
-int akg_exif_set_shorts(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned short *values, int count);
-int akg_exif_set_longs(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *values, int count);
-int akg_exif_set_bytes(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count);
+/// Whole numbers as EXIF_FORMAT_BYTE, EXIF_FORMAT_SHORT or EXIF_FORMAT_LONG (each value must fit).
+int akg_exif_set_integers(akg_exif *exif, ExifIfd ifd, ExifTag tag, ExifFormat format, const unsigned int *values,
+                          int count);
 int akg_exif_set_undefined(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count);
 int akg_exif_set_rationals(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *numerators,
                            const unsigned int *denominators, int count);

@@ -27,15 +27,21 @@ final class ExifBlock {
     }
 
     func set(_ ifd: ExifIfd, _ tag: ExifTag, shorts values: [UInt16]) throws(GalleryError) {
-        try check(akg_exif_set_shorts(handle, ifd, tag, values, Int32(values.count)), tag)
+        try setIntegers(ifd, tag, EXIF_FORMAT_SHORT, values.map(UInt32.init))
     }
 
     func set(_ ifd: ExifIfd, _ tag: ExifTag, longs values: [UInt32]) throws(GalleryError) {
-        try check(akg_exif_set_longs(handle, ifd, tag, values, Int32(values.count)), tag)
+        try setIntegers(ifd, tag, EXIF_FORMAT_LONG, values)
     }
 
     func set(_ ifd: ExifIfd, _ tag: ExifTag, bytes values: [UInt8]) throws(GalleryError) {
-        try check(akg_exif_set_bytes(handle, ifd, tag, values, Int32(values.count)), tag)
+        try setIntegers(ifd, tag, EXIF_FORMAT_BYTE, values.map(UInt32.init))
+    }
+
+    private func setIntegers(_ ifd: ExifIfd, _ tag: ExifTag, _ format: ExifFormat, _ values: [UInt32])
+        throws(GalleryError)
+    {
+        try check(akg_exif_set_integers(handle, ifd, tag, format, values, Int32(values.count)), tag)
     }
 
     func set(_ ifd: ExifIfd, _ tag: ExifTag, undefined values: [UInt8]) throws(GalleryError) {
