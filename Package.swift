@@ -63,7 +63,8 @@ targets += [
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit"]),
     .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit", "GalleryKitMocks"]),
     .executableTarget(name: "gallery-demo", dependencies: ["GalleryKit"], path: "Examples/GalleryDemo"),
-    .executableTarget(name: "gallery-bench", dependencies: ["GalleryKit"], path: "Examples/GalleryBench"),
+    .executableTarget(
+        name: "gallery-bench", dependencies: ["GalleryKit"], path: "Examples/GalleryBench", exclude: ["measure.sh"]),
 ]
 
 let package = Package(

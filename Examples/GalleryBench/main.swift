@@ -1,9 +1,13 @@
 // A small tool for measuring and stress-testing GalleryKit:
 //
 //   gallery-bench thumbnail <photo> <size> <output.jpg>   one uncached thumbnail, as GalleryKit makes it
+//   gallery-bench timed <photo> <size> <count>            <count> uncached thumbnails one after another
+//                                                         in one process; prints the median per thumbnail
 //   gallery-bench batch <directory> <size>                thumbnails of every file there, fresh cache
 //   gallery-bench save-loop <library> <folder> <photo>    saves the photo into the folder forever,
 //                                                         one line per save (the crash test kills it)
+//
+// measure.sh beside this file runs the speed comparisons of issue 6.
 import Foundation
 import GalleryKit
 import Imaging
@@ -22,7 +26,35 @@ case "thumbnail" where arguments.count == 4:
     do {
         let cache = try GalleryLibrary(directory: library).thumbnails
         let made = try await cache.thumbnail(for: URL(fileURLWithPath: arguments[1]), size: size)
-        try FileManager.default.copyItem(at: made, to: URL(fileURLWithPath: arguments[3]))
+        let output = URL(fileURLWithPath: arguments[3])
+        try? FileManager.default.removeItem(at: output)
+        try FileManager.default.copyItem(at: made, to: output)
+    } catch {
+        fail("\(error)")
+    }
+
+case "timed" where arguments.count == 4:
+    guard let size = Int(arguments[2]), let count = Int(arguments[3]), count > 0 else { fail("bad size or count") }
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: work) }
+    do {
+        let links = work.appendingPathComponent("links")
+        try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        // Hard links: a distinct path, so a cache miss, for each request.
+        let sources = try (0..<count).map { index in
+            let link = links.appendingPathComponent("\(index).jpg")
+            try FileManager.default.linkItem(at: URL(fileURLWithPath: arguments[1]), to: link)
+            return link
+        }
+        let cache = try GalleryLibrary(directory: work.appendingPathComponent("Library")).thumbnails
+        var times: [Duration] = []
+        for source in sources {
+            let start = ContinuousClock.now
+            _ = try await cache.thumbnail(for: source, size: size)
+            times.append(ContinuousClock.now - start)
+        }
+        times.sort()
+        print("median \(times[times.count / 2]) (min \(times[0]), max \(times[times.count - 1]), \(count) thumbnails)")
     } catch {
         fail("\(error)")
     }

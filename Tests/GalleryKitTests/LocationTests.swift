@@ -62,8 +62,10 @@ struct LocationTests {
         let album = try await library.createLocation(named: "Trip", kind: .album)
         let photo = try await library.save(
             .encoded(try Samples.smallJPEG()), to: album.id, metadata: PhotoMetadata(captureDate: date()))
+        let thumbnail = try await library.thumbnails.thumbnail(for: photo.url, size: 64)
         try await library.deleteLocation(id: album.id)
         #expect(!FileManager.default.fileExists(atPath: photo.url.path))
+        #expect(!FileManager.default.fileExists(atPath: thumbnail.path))
         await expectGalleryError(.locationNotFound(id: album.id)) { () async throws(GalleryError) in
             try await library.save(
                 .encoded(try! Samples.smallJPEG()), to: album.id, metadata: PhotoMetadata(captureDate: date()))

@@ -100,13 +100,24 @@ public final class GalleryLibrary: PhotoLibrary {
     /// Deletes a location. An album's stored photos (and their thumbnails) are deleted; a
     /// folder's files stay on disk.
     public func deleteLocation(id: Int64) async throws(GalleryError) {
-        let record = try await database.write { db -> LocationRecord in
+        let (record, thumbnailFiles) = try await database.write { db -> (LocationRecord, [String]) in
             let record = try Self.locationRecord(id, in: db)
+            var thumbnailFiles: [String] = []
+            if record.kind == .album {
+                // The album's own files go, and with them their cached thumbnails.
+                let paths = try String.fetchAll(db, sql: "SELECT path FROM photo WHERE locationId = ?", arguments: [id])
+                let thumbnails = ThumbnailRecord.filter(paths.contains(Column("sourcePath")))
+                thumbnailFiles = try thumbnails.fetchAll(db).map(\.cacheFile)
+                try thumbnails.deleteAll(db)
+            }
             try LocationRecord.deleteOne(db, key: id)
-            return record
+            return (record, thumbnailFiles)
         }
         if record.kind == .album {
             try? FileManager.default.removeItem(at: record.location.directory)
+            for name in thumbnailFiles {
+                try? FileManager.default.removeItem(at: thumbnails.directory.appendingPathComponent(name))
+            }
         }
     }
 

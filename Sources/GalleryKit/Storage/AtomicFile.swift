@@ -19,35 +19,36 @@ enum AtomicFile {
         name.hasPrefix(".") && name.contains(temporaryMarker)
     }
 
-    /// Writes `data` to `url` atomically. `beforeRename` runs once the temporary file is complete
-    /// and flushed (tests use it to stand in for a crash at the worst moment).
-    static func write(_ data: Data, to url: URL, beforeRename: (URL) throws -> Void = { _ in }) throws(GalleryError) {
+    /// Writes `data` to `url` atomically.
+    /// - Parameter durable: flush the file and the directory to disk (fsync), so that the file
+    ///   survives a power cut once this returns. Photos need it; a cache that can be rebuilt
+    ///   does not, and skips the cost (still never showing a partial file).
+    static func write(_ data: Data, to url: URL, durable: Bool = true) throws(GalleryError) {
         let directory = url.deletingLastPathComponent()
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent)\(temporaryMarker)\(random)")
         do {
-            try writeAndSync(data, to: temporary)
-            try beforeRename(temporary)
+            try writeFully(data, to: temporary, sync: durable)
         } catch {
             unlink(temporary.path)
-            throw error as? GalleryError ?? .fileSystem(path: temporary.path, reason: "\(error)")
+            throw error
         }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
             throw .fileSystem(path: url.path, reason: reason)
         }
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
-    private static func writeAndSync(_ data: Data, to url: URL) throws(GalleryError) {
+    private static func writeFully(_ data: Data, to url: URL, sync: Bool) throws(GalleryError) {
         // O_EXCL: never write through a file (or link) someone else put at this name.
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(url) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             try handle.write(contentsOf: data)
-            try handle.synchronize()
+            if sync { try handle.synchronize() }
             try handle.close()
         } catch {
             throw .fileSystem(path: url.path, reason: "\(error)")

@@ -136,7 +136,8 @@ public actor ThumbnailCache {
         let existing = try database.readNow { db in try row(for: key, in: db) }
         let name = existing?.cacheFile ?? "\(UUID().uuidString.lowercased())-\(key.size).jpg"
         let url = directory.appendingPathComponent(name)
-        try AtomicFile.write(bytes, to: url)
+        // A cache entry can be rebuilt, so it skips fsync; the rename still keeps it whole.
+        try AtomicFile.write(bytes, to: url, durable: false)
         try database.writeNow { db in
             var record =
                 try row(for: key, in: db)
