@@ -106,6 +106,21 @@ struct SavingTests {
         #expect(fromImage.width == image.width)
     }
 
+    @Test("a non-ASCII description is stored as UTF-8 (the MWG recommendation) and read back")
+    func unicodeDescription() async throws {
+        let (library, temporary) = try makeLibrary()
+        defer { temporary.cleanUp() }
+        let folder = try await library.createLocation(named: "Žilina")
+        let text = "Fomapan 100 — Žilina, Čierny Balog"
+        let photo = try await library.save(
+            .encoded(try Samples.smallJPEG()), to: folder.id,
+            metadata: PhotoMetadata(captureDate: date(), description: text))
+        #expect(try exiftool(photo.url)["EXIF:ImageDescription"] as? String == text)
+        let imported = try await library.importFiles([photo.url], into: folder.id, mode: .copy)
+        #expect(imported.first?.description == text)
+        #expect(try await library.search(PhotoQuery(text: "Čierny")).count == 2)
+    }
+
     @Test("file names are unique and sort in capture order")
     func uniqueSortableNames() async throws {
         let (library, temporary) = try makeLibrary()
