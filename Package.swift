@@ -8,6 +8,12 @@ import PackageDescription
 var products: [Product] = []
 var targets: [Target] = []
 
+// MARK: - Test support (shared by every kit's tests; not a product)
+
+targets += [
+    .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support")
+]
+
 // MARK: - Imaging (libvips)
 
 products += [
@@ -22,7 +28,9 @@ targets += [
     // Swift cannot call C variadic functions; this shim gives each libvips operation a fixed signature.
     .target(name: "CVipsShim", dependencies: ["CVips"]),
     .target(name: "Imaging", dependencies: ["CVips", "CVipsShim"]),
-    .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport", "imaging-leak-check"]),
+    // Runs a workload in a process of its own and counts libvips' live objects afterwards.
+    .executableTarget(name: "imaging-leak-check", dependencies: ["FilmKit"], path: "Tests/LeakCheck"),
 ]
 
 // MARK: - FilmKit
@@ -34,7 +42,7 @@ products += [
 targets += [
     .target(name: "FilmKit", dependencies: ["Imaging"]),
     .target(name: "FilmKitMocks", dependencies: ["FilmKit"]),
-    .testTarget(name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks"]),
+    .testTarget(name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks", "TestSupport", "filmkit"]),
     .executableTarget(
         name: "filmkit",
         dependencies: ["FilmKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

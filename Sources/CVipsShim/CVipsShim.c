@@ -2,7 +2,17 @@
 
 #include <string.h>
 
-int akv_init(void) { return VIPS_INIT("analogkit"); }
+static void discard_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain, (void)level, (void)message, (void)data;
+}
+
+// Failures reach Swift as typed errors; libvips' per-tile warnings on stderr would only repeat
+// them, so they are dropped unless ANALOGKIT_VIPS_WARNINGS is set.
+int akv_init(void) {
+    if (VIPS_INIT("analogkit") != 0) return -1;
+    if (!g_getenv("ANALOGKIT_VIPS_WARNINGS")) g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, discard_log, NULL);
+    return 0;
+}
 
 static void *count_image(VipsObject *object, int *count, void *unused) {
     (void)unused;
@@ -75,6 +85,10 @@ int akv_webpsave_buffer(VipsImage *in, void **buffer, size_t *length, int qualit
 }
 
 int akv_copy(VipsImage *in, VipsImage **out) { return vips_copy(in, out, NULL); }
+
+int akv_copy_interpretation(VipsImage *in, VipsImage **out, VipsInterpretation interpretation) {
+    return vips_copy(in, out, "interpretation", interpretation, NULL);
+}
 
 int akv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
 

@@ -8,6 +8,13 @@ extension Image {
         return try apply("colourspace") { akv_colourspace($0, $1, target) }
     }
 
+    /// The same pixels, labelled as being in `space` (nothing is converted). For images made from
+    /// raw values, such as masks that are to be treated as grey.
+    public func tagged(as space: ColorSpace) throws(ImagingError) -> Image {
+        let target = try space.vips
+        return try apply("copy") { akv_copy_interpretation($0, $1, target) }
+    }
+
     /// Casts samples to another numeric type, clipping to its range.
     public func cast(to format: PixelFormat) throws(ImagingError) -> Image {
         try apply("cast") { akv_cast($0, $1, format.vips) }
@@ -24,6 +31,9 @@ extension Image {
     /// Converts any input to 3-band, 8-bit sRGB without alpha: the common form that filters expect.
     public func normalizedToSRGB() throws(ImagingError) -> Image {
         var image = try flattened()
+        if image.colorSpace == .multiband {
+            image = try image.tagged(as: image.bands >= 3 ? .sRGB : .blackAndWhite)
+        }
         if image.colorSpace != .sRGB || image.bands != 3 {
             image = try image.converted(to: .sRGB)
         }
@@ -72,7 +82,9 @@ extension Image {
 
     /// Pastes `image` over this one with its top-left corner at (`x`, `y`).
     public func inserting(_ image: Image, x: Int, y: Int) throws(ImagingError) -> Image {
-        try Image.make("insert", keepingAlive: [self, image]) { akv_insert(pointer, image.pointer, $0, Int32(x), Int32(y)) }
+        try Image.make("insert", keepingAlive: [self, image]) {
+            akv_insert(pointer, image.pointer, $0, Int32(x), Int32(y))
+        }
     }
 
     /// Lays images out in a grid, `across` per row, `spacing` pixels apart.
@@ -82,7 +94,9 @@ extension Image {
         spacing: Int = 0,
         background: [Double] = [0]
     ) throws(ImagingError) -> Image {
-        guard !images.isEmpty, across > 0 else { throw .invalidArgument("grid needs images and a positive column count") }
+        guard !images.isEmpty, across > 0 else {
+            throw .invalidArgument("grid needs images and a positive column count")
+        }
         var pointers: [UnsafeMutablePointer<VipsImage>?] = images.map(\.pointer)
         return try make("arrayjoin", keepingAlive: images) { out in
             background.withUnsafeBufferPointer {

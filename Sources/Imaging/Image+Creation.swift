@@ -1,6 +1,6 @@
-import Foundation
 import CVips
 import CVipsShim
+import Foundation
 
 extension Image {
     /// A blurred copy; `sigma` is the Gaussian's standard deviation in pixels.
@@ -23,13 +23,14 @@ extension Image {
     }
 
     /// A constant image: every pixel is `value` (one entry per band), 8-bit when every value fits,
-    /// float otherwise.
+    /// float otherwise; sRGB for 3 or 4 bands, grey for 1 or 2.
     public static func solid(width: Int, height: Int, value: [Double]) throws(ImagingError) -> Image {
         try checkSize(width, height)
         guard !value.isEmpty else { throw .invalidArgument("a solid image needs at least one band value") }
         let black = try make("black") { akv_black($0, Int32(width), Int32(height), Int32(value.count)) }
         let fitsUChar = value.allSatisfy { $0 >= 0 && $0 <= 255 && $0.rounded() == $0 }
         return try black.linear(multiply: Array(repeating: 1, count: value.count), add: value, toUChar: fitsUChar)
+            .tagged(as: value.count >= 3 ? .sRGB : .blackAndWhite)
     }
 
     /// A two-band float image whose pixels hold their own x and y coordinates: the basis of

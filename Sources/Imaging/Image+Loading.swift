@@ -20,7 +20,8 @@ extension Image {
         public static let defaultPixelLimit = 200_000_000
 
         /// Creates load options.
-        public init(pixelLimit: Int = LoadOptions.defaultPixelLimit, sequential: Bool = false, autorotate: Bool = true) {
+        public init(pixelLimit: Int = LoadOptions.defaultPixelLimit, sequential: Bool = false, autorotate: Bool = true)
+        {
             self.pixelLimit = pixelLimit
             self.sequential = sequential
             self.autorotate = autorotate

@@ -37,7 +37,7 @@ extension Image {
         let source = format == .uchar ? self : try cast(to: .uchar)
         var length = 0
         guard let memory = withExtendedLifetime(source, { vips_image_write_to_memory(source.pointer, &length) }) else {
-            throw .decodeFailed(message: VipsRuntime.takeError())
+            throw VipsRuntime.pipelineError(operation: "write_to_memory")
         }
         defer { g_free(memory) }
         let samples = [UInt8](UnsafeRawBufferPointer(start: memory, count: length))

@@ -58,11 +58,10 @@ extension Image {
             }
         }
         guard status == 0, let buffer else {
-            let message = VipsRuntime.takeError()
-            if message.contains("load") || message.lowercased().contains("jpeg") && message.contains("read") {
-                throw .decodeFailed(message: message)
+            switch VipsRuntime.pipelineError(operation: "\(format.name) encoding") {
+            case .operationFailed(_, let message): throw .encodeFailed(format: format.name, message: message)
+            case let error: throw error
             }
-            throw .encodeFailed(format: format.name, message: message)
         }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: length)

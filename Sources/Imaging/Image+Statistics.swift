@@ -33,7 +33,7 @@ extension Image {
     ) throws(ImagingError) -> Double {
         var value = 0.0
         guard withExtendedLifetime(self, { body(pointer, &value) }) == 0 else {
-            throw .operationFailed(operation: name, message: VipsRuntime.takeError())
+            throw VipsRuntime.pipelineError(operation: name)
         }
         return value
     }

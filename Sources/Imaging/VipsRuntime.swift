@@ -1,6 +1,6 @@
-import Foundation
 import CVips
 import CVipsShim
+import Foundation
 
 /// Starts libvips once per process and turns its error buffer into Swift errors.
 enum VipsRuntime {
@@ -19,6 +19,19 @@ enum VipsRuntime {
         defer { g_free(raw) }
         let message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
         return message.isEmpty ? "unknown libvips error" : message
+    }
+
+    /// The error for a pipeline that failed while computing pixels. libvips evaluates lazily, so
+    /// a corrupt source surfaces only then; its loaders name themselves in the message.
+    static func pipelineError(operation: String) -> ImagingError {
+        let message = takeError()
+        let loaderMarkers = [
+            "load", "VipsJpeg", "VipsPng", "spng", "VipsWebp", "VipsTiff", "heif", "gif", "Premature end",
+        ]
+        if loaderMarkers.contains(where: { message.localizedCaseInsensitiveContains($0) }) {
+            return .decodeFailed(message: message)
+        }
+        return .operationFailed(operation: operation, message: message)
     }
 }
 

@@ -26,6 +26,7 @@ int akv_webpsave_buffer(VipsImage *in, void **buffer, size_t *length, int qualit
 
 // Conversion.
 int akv_copy(VipsImage *in, VipsImage **out);
+int akv_copy_interpretation(VipsImage *in, VipsImage **out, VipsInterpretation interpretation);
 int akv_autorot(VipsImage *in, VipsImage **out);
 int akv_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space);
 int akv_cast(VipsImage *in, VipsImage **out, VipsBandFormat format);

@@ -1,0 +1,55 @@
+import Foundation
+import Imaging
+
+/// Darker corners with a smooth fall-off, as a lens gives.
+///
+/// The fall-off follows the frame's shape (an ellipse through the corners). Brightness is kept
+/// inside `radius` and falls smoothly to `1 − amount` at the corners.
+public struct Vignette: ConfigurableFilter {
+    /// How much darker the corners are, as a fraction (0.3 is 30 % darker).
+    public var amount: Double
+    /// Where the darkening starts, as a fraction of the distance from the centre to a corner.
+    public var radius: Double
+
+    /// Creates a vignette.
+    public init(amount: Double = 0.3, radius: Double = 0.5) {
+        self.amount = amount
+        self.radius = radius
+    }
+
+    /// The registry's description.
+    public static let description = FilterDescription(
+        name: "vignette", category: .optics, summary: "Darker corners with a smooth fall-off.",
+        parameters: [
+            .number("amount", default: 0.3, in: 0...1, "how much darker the corners are"),
+            .number("radius", default: 0.5, in: 0...0.95, "where the darkening starts, centre 0 to corner 1"),
+        ])
+
+    /// Makes the filter from registry parameters.
+    public init(parameters: FilterParameters) {
+        self.init(amount: parameters["amount"], radius: parameters["radius"])
+    }
+
+    /// The brightness factor at `distance` from the centre (0) to a corner (1).
+    public func factor(at distance: Double) -> Double {
+        let t = min(max((distance - radius) / (1 - radius), 0), 1)
+        return 1 - amount * t * t * (3 - 2 * t)
+    }
+
+    /// Multiplies the image by the fall-off.
+    public func apply(to image: Image, context: FilterContext) throws -> Image {
+        let input = try image.filmInput()
+        guard amount > 0 else { return input }
+        let halfWidth = max(Double(input.width - 1) / 2, 0.5)
+        let halfHeight = max(Double(input.height - 1) / 2, 0.5)
+        // (dx² + dy²) / 2 runs from 0 at the centre to 1 at the corners; 8 bits of it index a
+        // table of the fall-off, which is smooth enough not to band.
+        let offsets = try Image.coordinates(width: input.width, height: input.height)
+            .linear(multiply: [1 / halfWidth, 1 / halfHeight], add: [-1, -1])
+        let squaredDistance = try offsets.multiplying(by: offsets).recombined(matrix: [[127.5, 127.5]])
+            .cast(to: .uchar)
+        let table = (0..<256).map { factor(at: (Double($0) / 255).squareRoot()) }
+        let falloff = try squaredDistance.mapped(through: Image.lookupTable([table]))
+        return try input.multiplying(by: falloff)
+    }
+}
