@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import Imaging
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,9 +13,9 @@ struct AtomicSaveTests {
     /// The bench tool saves photos in a loop; it is killed with SIGKILL mid-stream, many times.
     @Test("a writer killed with SIGKILL leaves no partial photo visible")
     func killedWriter() async throws {
-        let tool = try #require(Self.benchTool(), "gallery-bench is built next to the tests by `swift test`")
-        let temporary = try TemporaryDirectory()
-        defer { temporary.cleanUp() }
+        let tool = ChildProcess.product("gallery-bench")
+        let temporary = try TemporaryDirectory("gallerykit")
+        defer { temporary.remove() }
         let folder = temporary.file("Folder")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for round in 0..<3 {
@@ -56,11 +57,11 @@ struct AtomicSaveTests {
     @Test("a crash between writing and renaming leaves only a hidden temporary file, ignored by listings")
     func interruptedBeforeRename() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Folder", kind: .folder, directory: temporary.file("F"))
         // What a killed writer leaves: a hidden, partial temporary file next to where the photo would go.
         let partial = folder.directory.appendingPathComponent(".IMG_20240601_120000_000_00000000.jpg.partial-1f")
-        try Samples.data(Samples.rocket).prefix(1000).write(to: partial)
+        try Samples.data("rocket.jpg").prefix(1000).write(to: partial)
         let report = try await library.rescan(folder.id)
         #expect(report.isEmpty)
         #expect(report.skipped.isEmpty)
@@ -71,14 +72,5 @@ struct AtomicSaveTests {
         #expect(try await library.allPhotos(in: folder.id).map(\.url) == [photo.url])
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.directory.path)
         #expect(names.filter { !$0.hasPrefix(".") } == [photo.url.lastPathComponent])
-    }
-
-    static func benchTool() -> URL? {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [
-            directory.appendingPathComponent("gallery-bench"),
-            directory.deletingLastPathComponent().appendingPathComponent("gallery-bench"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import Imaging
+import TestSupport
 import Testing
 
 @Suite("Bad input")
@@ -8,7 +9,7 @@ struct BadInputTests {
     @Test("a non-image file is refused with notAnImage, and nothing is written")
     func notAnImage() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Inbox")
         let text = Data("this is not a photo".utf8)
         await expectGalleryError(.notAnImage(source: "19 bytes of image data")) { () async throws(GalleryError) in
@@ -31,9 +32,9 @@ struct BadInputTests {
     @Test("a truncated JPEG is refused with unreadablePhoto when saved, imported or thumbnailed")
     func truncatedJPEG() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Inbox")
-        let whole = try Samples.data(Samples.rocket)
+        let whole = try Samples.data("rocket.jpg")
         let truncated = whole.prefix(whole.count / 2)
         do {
             _ = try await library.save(.encoded(truncated), to: folder.id, metadata: PhotoMetadata(captureDate: date()))
@@ -74,7 +75,7 @@ struct BadInputTests {
     @Test("bad paging and search arguments are refused")
     func badArguments() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Any")
         await expectGalleryError(.invalidArgument("page must be ≥ 0 and page size > 0 (got 0, 0)")) {
             () async throws(GalleryError) in

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import Imaging
+import TestSupport
 import Testing
 
 @Suite("Browsing, rescanning, importing and search")
@@ -8,7 +9,7 @@ struct BrowsingTests {
     @Test("photos come newest first, page by page, per location")
     func newestFirstPaged() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Folder")
         let album = try await library.createLocation(named: "Album", kind: .album)
         let bytes = try Samples.smallJPEG(width: 40)
@@ -40,7 +41,7 @@ struct BrowsingTests {
     @Test("a rescan notices files added, removed and changed by other programs")
     func rescanAfterExternalChanges() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let directory = temporary.file("Shared")
         let folder = try await library.createLocation(named: "Shared", kind: .folder, directory: directory)
         let saved = try await library.save(
@@ -69,7 +70,7 @@ struct BrowsingTests {
     @Test("import copies or moves files, keeping their EXIF metadata")
     func importCopyAndMove() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let staging = try await library.createLocation(named: "Staging")
         let gps = try GPSCoordinate(latitude: -33.8568, longitude: 151.2153)
         let tagged = try await library.save(
@@ -98,7 +99,7 @@ struct BrowsingTests {
     @Test("search by date range, distance from a point and description text")
     func search() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "World")
         let bytes = try Samples.smallJPEG(width: 32)
         let places: [(String, Double, Double, String)] = [

@@ -1,13 +1,14 @@
 import Foundation
 import GalleryKit
+import TestSupport
 import Testing
 
 @Suite("Locations")
 struct LocationTests {
     @Test("create, list, rename and delete; the list survives a restart")
     func crudAndPersistence() async throws {
-        let temporary = try TemporaryDirectory()
-        defer { temporary.cleanUp() }
+        let temporary = try TemporaryDirectory("gallerykit")
+        defer { temporary.remove() }
         let root = temporary.file("Library")
         let elsewhere = temporary.file("Work photos")
         do {
@@ -35,7 +36,7 @@ struct LocationTests {
     @Test("empty and duplicate names are refused, also on rename")
     func namesAreValidated() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         await expectGalleryError(.emptyLocationName) { () async throws(GalleryError) in
             try await library.createLocation(named: "   ")
         }
@@ -58,7 +59,7 @@ struct LocationTests {
     @Test("a deleted location is gone: typed errors, and an album's files are removed")
     func deletedLocation() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let album = try await library.createLocation(named: "Trip", kind: .album)
         let photo = try await library.save(
             .encoded(try Samples.smallJPEG()), to: album.id, metadata: PhotoMetadata(captureDate: date()))
@@ -84,7 +85,7 @@ struct LocationTests {
     @Test("a folder whose directory was removed by another program gets a typed error")
     func missingFolderDirectory() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(
             named: "USB stick", kind: .folder, directory: temporary.file("usb"))
         try FileManager.default.removeItem(at: folder.directory)

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import GalleryKitMocks
+import TestSupport
 import Testing
 
 @Suite("Mocks")

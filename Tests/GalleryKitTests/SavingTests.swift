@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import Imaging
+import TestSupport
 import Testing
 
 @Suite("Saving")
@@ -8,7 +9,7 @@ struct SavingTests {
     @Test("EXIF round trip through exiftool, south/west GPS and altitude below sea level")
     func exifRoundTrip() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Patagonia")
         let gps = try GPSCoordinate(latitude: -54.801912, longitude: -68.302951, altitude: -12.5)
         let zone = TimeZone(secondsFromGMT: -3 * 3600)!
@@ -56,7 +57,7 @@ struct SavingTests {
     @Test("north/east coordinates get N and E references and a positive altitude")
     func northEast() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Tatras")
         let gps = try GPSCoordinate(latitude: 49.179548, longitude: 20.088064, altitude: 2654.4)
         let photo = try await library.save(
@@ -73,9 +74,9 @@ struct SavingTests {
     @Test("JPEG bytes are not re-encoded: the saved pixels are identical, the ICC profile kept")
     func jpegIsNotReencoded() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Lossless")
-        let original = try Samples.data(Samples.rocket)
+        let original = try Samples.data("rocket.jpg")
         let photo = try await library.save(
             .encoded(original), to: folder.id, metadata: PhotoMetadata(captureDate: date()))
         let before = try Image(data: original, options: .init(autorotate: false)).pixels()
@@ -89,7 +90,7 @@ struct SavingTests {
     @Test("PNG bytes and in-memory images are saved as JPEG with EXIF")
     func otherSources() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Mixed")
         let png = try Image.thumbnail(contentsOf: Samples.astronaut, width: 120).encoded(as: .png())
         let fromPNG = try await library.save(
@@ -109,7 +110,7 @@ struct SavingTests {
     @Test("a non-ASCII description is stored as UTF-8 (the MWG recommendation) and read back")
     func unicodeDescription() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Žilina")
         let text = "Fomapan 100 — Žilina, Čierny Balog"
         let photo = try await library.save(
@@ -124,7 +125,7 @@ struct SavingTests {
     @Test("file names are unique and sort in capture order")
     func uniqueSortableNames() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Burst")
         let bytes = try Samples.smallJPEG(width: 48)
         // Several photos in the same millisecond, saved concurrently, and a few later ones.
@@ -148,7 +149,7 @@ struct SavingTests {
     @Test("invalid metadata is refused before anything is written")
     func invalidMetadata() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         #expect(throws: GalleryError.self) { try GPSCoordinate(latitude: 91, longitude: 0) }
         #expect(throws: GalleryError.self) { try GPSCoordinate(latitude: 0, longitude: -180.5) }
         let folder = try await library.createLocation(named: "Strict")

@@ -1,37 +1,14 @@
 import Foundation
 import GalleryKit
 import Imaging
+import TestSupport
 import Testing
 
-/// A unique directory under the system's temporary directory, removed by `cleanUp()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init(_ label: String = #function) throws {
-        let safe = label.filter { $0.isLetter || $0.isNumber }
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gallerykit-\(safe)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func cleanUp() {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-}
-
-enum Samples {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/Samples")
-
-    static let rocket = directory.appendingPathComponent("rocket.jpg")
-    static let coffee = directory.appendingPathComponent("coffee.png")
-    static let astronaut = directory.appendingPathComponent("astronaut.png")
-    static let chelsea = directory.appendingPathComponent("chelsea.png")
-
-    static func data(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+extension Samples {
+    static let rocket = url("rocket.jpg")
+    static let coffee = url("coffee.png")
+    static let astronaut = url("astronaut.png")
+    static let chelsea = url("chelsea.png")
 
     /// A small JPEG made from a sample, so tests stay fast.
     static func smallJPEG(_ url: URL = coffee, width: Int = 160) throws -> Data {
@@ -55,8 +32,8 @@ func exiftool(_ url: URL) throws -> [String: Any] {
 }
 
 /// A library in a fresh temporary directory.
-func makeLibrary(_ label: String = #function) throws -> (GalleryLibrary, TemporaryDirectory) {
-    let temporary = try TemporaryDirectory(label)
+func makeLibrary() throws -> (GalleryLibrary, TemporaryDirectory) {
+    let temporary = try TemporaryDirectory("gallerykit")
     return (try GalleryLibrary(directory: temporary.file("Library")), temporary)
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import Imaging
+import TestSupport
 import Testing
 
 @Suite("Thumbnails")
@@ -8,7 +9,7 @@ struct ThumbnailTests {
     @Test("shrink-on-load thumbnail fits the size; the second request is a cache hit")
     func cacheHit() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let cache = library.thumbnails
         let first = try await cache.thumbnail(for: Samples.rocket, size: 128)
         let image = try Image(contentsOf: first)
@@ -28,7 +29,7 @@ struct ThumbnailTests {
     @Test("a changed photo gets a new thumbnail")
     func invalidation() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let photo = temporary.file("photo.jpg")
         try Samples.smallJPEG(Samples.coffee, width: 200).write(to: photo)
         let cache = library.thumbnails
@@ -48,7 +49,7 @@ struct ThumbnailTests {
     @Test("many concurrent requests for one thumbnail generate it once")
     func singleFlight() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let cache = library.thumbnails
         let urls = try await withThrowingTaskGroup(of: URL.self) { group in
             for _ in 0..<24 {
@@ -66,7 +67,7 @@ struct ThumbnailTests {
     @Test("contact sheet: N columns of square cells, default 3")
     func contactSheet() async throws {
         let (library, temporary) = try makeLibrary()
-        defer { temporary.cleanUp() }
+        defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Sheet")
         for (index, sample) in [Samples.rocket, Samples.coffee, Samples.chelsea, Samples.astronaut].enumerated() {
             _ = try await library.save(
@@ -88,8 +89,8 @@ struct ThumbnailTests {
 
     @Test("an image over the pixel limit is refused from its header")
     func pixelLimit() async throws {
-        let temporary = try TemporaryDirectory()
-        defer { temporary.cleanUp() }
+        let temporary = try TemporaryDirectory("gallerykit")
+        defer { temporary.remove() }
         let library = try GalleryLibrary(directory: temporary.file("Library"), pixelLimit: 10_000)
         await expectGalleryError(
             .photoTooLarge(source: Samples.rocket.path, width: 640, height: 427, limit: 10_000)
