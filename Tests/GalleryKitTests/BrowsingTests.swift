@@ -67,6 +67,21 @@ struct BrowsingTests {
         #expect(try await library.rescan(folder.id).isEmpty)
     }
 
+    @Test("watching a folder reports what other programs add and remove, and ends when it is deleted")
+    func watching() async throws {
+        let (library, temporary) = try makeLibrary()
+        defer { temporary.remove() }
+        let folder = try await library.createLocation(named: "Watched", kind: .folder, directory: temporary.file("W"))
+        var changes = library.changes(in: folder.id, every: .milliseconds(20)).makeAsyncIterator()
+        let added = folder.directory.appendingPathComponent("dropped.jpg")
+        try Samples.smallJPEG().write(to: added)
+        #expect(try await changes.next()?.added == [added])
+        try FileManager.default.removeItem(at: added)
+        #expect(try await changes.next()?.removed == [added])
+        try await library.deleteLocation(id: folder.id)
+        await #expect(throws: GalleryError.locationNotFound(id: folder.id)) { try await changes.next() }
+    }
+
     @Test("import copies or moves files, keeping their EXIF metadata")
     func importCopyAndMove() async throws {
         let (library, temporary) = try makeLibrary()
