@@ -97,27 +97,23 @@ public final class GalleryLibrary: PhotoLibrary {
         }.location
     }
 
-    /// Deletes a location. An album's stored photos (and their thumbnails) are deleted; a
-    /// folder's files stay on disk.
+    /// Deletes a location with its index entries and cached thumbnails. An album's stored photos
+    /// are deleted; a folder's files stay on disk, since the folder belongs to the user.
     public func deleteLocation(id: Int64) async throws(GalleryError) {
         let (record, thumbnailFiles) = try await database.write { db -> (LocationRecord, [String]) in
             let record = try Self.locationRecord(id, in: db)
-            var thumbnailFiles: [String] = []
-            if record.kind == .album {
-                // The album's own files go, and with them their cached thumbnails.
-                let paths = try String.fetchAll(db, sql: "SELECT path FROM photo WHERE locationId = ?", arguments: [id])
-                let thumbnails = ThumbnailRecord.filter(paths.contains(Column("sourcePath")))
-                thumbnailFiles = try thumbnails.fetchAll(db).map(\.cacheFile)
-                try thumbnails.deleteAll(db)
-            }
+            let paths = try String.fetchAll(db, sql: "SELECT path FROM photo WHERE locationId = ?", arguments: [id])
+            let thumbnails = ThumbnailRecord.filter(paths.contains(Column("sourcePath")))
+            let thumbnailFiles = try thumbnails.fetchAll(db).map(\.cacheFile)
+            try thumbnails.deleteAll(db)
             try LocationRecord.deleteOne(db, key: id)
             return (record, thumbnailFiles)
         }
+        for name in thumbnailFiles {
+            try? FileManager.default.removeItem(at: thumbnails.directory.appendingPathComponent(name))
+        }
         if record.kind == .album {
             try? FileManager.default.removeItem(at: record.location.directory)
-            for name in thumbnailFiles {
-                try? FileManager.default.removeItem(at: thumbnails.directory.appendingPathComponent(name))
-            }
         }
     }
 

@@ -90,7 +90,8 @@ public actor ThumbnailCache {
                 return urls.compactMap { $0 }
             }
         } catch {
-            throw error as? GalleryError ?? .imaging(.invalidArgument("\(error)"))
+            // Only the children's GalleryError, or cancellation, can arrive here.
+            throw error as? GalleryError ?? .invalidArgument("thumbnail generation stopped: \(error)")
         }
     }
 
