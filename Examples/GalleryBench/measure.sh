@@ -9,7 +9,7 @@ set -euo pipefail
 runs=${1:-15}
 photos=${2:-500}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
+work=$(mktemp -d "${TMPDIR:-/tmp}/gallerykit-measure.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 swift build -c release --product gallery-bench --package-path "$root" >/dev/null
