@@ -5,9 +5,10 @@ import Imaging
 extension GalleryLibrary {
     /// Saves a photo into a location with `metadata` in its EXIF; see ``PhotoLibrary/save(_:to:metadata:)``.
     ///
-    /// JPEG bytes are not re-encoded: libjpeg copies their compressed data as it is and only the
-    /// EXIF segment is replaced (libexif builds it). Other encoded formats and in-memory images
-    /// are encoded to JPEG by libvips first.
+    /// JPEG bytes are not re-encoded: libjpeg carries their DCT coefficients over unchanged
+    /// (lossless transcoding, as `jpegtran` does), so the pixels are exactly the input's; only the
+    /// entropy coding is redone and the EXIF segment replaced (libexif builds it). Other encoded
+    /// formats and in-memory images are encoded to JPEG by libvips first.
     public func save(_ source: PhotoSource, to locationID: Int64, metadata: PhotoMetadata) async throws(GalleryError)
         -> Photo
     {
