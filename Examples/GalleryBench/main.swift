@@ -1,6 +1,7 @@
 // A small tool for measuring and stress-testing GalleryKit:
 //
-//   gallery-bench thumbnail <photo> <size> <output.jpg>   one uncached thumbnail, as GalleryKit makes it
+//   gallery-bench thumbnail <photo> <size> <output.jpg> [<library>]
+//                                                         one uncached thumbnail, as GalleryKit makes it
 //   gallery-bench timed <photo> <size> <count>            <count> uncached thumbnails one after another
 //                                                         in one process; prints the median per thumbnail
 //   gallery-bench batch <directory> <size>                thumbnails of every file there, fresh cache
@@ -19,13 +20,23 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case "thumbnail" where arguments.count == 4:
+case "thumbnail" where arguments.count == 4 || arguments.count == 5:
     guard let size = Int(arguments[2]) else { fail("size must be a number") }
-    let library = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: library) }
+    // With a library directory, the library is opened as an app would open its own (created on
+    // the first run only); without one, a new library is created and removed again.
+    let keep = arguments.count == 5
+    let library = URL(
+        fileURLWithPath: keep
+            ? arguments[4]
+            : FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)").path)
+    defer { if !keep { try? FileManager.default.removeItem(at: library) } }
     do {
         let cache = try GalleryLibrary(directory: library).thumbnails
-        let made = try await cache.thumbnail(for: URL(fileURLWithPath: arguments[1]), size: size)
+        // A new hard link per run: a photo this library has no thumbnail of yet (a cache miss).
+        let source = library.appendingPathComponent("source-\(UUID().uuidString).jpg")
+        try FileManager.default.linkItem(at: URL(fileURLWithPath: arguments[1]), to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let made = try await cache.thumbnail(for: source, size: size)
         let output = URL(fileURLWithPath: arguments[3])
         try? FileManager.default.removeItem(at: output)
         try FileManager.default.copyItem(at: made, to: output)
