@@ -4,6 +4,8 @@
 //                                                         one uncached thumbnail, as GalleryKit makes it
 //   gallery-bench timed <photo> <size> <count>            <count> uncached thumbnails one after another
 //                                                         in one process; prints the median per thumbnail
+//   gallery-bench save-timed <photo> <count>              saves the JPEG <count> times with EXIF (GPS,
+//                                                         date, description); prints the median per save
 //   gallery-bench batch <directory> <size>                thumbnails of every file there, fresh cache
 //   gallery-bench save-loop <library> <folder> <photo>    saves the photo into the folder forever,
 //                                                         one line per save (the crash test kills it)
@@ -66,6 +68,28 @@ case "timed" where arguments.count == 4:
         }
         times.sort()
         print("median \(times[times.count / 2]) (min \(times[0]), max \(times[times.count - 1]), \(count) thumbnails)")
+    } catch {
+        fail("\(error)")
+    }
+
+case "save-timed" where arguments.count == 3:
+    guard let count = Int(arguments[2]), count > 0 else { fail("count must be a positive number") }
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: work) }
+    do {
+        let library = try GalleryLibrary(directory: work)
+        let folder = try await library.createLocation(named: "Timed")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        let gps = try GPSCoordinate(latitude: -33.8568, longitude: 151.2153, altitude: 12)
+        var times: [Duration] = []
+        for _ in 0..<count {
+            let start = ContinuousClock.now
+            _ = try await library.save(
+                .encoded(bytes), to: folder.id, metadata: PhotoMetadata(gps: gps, description: "Kodak Gold 200"))
+            times.append(ContinuousClock.now - start)
+        }
+        times.sort()
+        print("median \(times[times.count / 2]) (min \(times[0]), \(count) saves of \(bytes.count) bytes)")
     } catch {
         fail("\(error)")
     }

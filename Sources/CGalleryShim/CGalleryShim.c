@@ -238,7 +238,9 @@ int akg_jpeg_replace_exif(const unsigned char *jpeg, size_t length, const unsign
 
     jpeg_copy_critical_parameters(&job->source, &job->destination);
     if (job->source.progressive_mode) jpeg_simple_progression(&job->destination);
-    job->destination.optimize_coding = TRUE;
+    // No Huffman optimisation: with the standard tables most encoders use, the entropy-coded data
+    // then comes out byte for byte as it went in, in one pass instead of two.
+    job->destination.optimize_coding = FALSE;
     jpeg_mem_dest(&job->destination, &job->buffer, &job->size);
     jpeg_write_coefficients(&job->destination, coefficients);
 

@@ -85,6 +85,21 @@ struct SavingTests {
         let originalImage = try Image(data: original)
         let savedImage = try Image(contentsOf: photo.url)
         #expect(originalImage.iccProfile == savedImage.iccProfile)
+
+        // A JPEG with the standard Huffman tables (as libvips writes by default) keeps its
+        // compressed image data byte for byte: everything from the first start-of-scan marker on.
+        let standard = try Samples.smallJPEG(Samples.chelsea, width: 300)
+        let resaved = try await library.save(
+            .encoded(standard), to: folder.id, metadata: PhotoMetadata(captureDate: date(), description: "same scan"))
+        let written = try Data(contentsOf: resaved.url)
+        let scan = try #require(Self.startOfScan(in: standard))
+        let writtenScan = try #require(Self.startOfScan(in: written))
+        #expect(standard[scan...] == written[writtenScan...])
+    }
+
+    /// The offset of the first SOS marker (0xFFDA), where the entropy-coded data begins.
+    static func startOfScan(in data: Data) -> Data.Index? {
+        zip(data.indices, data.indices.dropFirst()).first { data[$0.0] == 0xFF && data[$0.1] == 0xDA }?.0
     }
 
     @Test("PNG bytes and in-memory images are saved as JPEG with EXIF")
