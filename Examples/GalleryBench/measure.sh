@@ -59,7 +59,7 @@ PY
 echo "GalleryKit in one process (no process start-up or library creation per thumbnail):"
 "$bench" timed "$big" 256 15
 
-echo "Saving the 24 MP JPEG with EXIF (lossless: coefficients copied, entropy coding redone, fsync):"
+echo "Saving the 24 MP JPEG with EXIF (lossless transcode through libjpeg, then fsync):"
 "$bench" save-timed "$big" 10
 
 # 500 distinct paths (hard links to the one 24 MP file: each is a separate, uncached entry).
