@@ -40,7 +40,7 @@ products += [
     .library(name: "FilmKitMocks", targets: ["FilmKitMocks"]),
 ]
 targets += [
-    .target(name: "FilmKit", dependencies: ["Imaging"]),
+    .target(name: "FilmKit", dependencies: ["Imaging", "CVipsShim"], resources: [.copy("Resources/Stocks")]),
     .target(name: "FilmKitMocks", dependencies: ["FilmKit"]),
     .testTarget(name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks", "TestSupport", "filmkit"]),
     .executableTarget(
@@ -75,6 +75,76 @@ targets += [
     .executableTarget(name: "gallery-demo", dependencies: ["GalleryKit"], path: "Examples/GalleryDemo"),
     .executableTarget(
         name: "gallery-bench", dependencies: ["GalleryKit"], path: "Examples/GalleryBench", exclude: ["measure.sh"]),
+]
+
+// MARK: - RecorderKit
+
+products += [
+    .library(name: "RecorderKit", targets: ["RecorderKit"]),
+    .library(name: "RecorderKitMocks", targets: ["RecorderKitMocks"]),
+]
+targets += [
+    // FFmpeg 5.1's libavformat, libavcodec, libavutil and libswscale; the module map links all four.
+    .systemLibrary(
+        name: "CFFmpeg",
+        pkgConfig: "libavformat",
+        providers: [
+            .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"]),
+        ]
+    ),
+    // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
+    .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
+    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
+    // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
+    .testTarget(
+        name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
+    .executableTarget(
+        name: "recorder-host",
+        dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/RecorderHost"
+    ),
+    .executableTarget(
+        name: "recorder-benchmark",
+        dependencies: ["RecorderKit"],
+        path: "Examples/RecorderBenchmark",
+        exclude: ["measure.sh"]
+    ),
+]
+
+// MARK: - SocialModel
+
+products += [
+    .library(name: "SocialModel", targets: ["SocialModel"]),
+    .library(name: "SocialModelMocks", targets: ["SocialModelMocks"]),
+]
+targets += [
+    .target(
+        name: "SocialModel",
+        dependencies: [
+            "Imaging",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]
+    ),
+    .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
+    .testTarget(
+        name: "SocialModelTests",
+        dependencies: [
+            "SocialModel", "SocialModelMocks", "Imaging", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]
+    ),
+    .executableTarget(
+        name: "social-accounts",
+        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/SocialAccounts"
+    ),
+    .executableTarget(
+        name: "recipe-planner",
+        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/RecipePlanner"
+    ),
 ]
 
 let package = Package(

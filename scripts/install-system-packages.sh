@@ -8,6 +8,7 @@ packages=(
     libimage-exiftool-perl               # tests read metadata back with exiftool
     imagemagick                          # a peer in the comparison script
     fonts-dejavu-core                    # labels, date stamps and film edge text
+    libsqlite3-dev                       # SQLite for GRDB (SocialModel, GalleryKit)
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -41,7 +41,7 @@ struct ApplyCommand: ParsableCommand {
         case .png, .tiff: break
         }
         let look = try FilterRegistry.shared.makeFilter(filter, textParameters: parsedParameters())
-        let photo = try Image(contentsOf: URL(fileURLWithPath: input), options: .init(sequential: true))
+        let photo = try Image(contentsOf: URL(fileURLWithPath: input))
         try look.apply(to: photo, seed: seed).write(to: outputURL, as: format)
     }
 

@@ -34,6 +34,14 @@ do {
     let contactSheet = output.appendingPathComponent("contact-sheet.png")
     try ContactSheet(columns: looks.count + 1, cellWidth: 420, cellHeight: 300).render(sheet).write(to: contactSheet)
     print("contact sheet: \(contactSheet.path)")
+
+    // One photo through every registered film stock.
+    for sample in ["coffee.png", "rocket.jpg"] {
+        let photo = try Image(contentsOf: samples.appendingPathComponent(sample))
+        let stocks = output.appendingPathComponent("stocks-\(sample.split(separator: ".")[0]).png")
+        try ContactSheet.everyStock(of: photo).write(to: stocks)
+        print("every stock: \(stocks.path)")
+    }
 } catch {
     FileHandle.standardError.write(Data("film-demo: \(error)\n".utf8))
     exit(1)

@@ -3,19 +3,24 @@ import CVipsShim
 
 extension Image {
     /// `self · multiply + add`, per band when the arrays have one value per band, otherwise the
-    /// same constant for every band. The result is float unless `toUChar` is set (then rounded and
+    /// same constant for every band; a one-band image with three constants becomes an sRGB image. The result is float unless `toUChar` is set (then rounded and
     /// clipped to 0…255).
     public func linear(multiply: [Double], add: [Double], toUChar: Bool = false) throws(ImagingError) -> Image {
         guard !multiply.isEmpty, multiply.count == add.count else {
             throw .invalidArgument("linear needs equally many, and at least one, multipliers and offsets")
         }
-        return try apply("linear") { input, out in
+        let result = try apply("linear") { input, out in
             multiply.withUnsafeBufferPointer { a in
                 add.withUnsafeBufferPointer { b in
                     akv_linear(input, out, a.baseAddress, b.baseAddress, Int32(a.count), toUChar ? 1 : 0)
                 }
             }
         }
+        // Per-band constants on a grey image make a colour one, such as a mask painted in a colour.
+        if bands == 1, result.bands >= 3, result.colorSpace == .blackAndWhite {
+            return try result.tagged(as: .sRGB)
+        }
+        return result
     }
 
     /// `self · multiply + add` with the same constants for every band.

@@ -15,6 +15,18 @@ extension Image {
         return try apply("copy") { akv_copy_interpretation($0, $1, target) }
     }
 
+    /// Computes the pixels now and keeps them in memory.
+    ///
+    /// libvips recomputes a lazy pipeline for every region that a later step asks for; an image
+    /// that several later steps read over and over (a small intermediate, say) is cheaper computed
+    /// once. Costs `width · height · bands` samples of memory.
+    public func materialized() throws(ImagingError) -> Image {
+        guard let copy = withExtendedLifetime(self, { vips_image_copy_memory(pointer) }) else {
+            throw VipsRuntime.pipelineError(operation: "copy_memory")
+        }
+        return Image(owning: copy)
+    }
+
     /// Casts samples to another numeric type, clipping to its range.
     public func cast(to format: PixelFormat) throws(ImagingError) -> Image {
         try apply("cast") { akv_cast($0, $1, format.vips) }
@@ -139,6 +151,14 @@ extension Image {
     {
         guard scale > 0, (verticalScale ?? scale) > 0 else { throw .invalidArgument("scale must be positive") }
         return try apply("resize") { akv_resize($0, $1, scale, verticalScale ?? scale, kernel.vips) }
+    }
+
+    /// Shrinks by averaging `factor`×`factor` blocks: the cheapest way down, for intermediates
+    /// that are blurred afterwards anyway.
+    public func shrunk(by factor: Int) throws(ImagingError) -> Image {
+        guard factor >= 1 else { throw .invalidArgument("shrink factor must be at least 1") }
+        guard factor > 1 else { return self }
+        return try apply("shrink") { akv_shrink($0, $1, Double(factor), Double(factor)) }
     }
 
     /// Resizes to exactly `width`×`height` pixels.

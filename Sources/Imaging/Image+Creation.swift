@@ -60,10 +60,7 @@ extension Image {
         throws(ImagingError) -> Image
     {
         // Drawing changes pixels in place, so it works on a private in-memory copy.
-        guard let copy = withExtendedLifetime(self, { vips_image_copy_memory(pointer) }) else {
-            throw .operationFailed(operation: "copy_memory", message: VipsRuntime.takeError())
-        }
-        let canvas = Image(owning: copy)
+        let canvas = try materialized()
         for rectangle in rectangles {
             let status = color.withUnsafeBufferPointer {
                 akv_draw_rect(

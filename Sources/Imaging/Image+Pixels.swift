@@ -71,3 +71,17 @@ extension Image {
         return Image(owning: made)
     }
 }
+
+extension Image {
+    /// Computes a one-band image and copies its samples out as 32-bit floats.
+    public func floatSamples() throws(ImagingError) -> [Float] {
+        guard bands == 1 else { throw .invalidArgument("floatSamples needs one band, not \(bands)") }
+        let source = format == .float ? self : try cast(to: .float)
+        var length = 0
+        guard let memory = withExtendedLifetime(source, { vips_image_write_to_memory(source.pointer, &length) }) else {
+            throw VipsRuntime.pipelineError(operation: "write_to_memory")
+        }
+        defer { g_free(memory) }
+        return [Float](UnsafeBufferPointer(start: memory.assumingMemoryBound(to: Float.self), count: length / 4))
+    }
+}

@@ -11,11 +11,11 @@ import CVipsShim
 public struct Image: Sendable {
     let handle: Handle
 
-    init(owning pointer: UnsafeMutablePointer<VipsImage>) {
+    package init(owning pointer: UnsafeMutablePointer<VipsImage>) {
         handle = Handle(pointer)
     }
 
-    var pointer: UnsafeMutablePointer<VipsImage> { handle.pointer }
+    package var pointer: UnsafeMutablePointer<VipsImage> { handle.pointer }
 
     /// The width in pixels.
     public var width: Int { Int(vips_image_get_width(pointer)) }
@@ -48,7 +48,7 @@ extension Image {
     }
 
     /// Runs one libvips operation that produces an image and wraps the result.
-    static func make(
+    package static func make(
         _ operation: String,
         keepingAlive inputs: [Image] = [],
         _ body: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32

@@ -3,18 +3,18 @@ import CVipsShim
 import Foundation
 
 /// Starts libvips once per process and turns its error buffer into Swift errors.
-enum VipsRuntime {
+package enum VipsRuntime {
     /// Swift runs a global's initialiser exactly once, even when many threads race to it.
     private static let started: Bool = akv_init() == 0
 
-    static func ensureStarted() throws(ImagingError) {
+    package static func ensureStarted() throws(ImagingError) {
         guard started else {
             throw .operationFailed(operation: "vips_init", message: takeError())
         }
     }
 
     /// Takes (and clears) libvips' pending error message.
-    static func takeError() -> String {
+    package static func takeError() -> String {
         guard let raw = akv_take_error() else { return "unknown libvips error" }
         defer { g_free(raw) }
         let message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -44,9 +44,22 @@ public enum ImagingDiagnostics {
         return Int(akv_live_image_count())
     }
 
-    /// Empties libvips' operation cache, which otherwise keeps recent results (and their images) alive.
+    /// Serialises drops, which lower and restore the cache's limit.
+    private static let dropLock = NSLock()
+
+    /// Evicts every operation from libvips' operation cache, which otherwise keeps recent results
+    /// (and their images) alive; the cache itself and its limit stay.
+    ///
+    /// For streams of one-off frames, whose cached operations only pin memory. (libvips'
+    /// `vips_cache_drop_all()` is not used: in 8.14 it frees the cache's table, and the next
+    /// cached call crashes.)
     public static func dropOperationCache() {
-        vips_cache_drop_all()
+        _ = try? VipsRuntime.ensureStarted()
+        dropLock.lock()
+        defer { dropLock.unlock() }
+        let limit = vips_cache_get_max()
+        vips_cache_set_max(0)
+        vips_cache_set_max(limit)
     }
 
     /// Sets how many operations libvips' cache keeps; 0 turns the cache off.

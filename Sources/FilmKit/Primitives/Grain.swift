@@ -3,9 +3,11 @@ import Imaging
 
 /// Film grain: noise in clumps of a size, strongest in the mid-tones.
 ///
-/// Real grain is not white noise. Silver or dye clouds have a size, so the noise is drawn at a
-/// lower resolution and smoothly enlarged into clumps; the clump size is a fraction of the frame's
-/// short side, so the same film looks the same at any output resolution. Grain shows most where
+/// Real grain is not white noise. Silver or dye clouds have a size, so the noise is drawn on a
+/// lattice of that spacing and smoothly interpolated into clumps (value noise on two lattices
+/// offset by half a cell, renormalised to an even strength; each lattice value is a hash of the
+/// seed and its position, so the grain is the same on any number of threads). The clump size is
+/// a fraction of the frame's short side, so the same film looks the same at any output resolution. Grain shows most where
 /// the film is half exposed and least in its clear and fully dense parts, so its amplitude is
 /// `0.15 + 0.85 · 4L(1 − L)` of the mid-tone value at luma `L`. Colour film's three dye layers
 /// grain independently (`chroma` 1); black-and-white film's grain is the same in every channel
@@ -48,43 +50,15 @@ public struct Grain: ConfigurableFilter {
         max(1, size * Double(shortSide) / 1000)
     }
 
-    /// Adds the grain.
-    public func apply(to image: Image, context: FilterContext) throws -> Image {
-        let input = try image.filmInput()
-        guard amount > 0 else { return input }
-        let noise = try unitNoise(width: input.width, height: input.height, context: context)
-        let luma = try input.luma()
-        // 4L(1 − L) = 4L − 4L²: a hump that is 1 at mid-grey and 0 at black and white.
-        let hump = try luma.linear(multiply: 4, add: 0).subtracting(
-            luma.multiplying(by: luma).linear(multiply: 4, add: 0))
-        let averaging = min(1, max(0.5, size * Double(input.shortSide) / 1000))
-        let levels = amount * Self.fullAmountLevels * averaging
-        let amplitude = try hump.linear(multiply: 0.85 * levels, add: 0.15 * levels)
-        return try input.adding(noise.multiplying(by: amplitude))
+    /// The grain's standard deviation, in levels, at `luma` (0…1) for clumps of `clump` pixels.
+    func amplitude(atLuma luma: Double, clump: Double) -> Double {
+        let averaging = min(1, max(0.5, clump))
+        let hump = 4 * luma * (1 - luma)
+        return amount * Self.fullAmountLevels * averaging * (0.15 + 0.85 * hump)
     }
 
-    /// Noise with standard deviation 1, in clumps, one band (monochrome) or three.
-    func unitNoise(width: Int, height: Int, context: FilterContext) throws -> Image {
-        let clump = clumpPixels(shortSide: min(width, height))
-        let smallWidth = Int((Double(width) / clump).rounded(.up)) + 3
-        let smallHeight = Int((Double(height) / clump).rounded(.up)) + 3
-        func layer(_ index: Int) throws -> Image {
-            try Image.noise(width: smallWidth, height: smallHeight, seed: context.derived(index).seed)
-        }
-        var noise = try layer(0)
-        if chroma > 0 {
-            let colour = try Image.joiningBands([layer(1), layer(2), layer(3)])
-            // Mixing two unit noises with weights m and c leaves a variance of m² + c².
-            let scale = 1 / ((1 - chroma) * (1 - chroma) + chroma * chroma).squareRoot()
-            noise = try noise.linear(multiply: [(1 - chroma) * scale], add: [0])
-                .adding(colour.linear(multiply: chroma * scale, add: 0))
-        }
-        guard clump > 1 else { return try noise.cropped(x: 0, y: 0, width: width, height: height) }
-        let enlarged = try noise.resized(scale: clump, kernel: .cubic).cropped(x: 0, y: 0, width: width, height: height)
-        // Interpolation averages neighbours and lowers the variance; measure it on a patch so the
-        // grain's strength does not depend on its size.
-        let patch = try enlarged.cropped(x: 0, y: 0, width: min(width, 512), height: min(height, 512))
-        let deviation = try patch.standardDeviation()
-        return deviation > 0 ? try enlarged.linear(multiply: 1 / deviation, add: 0) : enlarged
+    /// Adds the grain.
+    public func apply(to image: Image, context: FilterContext) throws -> Image {
+        try FilmPass(grain: self).apply(to: image, seed: context.seed)
     }
 }

@@ -38,18 +38,6 @@ public struct Vignette: ConfigurableFilter {
 
     /// Multiplies the image by the fall-off.
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        let input = try image.filmInput()
-        guard amount > 0 else { return input }
-        let halfWidth = max(Double(input.width - 1) / 2, 0.5)
-        let halfHeight = max(Double(input.height - 1) / 2, 0.5)
-        // (dx² + dy²) / 2 runs from 0 at the centre to 1 at the corners; 8 bits of it index a
-        // table of the fall-off, which is smooth enough not to band.
-        let offsets = try Image.coordinates(width: input.width, height: input.height)
-            .linear(multiply: [1 / halfWidth, 1 / halfHeight], add: [-1, -1])
-        let squaredDistance = try offsets.multiplying(by: offsets).recombined(matrix: [[127.5, 127.5]])
-            .cast(to: .uchar)
-        let table = (0..<256).map { factor(at: (Double($0) / 255).squareRoot()) }
-        let falloff = try squaredDistance.mapped(through: Image.lookupTable([table]))
-        return try input.multiplying(by: falloff)
+        try FilmPass(vignette: self).apply(to: image, seed: context.seed)
     }
 }

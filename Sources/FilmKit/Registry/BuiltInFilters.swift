@@ -2,7 +2,8 @@
 enum BuiltInFilters {
     static let types: [any ConfigurableFilter.Type] = [
         ToneCurve.self, SplitTone.self, Saturation.self, ColorCast.self, Monochrome.self,
-        Grain.self, Softness.self, Vignette.self, LightLeak.self,
+        Grain.self, Softness.self, Vignette.self, LightLeak.self, Halation.self,
+        DateStamp.self, FilmBorder.self, DustAndScratches.self,
         Vintage.self, BlackAndWhite.self,
     ]
 

@@ -8,13 +8,22 @@ public struct FilterDescription: Sendable, Hashable {
     public var summary: String
     /// Its settings, with their ranges and defaults.
     public var parameters: [ParameterDescriptor]
+    /// The name to show people, such as `Kodak Portra 400` for `kodak-portra-400`.
+    public var title: String
 
-    /// Creates a description.
-    public init(name: String, category: FilterCategory, summary: String, parameters: [ParameterDescriptor] = []) {
+    /// Creates a description; the title defaults to the name.
+    public init(
+        name: String,
+        category: FilterCategory,
+        summary: String,
+        parameters: [ParameterDescriptor] = [],
+        title: String? = nil
+    ) {
         self.name = name
         self.category = category
         self.summary = summary
         self.parameters = parameters
+        self.title = title ?? name
     }
 }
 

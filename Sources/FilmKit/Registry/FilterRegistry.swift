@@ -25,12 +25,15 @@ public final class FilterRegistry: Sendable {
     /// The registry most programs use, holding the built-in filters and looks.
     public static let shared = FilterRegistry()
 
-    /// Creates a registry, with the built-in filters unless `includingBuiltIns` is false.
+    /// Creates a registry, with the built-in filters and film stocks unless `includingBuiltIns` is false.
     public init(includingBuiltIns: Bool = true) {
         guard includingBuiltIns else { return }
+        // Built-in descriptions are fixed, valid and their names distinct, so this cannot fail.
         for filter in BuiltInFilters.all {
-            // Built-in descriptions are fixed and their names distinct, so this cannot fail.
             try! register(filter.description, factory: filter.factory)
+        }
+        for stock in FilmStock.builtIn {
+            try! registerStock(stock)
         }
     }
 

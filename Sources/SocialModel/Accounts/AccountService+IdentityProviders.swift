@@ -1,0 +1,123 @@
+extension AccountService {
+    /// Signs in with an external provider's token. The first sign-in creates a verified account
+    /// (with the provider's email when it vouches for it); later ones find that account.
+    ///
+    /// A provider whose verified email already belongs to an account is not linked silently, which
+    /// would let whoever controls the provider account take it over: sign in and call
+    /// ``linkProvider(_:provider:providerToken:)`` instead.
+    /// - Throws: ``AccountError/unknownProvider(_:)``, ``AccountError/providerRejected(_:)``,
+    ///   ``AccountError/emailBelongsToExistingAccount``.
+    public func signIn(provider: String, providerToken: String) async throws(AccountError) -> SignedInSession {
+        let identity = try await verifiedIdentity(provider: provider, token: providerToken)
+        if let user = try await linkedUser(identity) {
+            return try await openSession(for: user)
+        }
+        var email: String?
+        if identity.emailVerified, let offered = identity.email.map(AccountValidator.normalizedEmail),
+            validator.email(offered).isEmpty
+        {
+            email = offered
+            if try await fromStore({ try await store.user(email: offered) }) != nil {
+                return try await sessionForConcurrentFirstSignIn(identity)
+            }
+        }
+        let now = clock.now()
+        // The provider's display name becomes the name only if it meets the same rules as a typed one.
+        let offeredName = AccountValidator.normalizedLine(identity.displayName ?? "")
+        let name = validator.line(offeredName, .name).isEmpty ? offeredName : ""
+        for attempt in 0..<8 {
+            let user = User(
+                id: .random(), username: suggestedUsername(identity, attempt: attempt), email: email, name: name,
+                createdAt: now, verifiedAt: now)
+            let link = IdentityLink(
+                provider: identity.provider, subject: identity.subject, userID: user.id, linkedAt: now)
+            do {
+                try await store.insertUser(user, passwordHash: nil, identity: link)
+            } catch .duplicate(.username) {
+                continue
+            } catch .duplicate(.identity), .duplicate(.email) {
+                return try await sessionForConcurrentFirstSignIn(identity)
+            } catch {
+                throw .storage(error)
+            }
+            return try await openSession(for: user)
+        }
+        throw .invalid([.init(.username, .taken)])
+    }
+
+    /// Links a provider account to the session's user, so either can sign in.
+    /// - Throws: ``AccountError/identityAlreadyLinked`` if it signs in another user (or this one).
+    @discardableResult
+    public func linkProvider(_ token: SecretToken, provider: String, providerToken: String) async throws(AccountError)
+        -> IdentityLink
+    {
+        let user = try await authenticate(token)
+        let identity = try await verifiedIdentity(provider: provider, token: providerToken)
+        let link = IdentityLink(
+            provider: identity.provider, subject: identity.subject, userID: user.id, linkedAt: clock.now())
+        do {
+            try await store.insertIdentityLink(link)
+        } catch .duplicate {
+            throw .identityAlreadyLinked
+        } catch {
+            throw .storage(error)
+        }
+        return link
+    }
+
+    /// Removes a provider link of the session's user.
+    /// - Throws: ``AccountError/lastSignInMethod`` if the account has no password and no other link.
+    public func unlinkProvider(_ token: SecretToken, provider: String, subject: String) async throws(AccountError) {
+        let user = try await authenticate(token)
+        let links = try await fromStore { try await store.identityLinks(userID: user.id) }
+        guard links.contains(where: { $0.provider == provider && $0.subject == subject }) else { return }
+        let hasPassword = try await fromStore { try await store.passwordHash(userID: user.id) } != nil
+        guard hasPassword || links.count > 1 else { throw .lastSignInMethod }
+        _ = try await fromStore { try await store.deleteIdentityLink(provider: provider, subject: subject) }
+    }
+
+    /// When the email or link turned out to be taken: if a concurrent first sign-in of the same
+    /// identity made the account, sign in to it; otherwise the address belongs to someone else.
+    func sessionForConcurrentFirstSignIn(_ identity: VerifiedIdentity) async throws(AccountError) -> SignedInSession {
+        guard let existing = try await linkedUser(identity) else { throw .emailBelongsToExistingAccount }
+        return try await openSession(for: existing)
+    }
+
+    func verifiedIdentity(provider: String, token: String) async throws(AccountError) -> VerifiedIdentity {
+        guard let verifier = providers[provider] else { throw .unknownProvider(provider) }
+        let identity: VerifiedIdentity
+        do {
+            identity = try await verifier.verify(token: token)
+        } catch {
+            throw .providerRejected(error)
+        }
+        guard identity.provider == provider, !identity.subject.isEmpty else {
+            throw .providerRejected(.invalidToken(reason: "the identity is for another provider or has no subject"))
+        }
+        return identity
+    }
+
+    func linkedUser(_ identity: VerifiedIdentity) async throws(AccountError) -> User? {
+        guard
+            let link = try await fromStore({
+                try await store.identityLink(provider: identity.provider, subject: identity.subject)
+            })
+        else { return nil }
+        return try await fromStore { try await store.user(id: link.userID) }
+    }
+
+    /// A username from the display name or email, made unique with a random suffix after the first try.
+    func suggestedUsername(_ identity: VerifiedIdentity, attempt: Int) -> String {
+        let source = identity.displayName ?? identity.email?.split(separator: "@").first.map(String.init) ?? ""
+        var base = String(
+            source.lowercased().unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == " " || scalar == "-" { return "_" }
+                let keep = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                return keep || scalar == "_" ? Character(scalar) : nil
+            }
+            .prefix(20))
+        if base.count < policy.usernameLength.lowerBound { base = "user" }
+        guard attempt > 0 else { return base }
+        return base + "_" + String(UInt32.random(in: 0..<1_000_000))
+    }
+}

@@ -1,0 +1,377 @@
+import Foundation
+
+/// What a person fills in to register.
+public struct Registration: Sendable, Hashable {
+    /// The email address (normalised by the service).
+    public var email: String
+    /// The public handle.
+    public var username: String
+    /// The password (never stored; only its slow hash is).
+    public var password: String
+    /// The given name.
+    public var name: String
+    /// The family name.
+    public var surname: String
+
+    /// Creates a registration.
+    public init(email: String, username: String, password: String, name: String = "", surname: String = "") {
+        self.email = email
+        self.username = username
+        self.password = password
+        self.name = name
+        self.surname = surname
+    }
+}
+
+/// A signed-in session: the token to present on later calls, and whose it is.
+public struct SignedInSession: Sendable, Hashable {
+    /// The bearer token; only its hash is stored.
+    public var token: SecretToken
+    /// The signed-in user.
+    public var user: User
+    /// When the session stops being accepted.
+    public var expiresAt: Date
+
+    /// Creates a session value.
+    public init(token: SecretToken, user: User, expiresAt: Date) {
+        self.token = token
+        self.user = user
+        self.expiresAt = expiresAt
+    }
+}
+
+/// Changes to a profile; `nil` leaves a field as it is.
+public struct ProfileChange: Sendable, Hashable {
+    /// The new given name.
+    public var name: String?
+    /// The new family name.
+    public var surname: String?
+    /// The new bio.
+    public var bio: String?
+
+    /// Creates a change.
+    public init(name: String? = nil, surname: String? = nil, bio: String? = nil) {
+        self.name = name
+        self.surname = surname
+        self.bio = bio
+    }
+}
+
+/// Accounts and their security: registration, email verification, sign-in with rate limits,
+/// sessions, password reset, profile edits, deletion and external identity providers.
+///
+/// Every rule is enforced here, over any ``AccountStore``, so SQLite, PostgreSQL and in-memory
+/// stores behave the same. Failures that could reveal whether an email is registered are made
+/// indistinguishable: a sign-in to an unknown address fails like a wrong password (after the same
+/// slow hash), and registering or resetting an address that is taken or unknown returns normally.
+public struct AccountService: Sendable {
+    /// Where accounts are kept.
+    public let store: any AccountStore
+    /// How email goes out.
+    public let mailer: any Mailer
+    /// The time source for expiry and rate limits.
+    public let clock: any WallClock
+    /// How passwords are hashed.
+    public let hasher: any PasswordHasher
+    /// Limits and lifetimes.
+    public let policy: AccountPolicy
+    let providers: [String: any IdentityProvider]
+    let validator: AccountValidator
+    /// A hash of nothing, verified against when there is no account, so that a sign-in to an
+    /// unknown email takes as long as one with a wrong password.
+    let decoyHash: String
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - hasher: PBKDF2 with 600,000 iterations by default; tests pass a cheaper one.
+    ///   - identityProviders: the external providers people may sign in with, by name.
+    public init(
+        store: any AccountStore, mailer: any Mailer, clock: any WallClock = SystemWallClock(),
+        hasher: (any PasswordHasher)? = nil, policy: AccountPolicy = .standard,
+        identityProviders: [any IdentityProvider] = []
+    ) {
+        self.store = store
+        self.mailer = mailer
+        self.clock = clock
+        let hasher = hasher ?? PBKDF2PasswordHasher.recommended
+        self.hasher = hasher
+        self.policy = policy
+        self.providers = Dictionary(identityProviders.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.validator = AccountValidator(policy: policy)
+        self.decoyHash = (try? hasher.hash(SecretToken.generate().rawValue)) ?? ""
+    }
+
+    // MARK: Registration and verification
+
+    /// Registers an account and emails a verification token.
+    ///
+    /// If the email address already has an account, nothing is created and its owner is emailed
+    /// instead, so the call does not reveal which addresses are registered.
+    /// - Throws: ``AccountError/invalid(_:)`` listing every broken rule (a taken username too).
+    public func register(_ registration: Registration) async throws(AccountError) {
+        let email = AccountValidator.normalizedEmail(registration.email)
+        let name = AccountValidator.normalizedLine(registration.name)
+        let surname = AccountValidator.normalizedLine(registration.surname)
+        var violations = validator.username(registration.username)
+        let usernameIsWellFormed = violations.isEmpty
+        violations += validator.email(email)
+        violations += validator.password(registration.password, username: registration.username, email: email)
+        violations += validator.line(name, .name) + validator.line(surname, .surname)
+        if usernameIsWellFormed {
+            let key = User.usernameKey(for: registration.username)
+            if try await fromStore({ try await store.user(usernameKey: key) }) != nil {
+                violations.append(.init(.username, .taken))
+            }
+        }
+        guard violations.isEmpty else { throw .invalid(violations) }
+
+        let hash = try hashPassword(registration.password)
+        let user = User(
+            id: .random(), username: registration.username, email: email, name: name, surname: surname,
+            createdAt: clock.now())
+        do {
+            try await store.insertUser(user, passwordHash: hash, identity: nil)
+        } catch .duplicate(.username) {
+            throw .invalid([.init(.username, .taken)])
+        } catch .duplicate(.email) {
+            try await send(
+                to: email, purpose: .registrationAttempt, subject: "Someone tried to register your address",
+                body: "Someone tried to register a new account with this address. If it was you, sign in or "
+                    + "reset your password instead. If not, you can ignore this message.")
+            return
+        } catch {
+            throw .storage(error)
+        }
+        try await sendVerification(to: user)
+    }
+
+    /// Sends a new verification token, replacing any earlier one. Does nothing (and says nothing)
+    /// if the address has no unverified account.
+    public func resendVerification(email: String) async throws(AccountError) {
+        let email = AccountValidator.normalizedEmail(email)
+        guard let user = try await fromStore({ try await store.user(email: email) }), !user.isVerified else { return }
+        try await sendVerification(to: user)
+    }
+
+    /// Verifies an email address with an emailed token; the token is used up.
+    /// - Throws: ``AccountError/invalidToken``, ``AccountError/expiredToken``.
+    @discardableResult
+    public func verifyEmail(token: SecretToken) async throws(AccountError) -> User {
+        let record = try await consume(token, purpose: .emailVerification)
+        guard var user = try await fromStore({ try await store.user(id: record.userID) }) else {
+            throw .invalidToken
+        }
+        if user.verifiedAt == nil {
+            user.verifiedAt = clock.now()
+            try await fromStore { try await store.updateUser(user) }
+        }
+        return user
+    }
+
+    // MARK: Sessions
+
+    /// Signs in with email and password.
+    ///
+    /// Refused while the account or the client key has too many recent failures, even with the
+    /// right password. An unknown email fails exactly like a wrong password.
+    /// - Parameter clientKey: what identifies the caller for rate limiting, such as its IP address.
+    /// - Throws: ``AccountError/invalidCredentials``, ``AccountError/emailNotVerified``,
+    ///   ``AccountError/rateLimited(retryAfter:)``.
+    public func signIn(email: String, password: String, clientKey: String) async throws(AccountError)
+        -> SignedInSession
+    {
+        let email = AccountValidator.normalizedEmail(email)
+        let now = clock.now()
+        let accountKey = Self.accountRateKey(email)
+        let clientRateKey = "client:" + clientKey
+        try await checkRateLimit(key: accountKey, limit: policy.accountRateLimit, now: now)
+        try await checkRateLimit(key: clientRateKey, limit: policy.clientRateLimit, now: now)
+
+        let user = try await fromStore { try await store.user(email: email) }
+        var stored: String?
+        if let user {
+            stored = try await fromStore { try await store.passwordHash(userID: user.id) }
+        }
+        let matches = try verifyPassword(password, against: stored ?? decoyHash)
+        guard let user, let stored, matches else {
+            try await recordFailure(keys: [accountKey, clientRateKey], now: now)
+            throw .invalidCredentials
+        }
+        guard user.isVerified else { throw .emailNotVerified }
+        try await fromStore { try await store.clearFailedSignIns(key: accountKey) }
+        if hasher.needsRehash(stored) {
+            let upgraded = try hashPassword(password)
+            try await fromStore { try await store.setPasswordHash(upgraded, userID: user.id) }
+        }
+        return try await openSession(for: user)
+    }
+
+    /// The user a session token belongs to.
+    /// - Throws: ``AccountError/unauthorized`` if the token is unknown, revoked or expired.
+    public func authenticate(_ token: SecretToken) async throws(AccountError) -> User {
+        let hash = token.hash
+        guard let session = try await fromStore({ try await store.session(tokenHash: hash) }) else {
+            throw .unauthorized
+        }
+        guard session.expiresAt > clock.now() else {
+            _ = try await fromStore { try await store.deleteSession(tokenHash: hash) }
+            throw .unauthorized
+        }
+        guard let user = try await fromStore({ try await store.user(id: session.userID) }) else {
+            throw .unauthorized
+        }
+        return user
+    }
+
+    /// Revokes a session. Signing out twice is harmless.
+    public func signOut(_ token: SecretToken) async throws(AccountError) {
+        let hash = token.hash
+        _ = try await fromStore { try await store.deleteSession(tokenHash: hash) }
+    }
+
+    /// Revokes every session of the token's user, this one included.
+    public func signOutEverywhere(_ token: SecretToken) async throws(AccountError) {
+        let user = try await authenticate(token)
+        try await fromStore { try await store.deleteSessions(userID: user.id) }
+    }
+
+    // MARK: Profile and deletion
+
+    /// Changes the name, surname or bio of the session's user.
+    /// - Throws: ``AccountError/invalid(_:)`` listing every broken length, line or character rule.
+    public func updateProfile(_ token: SecretToken, _ change: ProfileChange) async throws(AccountError) -> User {
+        var user = try await authenticate(token)
+        var violations: [RuleViolation] = []
+        if let name = change.name.map(AccountValidator.normalizedLine) {
+            violations += validator.line(name, .name)
+            user.name = name
+        }
+        if let surname = change.surname.map(AccountValidator.normalizedLine) {
+            violations += validator.line(surname, .surname)
+            user.surname = surname
+        }
+        if let bio = change.bio.map(AccountValidator.normalizedText) {
+            violations += validator.bio(bio)
+            user.bio = bio
+        }
+        guard violations.isEmpty else { throw .invalid(violations) }
+        try await fromStore { [user] in try await store.updateUser(user) }
+        return user
+    }
+
+    /// Deletes the session's user and everything that belongs to them.
+    public func deleteAccount(_ token: SecretToken) async throws(AccountError) {
+        let user = try await authenticate(token)
+        _ = try await fromStore { try await store.deleteUser(id: user.id) }
+        if let email = user.email {
+            try await fromStore { try await store.clearFailedSignIns(key: Self.accountRateKey(email)) }
+        }
+    }
+
+    // MARK: Shared steps
+
+    static func accountRateKey(_ email: String) -> String { "account:" + email }
+
+    /// Runs a store call, wrapping its error.
+    func fromStore<T>(_ body: () async throws -> T) async throws(AccountError) -> T {
+        try await callStore(AccountError.storage, body)
+    }
+
+    func hashPassword(_ password: String) throws(AccountError) -> String {
+        do {
+            return try hasher.hash(password)
+        } catch {
+            throw .passwordHashing(error)
+        }
+    }
+
+    func verifyPassword(_ password: String, against hash: String) throws(AccountError) -> Bool {
+        do {
+            return try hasher.verify(password, against: hash)
+        } catch {
+            throw .passwordHashing(error)
+        }
+    }
+
+    func openSession(for user: User) async throws(AccountError) -> SignedInSession {
+        let token = SecretToken.generate()
+        let now = clock.now()
+        let record = SessionRecord(
+            tokenHash: token.hash, userID: user.id, createdAt: now, expiresAt: now + policy.sessionLifetime)
+        try await fromStore { try await store.insertSession(record) }
+        return SignedInSession(token: token, user: user, expiresAt: record.expiresAt)
+    }
+
+    func checkRateLimit(key: String, limit: RateLimit, now: Date) async throws(AccountError) {
+        let failures = try await fromStore { try await store.failedSignIns(key: key, since: now - limit.window) }
+        guard failures.count >= limit.maximumFailures else { return }
+        // Allowed again once enough of the recent failures have left the window.
+        let releasing = failures[failures.count - limit.maximumFailures]
+        throw .rateLimited(retryAfter: max(1, releasing.timeIntervalSince(now) + limit.window))
+    }
+
+    func recordFailure(keys: [String], now: Date) async throws(AccountError) {
+        let horizon = now - max(policy.accountRateLimit.window, policy.clientRateLimit.window)
+        for key in keys {
+            try await fromStore { try await store.recordFailedSignIn(key: key, at: now) }
+        }
+        try await fromStore { try await store.pruneFailedSignIns(before: horizon) }
+    }
+
+    /// Issues a one-time token of `purpose` for `user`, replacing earlier ones, and returns it.
+    func issueToken(_ purpose: TokenPurpose, for user: User, lifetime: TimeInterval) async throws(AccountError)
+        -> SecretToken
+    {
+        let token = SecretToken.generate()
+        let now = clock.now()
+        let record = OneTimeTokenRecord(
+            tokenHash: token.hash, userID: user.id, purpose: purpose, createdAt: now, expiresAt: now + lifetime)
+        try await fromStore { try await store.replaceTokens(with: record) }
+        return token
+    }
+
+    /// Uses up a one-time token.
+    func consume(_ token: SecretToken, purpose: TokenPurpose) async throws(AccountError) -> OneTimeTokenRecord {
+        let hash = token.hash
+        guard let record = try await fromStore({ try await store.consumeToken(hash: hash, purpose: purpose) }) else {
+            throw .invalidToken
+        }
+        guard record.expiresAt > clock.now() else { throw .expiredToken }
+        return record
+    }
+
+    func sendVerification(to user: User) async throws(AccountError) {
+        guard let email = user.email else { return }
+        try await mailToken(
+            .emailVerification, to: user, address: email, lifetime: policy.emailVerificationLifetime,
+            subject: "Verify your email address"
+        ) { token in
+            "Welcome, \(user.username). Verify your address with this token within "
+                + "\(Int(policy.emailVerificationLifetime / 3600)) hours:\n\n\(token.rawValue)\n"
+        }
+    }
+
+    /// Issues a one-time token (replacing earlier ones of its purpose) and mails it.
+    func mailToken(
+        _ purpose: TokenPurpose, to user: User, address: String, lifetime: TimeInterval, subject: String,
+        body: (SecretToken) -> String
+    ) async throws(AccountError) {
+        let token = try await issueToken(purpose, for: user, lifetime: lifetime)
+        let mailPurpose: MailMessage.Purpose = purpose == .emailVerification ? .emailVerification : .passwordReset
+        try await send(to: address, purpose: mailPurpose, subject: subject, body: body(token), token: token)
+    }
+
+    func send(
+        to address: String, purpose: MailMessage.Purpose, subject: String, body: String, token: SecretToken? = nil
+    )
+        async throws(AccountError)
+    {
+        let message = MailMessage(
+            to: address, subject: subject, body: body, purpose: purpose, token: token?.rawValue, sentAt: clock.now())
+        do {
+            try await mailer.send(message)
+        } catch {
+            throw .mail(error)
+        }
+    }
+}

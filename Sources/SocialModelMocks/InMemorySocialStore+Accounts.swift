@@ -1,0 +1,202 @@
+import Foundation
+import SocialModel
+
+extension InMemorySocialStore: AccountStore {
+    /// Adds a user with a password hash and/or an identity link.
+    public func insertUser(_ user: User, passwordHash: String?, identity: IdentityLink?) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            guard state.users[user.id] == nil else { throw .duplicate(.id) }
+            guard state.userByKey[user.usernameKey] == nil else { throw .duplicate(.username) }
+            if let email = user.email, state.userByEmail[email] != nil { throw .duplicate(.email) }
+            if let identity {
+                guard identity.userID == user.id else { throw .missingReference }
+                let key = LinkKey(provider: identity.provider, subject: identity.subject)
+                guard state.links[key] == nil else { throw .duplicate(.identity) }
+            }
+            state.users[user.id] = user
+            state.userByKey[user.usernameKey] = user.id
+            if let email = user.email { state.userByEmail[email] = user.id }
+            if let passwordHash { state.passwords[user.id] = passwordHash }
+            if let identity {
+                try Self.insert(identity, into: &state)
+            }
+        }
+    }
+
+    /// The user with this id.
+    public func user(id: UserID) async throws(StoreError) -> User? {
+        try withState { state in state.users[id] }
+    }
+
+    /// The user with this username key.
+    public func user(usernameKey: String) async throws(StoreError) -> User? {
+        try withState { state in state.userByKey[usernameKey].flatMap { state.users[$0] } }
+    }
+
+    /// The user with this email.
+    public func user(email: String) async throws(StoreError) -> User? {
+        try withState { state in state.userByEmail[email].flatMap { state.users[$0] } }
+    }
+
+    /// Replaces a user's fields.
+    public func updateUser(_ user: User) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            guard let old = state.users[user.id] else { throw .notFound(entity: "user") }
+            if let other = state.userByKey[user.usernameKey], other != user.id { throw .duplicate(.username) }
+            if let email = user.email, let other = state.userByEmail[email], other != user.id {
+                throw .duplicate(.email)
+            }
+            state.userByKey[old.usernameKey] = nil
+            if let email = old.email { state.userByEmail[email] = nil }
+            state.users[user.id] = user
+            state.userByKey[user.usernameKey] = user.id
+            if let email = user.email { state.userByEmail[email] = user.id }
+        }
+    }
+
+    /// Deletes a user and everything of theirs.
+    public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
+        try withState { state in
+            guard let user = state.users.removeValue(forKey: id) else { return false }
+            state.userByKey[user.usernameKey] = nil
+            if let email = user.email { state.userByEmail[email] = nil }
+            state.passwords[id] = nil
+            state.sessions = state.sessions.filter { $0.value.userID != id }
+            state.tokens = state.tokens.filter { $0.value.userID != id }
+            state.links = state.links.filter { $0.value.userID != id }
+            state.removeContent(of: id)
+            return true
+        }
+    }
+
+    /// The user's password hash.
+    public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
+        try withState { state in state.passwords[userID] }
+    }
+
+    /// Sets the user's password hash.
+    public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            try state.requireUser(userID)
+            state.passwords[userID] = hash
+        }
+    }
+
+    /// Stores a session.
+    public func insertSession(_ session: SessionRecord) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            try state.requireUser(session.userID)
+            guard state.sessions[session.tokenHash] == nil else { throw .duplicate(.token) }
+            state.sessions[session.tokenHash] = session
+        }
+    }
+
+    /// The session with this token hash.
+    public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
+        try withState { state in state.sessions[tokenHash] }
+    }
+
+    /// The user's sessions, oldest first.
+    public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
+        try withState { state in
+            state.sessions.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt }
+        }
+    }
+
+    /// Removes a session.
+    public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
+        try withState { state in state.sessions.removeValue(forKey: tokenHash) != nil }
+    }
+
+    /// Removes the user's sessions.
+    public func deleteSessions(userID: UserID) async throws(StoreError) {
+        try withState { state in state.sessions = state.sessions.filter { $0.value.userID != userID } }
+    }
+
+    /// Replaces the user's tokens for the purpose.
+    public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            try state.requireUser(token.userID)
+            guard state.tokens[token.tokenHash] == nil else { throw .duplicate(.token) }
+            state.tokens = state.tokens.filter { $0.value.userID != token.userID || $0.value.purpose != token.purpose }
+            state.tokens[token.tokenHash] = token
+        }
+    }
+
+    /// Removes and returns the token.
+    public func consumeToken(hash: Data, purpose: TokenPurpose) async throws(StoreError) -> OneTimeTokenRecord? {
+        try withState { state in
+            guard let token = state.tokens[hash], token.purpose == purpose else { return nil }
+            state.tokens[hash] = nil
+            return token
+        }
+    }
+
+    /// The token with this hash.
+    public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
+        try withState { state in state.tokens[hash] }
+    }
+
+    /// The user's tokens, oldest first.
+    public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
+        try withState { state in
+            state.tokens.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt }
+        }
+    }
+
+    /// Adds an identity link.
+    public func insertIdentityLink(_ link: IdentityLink) async throws(StoreError) {
+        try withState { state throws(StoreError) in try Self.insert(link, into: &state) }
+    }
+
+    /// The link for a provider's subject.
+    public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
+        try withState { state in state.links[LinkKey(provider: provider, subject: subject)] }
+    }
+
+    /// The user's links, oldest first.
+    public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
+        try withState { state in
+            state.links.values.filter { $0.userID == userID }.sorted { $0.linkedAt < $1.linkedAt }
+        }
+    }
+
+    /// Removes a link.
+    public func deleteIdentityLink(provider: String, subject: String) async throws(StoreError) -> Bool {
+        try withState { state in
+            state.links.removeValue(forKey: LinkKey(provider: provider, subject: subject)) != nil
+        }
+    }
+
+    /// Notes a failed sign-in.
+    public func recordFailedSignIn(key: String, at date: Date) async throws(StoreError) {
+        try withState { state in state.failedSignIns[key, default: []].append(date) }
+    }
+
+    /// The failed sign-ins under a key since a date.
+    public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
+        try withState { state in (state.failedSignIns[key] ?? []).filter { $0 >= since }.sorted() }
+    }
+
+    /// Forgets a key's failed sign-ins.
+    public func clearFailedSignIns(key: String) async throws(StoreError) {
+        try withState { state in state.failedSignIns[key] = nil }
+    }
+
+    /// Forgets old failed sign-ins.
+    public func pruneFailedSignIns(before date: Date) async throws(StoreError) {
+        try withState { state in
+            state.failedSignIns = state.failedSignIns.compactMapValues { dates in
+                let kept = dates.filter { $0 >= date }
+                return kept.isEmpty ? nil : kept
+            }
+        }
+    }
+
+    static func insert(_ link: IdentityLink, into state: inout State) throws(StoreError) {
+        try state.requireUser(link.userID)
+        let key = LinkKey(provider: link.provider, subject: link.subject)
+        guard state.links[key] == nil else { throw .duplicate(.identity) }
+        state.links[key] = link
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import SocialModel
+
+extension InMemorySocialStore: RecipeStore {
+    /// Adds a recipe with its photos.
+    public func insertRecipe(_ recipe: Recipe, photos: [RecipePhoto]) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            try state.requireUser(recipe.authorID)
+            guard state.recipes[recipe.id] == nil, Set(photos.map(\.size)).count == photos.count else {
+                throw .duplicate(.id)
+            }
+            var stored = recipe
+            stored.likeCount = 0
+            state.recipes[recipe.id] = stored
+            state.recipePhotos[recipe.id] = Dictionary(
+                uniqueKeysWithValues: photos.map {
+                    ($0.size, RecipePhoto(recipeID: recipe.id, size: $0.size, jpeg: $0.jpeg))
+                })
+        }
+    }
+
+    /// The recipe with this id.
+    public func recipe(id: RecipeID) async throws(StoreError) -> Recipe? {
+        try withState { state in state.recipe(id) }
+    }
+
+    /// A slice of all recipes in the order.
+    public func recipes(order: RecipeOrder, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
+        try withState { state in
+            let all = state.recipes.keys.compactMap { state.recipe($0) }.sorted { lhs, rhs in
+                if order == .mostLiked, lhs.likeCount != rhs.likeCount { return lhs.likeCount > rhs.likeCount }
+                if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+                return lhs.id.rawValue > rhs.id.rawValue
+            }
+            return Array(all.dropFirst(max(0, offset)).prefix(max(0, limit)))
+        }
+    }
+
+    /// How many recipes there are.
+    public func recipeCount() async throws(StoreError) -> Int {
+        try withState { state in state.recipes.count }
+    }
+
+    /// A slice of the recipes a user likes, most recently liked first.
+    public func likedRecipes(userID: UserID, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
+        try withState { state in
+            let liked = state.likes.compactMap { recipeID, likers in likers[userID].map { (recipeID, $0) } }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.rawValue > $1.0.rawValue }
+            return liked.dropFirst(max(0, offset)).prefix(max(0, limit)).compactMap { state.recipe($0.0) }
+        }
+    }
+
+    /// How many recipes a user likes.
+    public func likedRecipeCount(userID: UserID) async throws(StoreError) -> Int {
+        try withState { state in state.likes.values.filter { $0[userID] != nil }.count }
+    }
+
+    /// Deletes a recipe with its photos and likes.
+    public func deleteRecipe(id: RecipeID) async throws(StoreError) -> Bool {
+        try withState { state in state.removeRecipe(id) }
+    }
+
+    /// Likes or unlikes, idempotently.
+    public func setLike(recipeID: RecipeID, userID: UserID, liked: Bool, at date: Date) async throws(StoreError) -> Bool
+    {
+        try withState { state throws(StoreError) in
+            guard liked else { return state.likes[recipeID]?.removeValue(forKey: userID) != nil }
+            guard state.recipes[recipeID] != nil else { throw .missingReference }
+            try state.requireUser(userID)
+            guard state.likes[recipeID]?[userID] == nil else { return false }
+            state.likes[recipeID, default: [:]][userID] = date
+            return true
+        }
+    }
+
+    /// Whether the user likes the recipe.
+    public func isLiked(recipeID: RecipeID, userID: UserID) async throws(StoreError) -> Bool {
+        try withState { state in state.likes[recipeID]?[userID] != nil }
+    }
+
+    /// One stored size of a recipe's photo.
+    public func recipePhoto(recipeID: RecipeID, size: Int) async throws(StoreError) -> RecipePhoto? {
+        try withState { state in state.recipePhotos[recipeID]?[size] }
+    }
+
+    /// A user's body profile.
+    public func bodyProfile(userID: UserID) async throws(StoreError) -> BodyProfile? {
+        try withState { state in state.bodyProfiles[userID] }
+    }
+
+    /// Sets or replaces a user's body profile.
+    public func setBodyProfile(_ profile: BodyProfile, userID: UserID) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            try state.requireUser(userID)
+            state.bodyProfiles[userID] = profile
+        }
+    }
+}

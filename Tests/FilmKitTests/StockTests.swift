@@ -1,0 +1,204 @@
+import FilmKit
+import Foundation
+import Imaging
+import TestSupport
+import Testing
+
+@Suite("Film stocks")
+struct StockTests {
+    static let stocks = FilmStock.builtIn
+
+    @Test func atLeastADozenRealStocksAreRegisteredWithTheirSources() throws {
+        #expect(Self.stocks.count >= 12)
+        let registered = FilterRegistry.shared.names(in: .stock)
+        for stock in Self.stocks {
+            #expect(registered.contains(stock.id))
+            #expect(stock.sources.contains("ISO"), "\(stock.id) names where its speed comes from")
+            #expect(try FilterRegistry.shared.description(of: stock.id).title == stock.name)
+        }
+        for id in ["kodak-portra-400", "kodak-ektar-100", "fujifilm-velvia-50", "kodak-tri-x-400", "cinestill-800t"] {
+            #expect(registered.contains(id))
+        }
+    }
+
+    /// A grey wedge through the stock's tone and colour (no grain, halation or vignette) matches
+    /// the stock's curves within 1.5 levels, rises monotonically, lifts black and holds white back.
+    @Test(arguments: stocks)
+    func stepWedgeFollowsTheStocksCurve(stock: FilmStock) throws {
+        let look = StockLook(stock: stock, grainScale: 0, halationScale: 0, vignette: 0)
+        let output = try look.apply(to: TestImages.stepWedge())
+        let steps = try (0..<11).map { try TestImages.step($0, of: output).bandMeans() }
+        for (index, measured) in steps.enumerated() {
+            let expected = look.expectedGrey((255 * Double(index) / 10).rounded())
+            for channel in 0..<3 {
+                #expect(abs(measured[channel] - expected[channel]) < 1.5, "step \(index) channel \(channel)")
+            }
+        }
+        for channel in 0..<3 {
+            let levels = steps.map { $0[channel] }
+            #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 < $1 }, "channel \(channel): \(levels)")
+        }
+        let blacks = [stock.curve.red.black, stock.curve.green.black, stock.curve.blue.black]
+        let whites = [stock.curve.red.white, stock.curve.green.white, stock.curve.blue.white]
+        let darkest = steps[0].reduce(0, +) / 3
+        let brightest = steps[10].reduce(0, +) / 3
+        #expect(darkest >= 255 * blacks.reduce(0, +) / 3 - 1 && darkest > 2)
+        #expect(brightest <= 255 * whites.reduce(0, +) / 3 + 1 && brightest < 253)
+    }
+
+    @Test func grainRisesWithSpeedAndGranularity() throws {
+        let grey = try TestImages.flat(128, width: 600, height: 600)
+        func deviation(_ id: String) throws -> Double {
+            let look = try FilterRegistry.shared.makeFilter(id, parameters: ["halation": 0, "vignette": 0])
+            return try look.apply(to: grey, seed: 4).standardDeviation()
+        }
+        let ids = ["kodak-ektar-100", "kodak-portra-400", "kodak-portra-800", "ilford-delta-3200"]
+        let deviations = try ids.map(deviation)
+        #expect(zip(deviations, deviations.dropFirst()).allSatisfy { $0 < $1 }, "\(deviations)")
+    }
+
+    /// The same frame at twice the resolution gets grain whose clumps are twice as many pixels
+    /// across, so both look alike printed at one size.
+    @Test func grainScalesWithTheFrame() throws {
+        let stock = try #require(Self.stocks.first { $0.id == "ilford-delta-3200" })
+        let grain = Grain(amount: 0.5, size: GrainFigure.clumpSize(iso: stock.iso))
+        func length(width: Int, height: Int) throws -> Double {
+            let frame = try grain.apply(to: TestImages.flat(128, width: width, height: height), seed: 2)
+            return try correlationLength(frame.cropped(x: 0, y: 0, width: width, height: 160))
+        }
+        let small = try length(width: 1200, height: 800)
+        let large = try length(width: 2400, height: 1600)
+        #expect(large / small > 1.7 && large / small < 2.3, "\(small) → \(large)")
+    }
+
+    @Test(arguments: stocks.filter { $0.type == .blackAndWhite })
+    func blackAndWhiteStocksGiveEqualChannels(stock: FilmStock) throws {
+        let photo = try Image(contentsOf: Samples.url("rocket.jpg"))
+        let output = try StockLook(stock: stock).apply(to: photo, seed: 3).cast(to: .uchar).pixels()
+        #expect(output.hasEqualChannels)
+    }
+
+    @Test func halationGlowsRedAroundABrightDiscAndNowhereElse() throws {
+        let disc = try TestImages.flat(0, width: 400, height: 400).inserting(
+            TestImages.flat(255, width: 12, height: 12), x: 194, y: 194)
+        let stock = try #require(Self.stocks.first { $0.id == "cinestill-800t" })
+        let with = try StockLook(stock: stock, grainScale: 0, vignette: 0).apply(to: disc)
+        let without = try StockLook(stock: stock, grainScale: 0, halationScale: 0, vignette: 0).apply(to: disc)
+        let difference = try with.subtracting(without)
+        let near = try difference.cropped(x: 212, y: 194, width: 8, height: 12).bandMeans()
+        #expect(near[0] > 10, "red glow next to the disc: \(near)")
+        #expect(near[0] > near[1] && near[1] >= near[2])
+        let far = try difference.cropped(x: 0, y: 0, width: 60, height: 60)
+        #expect(try far.maximum() < 0.5 && far.minimum() > -0.5)
+
+        let antiHalation = try #require(Self.stocks.first { $0.id == "kodak-ektar-100" })
+        let weak = try StockLook(stock: antiHalation, grainScale: 0, vignette: 0).apply(to: disc)
+            .subtracting(StockLook(stock: antiHalation, grainScale: 0, halationScale: 0, vignette: 0).apply(to: disc))
+        #expect(try weak.cropped(x: 212, y: 194, width: 8, height: 12).bandMeans()[0] < near[0] / 4)
+    }
+
+    @Test func sameSeedSameBytesPerStock() throws {
+        let photo = try Image(contentsOf: Samples.url("chelsea.png"))
+        let look = try FilterRegistry.shared.makeFilter("kodak-portra-400")
+        let first = try look.apply(to: photo, seed: 10).encoded(as: .png())
+        #expect(try look.apply(to: photo, seed: 10).encoded(as: .png()) == first)
+        #expect(try look.apply(to: photo, seed: 11).encoded(as: .png()) != first)
+    }
+
+    /// The autocorrelation lag, in pixels, at which the grain's horizontal correlation falls to one half.
+    func correlationLength(_ image: Image) throws -> Double {
+        let pixels = try image.extractingBands(0).cast(to: .uchar).pixels()
+        let mean = Double(pixels.samples.reduce(0) { $0 + Int($1) }) / Double(pixels.samples.count)
+        func correlation(_ lag: Int) -> Double {
+            var product = 0.0
+            var square = 0.0
+            for y in 0..<pixels.height {
+                let row = y * pixels.width
+                for x in 0..<(pixels.width - lag) {
+                    let a = Double(pixels.samples[row + x]) - mean
+                    product += a * (Double(pixels.samples[row + x + lag]) - mean)
+                    square += a * a
+                }
+            }
+            return product / square
+        }
+        var previous = 1.0
+        for lag in 1...40 {
+            let current = correlation(lag)
+            if current < 0.5 {
+                return Double(lag - 1) + (previous - 0.5) / (previous - current)
+            }
+            previous = current
+        }
+        return 40
+    }
+}
+
+@Suite("Film stocks as data")
+struct StockFileTests {
+    func json(_ edit: (inout [String: Any]) -> Void) throws -> Data {
+        var object =
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(FilmStock.builtIn[0])) as! [String: Any]
+        edit(&object)
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    @Test func aUserStockFileRegistersAtRunTimeWithNoCode() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let data = try json {
+            $0["id"] = "my-expired-gold"
+            $0["name"] = "My Expired Gold"
+        }
+        try data.write(to: folder.file("expired.json"))
+        let registry = FilterRegistry(includingBuiltIns: false)
+        let loaded = try registry.registerStocks(in: folder.url)
+        #expect(loaded.map(\.id) == ["my-expired-gold"])
+        let look = try registry.makeFilter("my-expired-gold", parameters: ["grain": 2])
+        #expect(try look.apply(to: TestImages.flat(100, width: 32, height: 32), seed: 1).width == 32)
+        #expect(throws: FilterError.duplicateName("my-expired-gold")) { try registry.registerStocks(in: folder.url) }
+    }
+
+    @Test func malformedStockFilesGetTypedErrorsNamingTheProblem() throws {
+        #expect(throws: FilmStockError.self) { try FilmStock(json: Data("{ not json".utf8), source: "bad.json") }
+        let missing = try json { $0.removeValue(forKey: "iso") }
+        #expect(throws: FilmStockError.malformed(source: "missing.json", reason: "missing field 'iso'")) {
+            try FilmStock(json: missing, source: "missing.json")
+        }
+        let wrongType = try json { $0["iso"] = "fast" }
+        #expect(throws: FilmStockError.malformed(source: "type.json", reason: "iso should be Int")) {
+            try FilmStock(json: wrongType, source: "type.json")
+        }
+        let tooGrainy = try json { $0["grain"] = ["printGrainIndex": 500] }
+        #expect(
+            throws: FilmStockError.valueOutOfRange(
+                stock: FilmStock.builtIn[0].id, field: "grain.printGrainIndex", value: 500, range: 20...80)
+        ) {
+            try FilmStock(json: tooGrainy)
+        }
+        let bothFigures = try json { $0["grain"] = ["printGrainIndex": 30, "rmsGranularity": 5] }
+        #expect(throws: FilmStockError.self) { try FilmStock(json: bothFigures) }
+        let inverted = try json {
+            var curve = $0["curve"] as! [String: Any]
+            curve["red"] = ["black": 0.3, "white": 0.7, "contrast": 1, "toe": 0, "shoulder": 0]
+            curve["green"] = ["black": 0.3, "white": 0.7, "contrast": 1, "toe": 0, "shoulder": 0]
+            $0["curve"] = curve
+            $0["type"] = "black-and-white"
+        }
+        #expect(
+            throws: FilmStockError.invalid(
+                stock: FilmStock.builtIn[0].id, reason: "a black-and-white stock has one curve for all channels")
+        ) {
+            try FilmStock(json: inverted)
+        }
+        let message = String(describing: FilmStockError.malformed(source: "a.json", reason: "missing field 'iso'"))
+        #expect(message == "a.json is not a valid film stock: missing field 'iso'")
+    }
+
+    @Test func unreadableFilesAndFoldersAreTypedErrors() {
+        #expect(throws: FilmStockError.self) {
+            try FilmStock(contentsOf: URL(fileURLWithPath: "/nonexistent/stock.json"))
+        }
+        #expect(throws: FilmStockError.self) { try FilmStock.load(folder: URL(fileURLWithPath: "/nonexistent")) }
+    }
+}

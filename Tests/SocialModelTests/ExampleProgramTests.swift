@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Example programs")
+struct ExampleProgramTests {
+    @Test func socialAccountsWalksAnAccountThroughItsLife() throws {
+        let directory = try TemporaryDirectory("social-accounts")
+        defer { directory.remove() }
+        let database = directory.file("social.sqlite")
+        let result = try ChildProcess.run(
+            ChildProcess.product("social-accounts"), ["--database", database.path, "--iterations", "210000"])
+        #expect(result.status == 0, "\(result.error)")
+        for line in [
+            "refused: username must not contain spaces", "sign-in before verifying: verify your email address",
+            "found \"Verify your email address\" sent to ada.lovelace@example.com", "signed in as ada_lovelace",
+            "Ada Lovelace: First programmer.", "a too long bio is refused: bio must be at most 150 characters",
+            "the old session: the session is invalid or has expired", "user in the database: none",
+        ] {
+            #expect(result.output.contains(line), "missing: \(line)")
+        }
+        let outbox = try FileManager.default.contentsOfDirectory(atPath: directory.file("outbox").path)
+        #expect(outbox.count == 1)
+    }
+
+    @Test func recipePlannerPrintsThePlanAndTheFirstPage() throws {
+        let directory = try TemporaryDirectory("recipe-planner")
+        defer { directory.remove() }
+        let arguments = [
+            "--database", directory.file("social.sqlite").path, "--iterations", "210000", "--sex", "male", "--weight",
+            "80", "--height", "180", "--age", "40", "--activity", "heavy", "--goal", "gain-muscle",
+        ]
+        let first = try ChildProcess.run(ChildProcess.product("recipe-planner"), arguments)
+        #expect(first.status == 0, "\(first.error)")
+        // Figures worked by hand in MealPlannerTests.
+        for line in [
+            "registering cook@example.com", "daily energy          3773.7 kcal (× 2.1)",
+            "protein 28.3 g, carbohydrate 113.2 g, fat 21.0 g",
+            "50 g chicken breast, 115 g basmati rice (dry), 18 g olive oil",
+            "recipes, page 1 of 2 (12 in all), newest first:", "Roast vegetables — 65 min, 0 likes",
+        ] {
+            #expect(first.output.contains(line), "missing: \(line)")
+        }
+        // The second run finds the account and the recipes already there.
+        let second = try ChildProcess.run(ChildProcess.product("recipe-planner"), arguments)
+        #expect(second.status == 0)
+        #expect(!second.output.contains("registering"))
+        #expect(second.output.contains("(12 in all)"))
+
+        let refused = try ChildProcess.run(
+            ChildProcess.product("recipe-planner"),
+            [
+                "--database", directory.file("other.sqlite").path, "--iterations", "210000", "--weight", "500",
+            ])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("weight 500.0 is outside 30.0…300.0"))
+    }
+}

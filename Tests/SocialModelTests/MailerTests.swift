@@ -1,0 +1,52 @@
+import Foundation
+import SocialModel
+import SocialModelMocks
+import TestSupport
+import Testing
+
+@Suite("Mailers")
+struct MailerTests {
+    @Test func theOutboxWritesAndReadsMessagesInOrder() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let outbox = OutboxMailer(directory: directory.url.appendingPathComponent("outbox"))
+        #expect(try outbox.messages().isEmpty)
+        let first = MailMessage(
+            to: "a@example.com", subject: "One", body: "token\nabc", purpose: .emailVerification, token: "abc",
+            sentAt: Date(timeIntervalSince1970: 100))
+        var second = first
+        second.subject = "Two"
+        second.sentAt = Date(timeIntervalSince1970: 200)
+        try await outbox.send(second)
+        try await outbox.send(first)
+        try Data("not json".utf8).write(to: outbox.directory.appendingPathComponent("stray.json"))
+        #expect(try outbox.messages() == [first, second])
+    }
+
+    @Test func anUnwritableOutboxIsATypedError() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let blocker = directory.url.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        let outbox = OutboxMailer(directory: blocker.appendingPathComponent("outbox"))
+        let message = MailMessage(
+            to: "a@example.com", subject: "s", body: "b", purpose: .passwordChanged, token: nil, sentAt: Date())
+        await #expect(throws: MailerError.self) { try await outbox.send(message) }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFailedVerificationMailCanBeResent(kind: StoreKind) async throws {
+        try await Harness.with(kind) { h in
+            h.mailer.failNextSends(with: .deliveryFailed(message: "smtp down"))
+            await #expect(throws: AccountError.mail(.deliveryFailed(message: "smtp down"))) {
+                try await h.accounts.register(
+                    Registration(email: "vic@example.com", username: "vic", password: Harness.password))
+            }
+            h.mailer.failNextSends(with: nil)
+            // The account was kept; only the mail is sent again.
+            try await h.accounts.resendVerification(email: "vic@example.com")
+            let token = try #require(h.mailer.latestToken(.emailVerification, to: "vic@example.com"))
+            #expect(try await h.accounts.verifyEmail(token: token).username == "vic")
+        }
+    }
+}
