@@ -52,6 +52,31 @@ targets += [
     .executableTarget(name: "custom-filter", dependencies: ["FilmKit"], path: "Examples/CustomFilter"),
 ]
 
+// MARK: - GalleryKit
+
+products += [
+    .library(name: "GalleryKit", targets: ["GalleryKit"]),
+    .library(name: "GalleryKitMocks", targets: ["GalleryKitMocks"]),
+]
+targets += [
+    // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
+    .target(
+        name: "CGalleryShim",
+        linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]
+    ),
+    .target(
+        name: "GalleryKit",
+        dependencies: ["Imaging", "CGalleryShim", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(name: "GalleryKitMocks", dependencies: ["GalleryKit"]),
+    // gallery-bench is the writer the atomic-save test kills.
+    .testTarget(
+        name: "GalleryKitTests", dependencies: ["GalleryKit", "GalleryKitMocks", "TestSupport", "gallery-bench"]),
+    .executableTarget(name: "gallery-demo", dependencies: ["GalleryKit"], path: "Examples/GalleryDemo"),
+    .executableTarget(
+        name: "gallery-bench", dependencies: ["GalleryKit"], path: "Examples/GalleryBench", exclude: ["measure.sh"]),
+]
+
 // MARK: - RecorderKit
 
 products += [

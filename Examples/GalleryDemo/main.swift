@@ -1,0 +1,63 @@
+// Saves the sample photos into two locations (a folder and an album) with GPS, then prints each
+// location's thumbnail grid (as a contact sheet written next to the library) and its count label
+// in English, Slovak and Czech.
+//
+//   swift run gallery-demo [output-directory]
+import Foundation
+import GalleryKit
+import Imaging
+
+let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Samples")
+let output = URL(
+    fileURLWithPath: CommandLine.arguments.dropFirst().first
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("gallery-demo").path)
+
+do {
+    try? FileManager.default.removeItem(at: output)
+    let library = try GalleryLibrary(directory: output.appendingPathComponent("Library"))
+    let trip = try await library.createLocation(named: "Trip to Bratislava", kind: .folder)
+    let family = try await library.createLocation(named: "Family", kind: .album)
+
+    let bratislava = try GPSCoordinate(latitude: 48.1486, longitude: 17.1077, altitude: 140)
+    let praha = try GPSCoordinate(latitude: 50.0755, longitude: 14.4378, altitude: 235)
+    let names = try FileManager.default.contentsOfDirectory(atPath: samples.path)
+        .filter { ["jpg", "png"].contains(($0 as NSString).pathExtension) }.sorted()
+    for (index, name) in names.enumerated() {
+        let bytes = try Data(contentsOf: samples.appendingPathComponent(name))
+        let inTrip = index % 2 == 0
+        let metadata = PhotoMetadata(
+            captureDate: Date(timeIntervalSince1970: 1_717_243_200 + Double(index) * 3600),
+            gps: inTrip ? bratislava : praha, make: "AnalogKit", model: "GalleryDemo",
+            description: "\(name) on Kodak Gold 200")
+        let photo = try await library.save(.encoded(bytes), to: inTrip ? trip.id : family.id, metadata: metadata)
+        print("saved \(name) → \(photo.url.lastPathComponent)")
+    }
+
+    for location in try await library.locations() {
+        let photos = try await library.allPhotos(in: location.id)
+        let sheet = try await library.contactSheet(of: location.id, columns: 3, cellSize: 128)
+        let sheetURL = output.appendingPathComponent("\(location.name).jpg")
+        try sheet.write(to: sheetURL)
+        print("\n\(location.name) (\(location.kind.rawValue))")
+        for language in CountLanguage.allCases {
+            print("  \(language.rawValue): \(PhotoCountLabel.text(for: photos.count, language: language))")
+        }
+        // The grid, newest first, three to a row, as the gallery shows it.
+        for row in stride(from: 0, to: photos.count, by: 3) {
+            let cells = photos[row..<min(row + 3, photos.count)].map { photo in
+                "[\(photo.url.lastPathComponent.prefix(19)) \(photo.width)×\(photo.height)]"
+            }
+            print("  " + cells.joined(separator: " "))
+        }
+        print("  contact sheet \(sheet.width)×\(sheet.height): \(sheetURL.path)")
+        var pager = try PhotoPager(photos: photos)
+        pager.previous()
+        print("  pager: back from the first wraps to \(pager.positionLabel())")
+    }
+    let nearby = try await library.search(PhotoQuery(near: GeoCircle(center: bratislava, radius: 5_000)))
+    print("\nwithin 5 km of Bratislava: \(PhotoCountLabel.text(for: nearby.count, language: .slovak))")
+} catch {
+    FileHandle.standardError.write(Data("gallery-demo: \(error)\n".utf8))
+    exit(1)
+}
