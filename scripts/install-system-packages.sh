@@ -9,6 +9,7 @@ packages=(
     imagemagick                          # a peer in the comparison script
     fonts-dejavu-core                    # labels, date stamps and film edge text
     libsqlite3-dev                       # SQLite for GRDB (SocialModel, GalleryKit)
+    libexif-dev libjpeg-dev              # GalleryKit writes EXIF and copies JPEG data losslessly
 )
 missing=()
 for package in "${packages[@]}"; do

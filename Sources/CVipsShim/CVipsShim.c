@@ -32,8 +32,14 @@ static VipsAccess access_for(int sequential) {
     return sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
 }
 
+// Loads through a new source each time: libvips 8.14 caches loads from a file name, so a file
+// replaced on disk would otherwise come back as its old pixels.
 int akv_load_file(const char *path, int sequential, VipsImage **out) {
-    *out = vips_image_new_from_file(path, "access", access_for(sequential), "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    VipsSource *source = vips_source_new_from_file(path);
+    if (!source) return -1;
+    *out = vips_image_new_from_source(source, "", "access", access_for(sequential), "fail_on", VIPS_FAIL_ON_ERROR,
+                                      NULL);
+    g_object_unref(source);
     return *out ? 0 : -1;
 }
 
@@ -58,9 +64,16 @@ int akv_load_buffer(const void *data, size_t length, int sequential, VipsImage *
 
 static VipsInteresting interesting_for(int crop) { return crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE; }
 
+// Through a new source for the same reason as akv_load_file: a changed file must not give the
+// thumbnail of its old contents.
 int akv_thumbnail_file(const char *path, int width, int height, int crop, VipsImage **out) {
-    return vips_thumbnail(path, out, width, "height", height, "crop", interesting_for(crop), "size", VIPS_SIZE_DOWN,
-                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    VipsSource *source = vips_source_new_from_file(path);
+    if (!source) return -1;
+    // Loader options reach a source's loader through the option string.
+    int result = vips_thumbnail_source(source, out, width, "height", height, "crop", interesting_for(crop), "size",
+                                       VIPS_SIZE_DOWN, "option_string", "fail_on=error", NULL);
+    g_object_unref(source);
+    return result;
 }
 
 int akv_thumbnail_buffer(const void *data, size_t length, int width, int height, int crop, VipsImage **out) {

@@ -72,6 +72,5 @@ int akv_xyz(VipsImage **out, int width, int height);
 int akv_text(VipsImage **out, const char *text, const char *font, int width, int dpi);
 int akv_draw_rect(VipsImage *image, const double *ink, int n, int left, int top, int width, int height);
 
-#include "CVipsShimFresh.h"
 
 #endif

@@ -103,7 +103,7 @@ extension GalleryLibrary {
     static func inspect(_ url: URL, locationID: Int64, pixelLimit: Int) throws(GalleryError) -> PhotoRecord {
         let header: Image
         do {
-            header = try Image(freshContentsOf: url, pixelLimit: pixelLimit)
+            header = try Image(contentsOf: url, options: .init(pixelLimit: pixelLimit, autorotate: false))
             _ = try Image.thumbnail(contentsOf: url, width: 32).pixels()
         } catch {
             throw GalleryError.from(error, source: url.path)

@@ -17,7 +17,7 @@ extension GalleryLibrary {
         let urls = try await thumbnails.thumbnails(for: photos.map(\.url), size: cellSize)
         do {
             let cells = try urls.map { url throws(ImagingError) in
-                let thumbnail = try Image(freshContentsOf: url).normalizedToSRGB()
+                let thumbnail = try Image(contentsOf: url, options: .init(autorotate: false)).normalizedToSRGB()
                 return try thumbnail.embedded(
                     x: (cellSize - thumbnail.width) / 2, y: (cellSize - thumbnail.height) / 2, width: cellSize,
                     height: cellSize, background: background)

@@ -99,7 +99,7 @@ public actor ThumbnailCache {
     public func image(for source: URL, size: Int = 256) async throws(GalleryError) -> Image {
         let url = try await thumbnail(for: source, size: size)
         do {
-            return try Image(freshContentsOf: url)
+            return try Image(contentsOf: url, options: .init(autorotate: false))
         } catch {
             throw GalleryError.from(error, source: url.path)
         }
@@ -124,7 +124,7 @@ public actor ThumbnailCache {
         let bytes: Data
         do {
             // libvips' thumbnail does not check a pixel limit; the header read here is cheap.
-            _ = try Image(freshContentsOf: source, pixelLimit: pixelLimit)
+            _ = try Image(contentsOf: source, options: .init(pixelLimit: pixelLimit, autorotate: false))
             let thumbnail = try Image.thumbnail(contentsOf: source, width: key.size, height: key.size)
             bytes = try thumbnail.normalizedToSRGB().encoded(as: .jpeg(quality: 85), stripMetadata: true)
         } catch {
