@@ -20,6 +20,7 @@ public final class SQLiteSocialStore: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
+            db.add(function: SQLiteSocialStore.exploreRankFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

@@ -1,0 +1,370 @@
+import Foundation
+import GRDB
+
+extension SQLiteSocialStore {
+    // MARK: Profiles
+
+    /// Replaces the avatar sizes and the user's avatar key in one transaction.
+    public func setAvatar(userID: UserID, key: String?, photos: [AvatarPhoto]) async throws(StoreError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE users SET avatar = ? WHERE id = ?", arguments: [key, userID.rawValue])
+            guard db.changesCount == 1 else { throw StoreError.notFound(entity: "user") }
+            try db.execute(sql: "DELETE FROM avatar_photos WHERE user_id = ?", arguments: [userID.rawValue])
+            for photo in photos {
+                try db.execute(
+                    sql: "INSERT INTO avatar_photos (user_id, size, jpeg) VALUES (?, ?, ?)",
+                    arguments: [userID.rawValue, photo.size, photo.jpeg])
+            }
+        }
+    }
+
+    /// One stored size of a user's avatar.
+    public func avatarPhoto(userID: UserID, size: Int) async throws(StoreError) -> AvatarPhoto? {
+        try await read { db in
+            try Data.fetchOne(
+                db, sql: "SELECT jpeg FROM avatar_photos WHERE user_id = ? AND size = ?",
+                arguments: [userID.rawValue, size]
+            ).map { AvatarPhoto(userID: userID, size: size, jpeg: $0) }
+        }
+    }
+
+    /// Counts read from indexes: follows both ways, posts and the sum of their like counts.
+    public func profileCounts(userID: UserID) async throws(StoreError) -> ProfileCounts {
+        try await read { db in
+            let id = userID.rawValue
+            let followers = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM follows WHERE followee_id = ?", arguments: [id]) ?? 0
+            let following = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM follows WHERE follower_id = ?", arguments: [id]) ?? 0
+            let row = try Row.fetchOne(
+                db, sql: "SELECT COUNT(*) AS posts, IFNULL(SUM(like_count), 0) AS likes FROM posts WHERE author_id = ?",
+                arguments: [id])
+            return ProfileCounts(
+                followers: followers, following: following, posts: row?["posts"] ?? 0,
+                likesReceived: row?["likes"] ?? 0)
+        }
+    }
+
+    /// Usernames in the key range [prefix, prefix + DEL): usernames are ASCII below DEL, so the
+    /// range is exactly the prefix match, read from the unique index.
+    public func searchUsers(prefix: String, after: String?, limit: Int) async throws(StoreError) -> [User] {
+        try await read { db in
+            try UserRow.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM users WHERE username_key >= ? AND username_key > ? AND username_key < ?
+                    ORDER BY username_key LIMIT ?
+                    """,
+                arguments: [prefix, after ?? "", prefix + "\u{7F}", max(0, limit)]
+            ).map(\.user)
+        }
+    }
+
+    // MARK: Follows
+
+    /// Follows or unfollows, with its notification.
+    public func setFollow(
+        followerID: UserID, followeeID: UserID, following: Bool, at date: Date, notification: NetworkNotification?
+    ) async throws(StoreError) -> Bool {
+        try await write { db in
+            let ids = [followerID.rawValue, followeeID.rawValue]
+            if !following {
+                try db.execute(sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: .init(ids))
+                let changed = db.changesCount > 0
+                try db.execute(
+                    sql: "DELETE FROM notifications WHERE actor_id = ? AND kind = 'follow' AND recipient_id = ?",
+                    arguments: .init(ids))
+                return changed
+            }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
+                arguments: [followerID.rawValue, followeeID.rawValue, date.timeIntervalSinceReferenceDate])
+            guard db.changesCount > 0 else { return false }
+            if let notification { try NetworkRows.insert(notification, db) }
+            return true
+        }
+    }
+
+    /// Whether one user follows another.
+    public func isFollowing(followerID: UserID, followeeID: UserID) async throws(StoreError) -> Bool {
+        try await read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
+                arguments: [followerID.rawValue, followeeID.rawValue]) ?? false
+        }
+    }
+
+    /// A user's followers, most recent first.
+    public func followers(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        try await followList(column: "followee_id", other: "follower_id", userID: userID, after: after, limit: limit)
+    }
+
+    /// The people a user follows, most recent first.
+    public func followees(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        try await followList(column: "follower_id", other: "followee_id", userID: userID, after: after, limit: limit)
+    }
+
+    private func followList(column: String, other: String, userID: UserID, after: KeysetCursor?, limit: Int)
+        async throws(StoreError) -> [DatedUser]
+    {
+        try await read { db in
+            var arguments: StatementArguments = [userID.rawValue]
+            var condition = ""
+            if let after {
+                condition = "AND (created_at, \(other)) < (?, ?)"
+                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
+            }
+            arguments += [max(0, limit)]
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(other) AS user_id, created_at AS at FROM follows WHERE \(column) = ? \(condition)
+                    ORDER BY created_at DESC, \(other) DESC LIMIT ?
+                    """, arguments: arguments)
+            return try NetworkRows.datedUsers(rows, db)
+        }
+    }
+
+    // MARK: Posts
+
+    /// Adds a post and its photos.
+    public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO posts (id, author_id, caption, filter, width, height, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    post.id.rawValue, post.authorID.rawValue, post.caption, post.filter, post.width, post.height,
+                    post.createdAt.timeIntervalSinceReferenceDate,
+                ])
+            for photo in photos {
+                try db.execute(
+                    sql: "INSERT INTO post_photos (post_id, size, jpeg) VALUES (?, ?, ?)",
+                    arguments: [post.id.rawValue, photo.size, photo.jpeg])
+            }
+        }
+    }
+
+    /// The post with this id.
+    public func post(id: PostID) async throws(StoreError) -> Post? {
+        try await read { db in try Self.fetchPost(id, db) }
+    }
+
+    /// The post as a viewer sees it.
+    public func postView(id: PostID, viewerID: UserID) async throws(StoreError) -> PostView? {
+        try await read { db in
+            try Self.fetchPost(id, db).flatMap { try NetworkRows.views([$0], viewerID: viewerID, db).first }
+        }
+    }
+
+    /// A user's posts in order, after the cursor.
+    public func posts(by authorID: UserID, viewerID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int)
+        async throws(StoreError) -> [PostView]
+    {
+        try await read { db in
+            let clauses = NetworkRows.feedClauses(order, alias: "p")
+            var arguments: StatementArguments = [authorID.rawValue]
+            var condition = ""
+            if let after {
+                condition = "AND " + clauses.after
+                arguments += NetworkRows.feedArguments(after, order)
+            }
+            arguments += [max(0, limit)]
+            let posts = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(NetworkRows.postColumns) FROM posts p WHERE p.author_id = ? \(condition)
+                    ORDER BY \(clauses.orderBy) LIMIT ?
+                    """, arguments: arguments
+            ).map(NetworkRows.post)
+            return try NetworkRows.views(posts, viewerID: viewerID, db)
+        }
+    }
+
+    /// Deletes a post; photos, likes, comments and notifications go by cascade.
+    public func deletePost(id: PostID) async throws(StoreError) -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id.rawValue])
+            return db.changesCount > 0
+        }
+    }
+
+    /// One stored size of a post's photo.
+    public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
+        try await read { db in
+            try Data.fetchOne(
+                db, sql: "SELECT jpeg FROM post_photos WHERE post_id = ? AND size = ?",
+                arguments: [postID.rawValue, size]
+            ).map { PostPhoto(postID: postID, size: size, jpeg: $0) }
+        }
+    }
+
+    static func fetchPost(_ id: PostID, _ db: Database) throws -> Post? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(NetworkRows.postColumns) FROM posts WHERE id = ?"),
+            arguments: [id.rawValue]
+        ).map(NetworkRows.post)
+    }
+
+    // MARK: Likes and comments
+
+    /// Likes or unlikes; the count follows through triggers.
+    public func setPostLike(
+        postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
+    ) async throws(StoreError) -> Bool {
+        try await write { db in
+            let ids = [postID.rawValue, userID.rawValue]
+            if !liked {
+                try db.execute(sql: "DELETE FROM post_likes WHERE post_id = ? AND user_id = ?", arguments: .init(ids))
+                let changed = db.changesCount > 0
+                try db.execute(
+                    sql: "DELETE FROM notifications WHERE actor_id = ? AND kind = 'like' AND post_id = ?",
+                    arguments: [userID.rawValue, postID.rawValue])
+                return changed
+            }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
+                arguments: [postID.rawValue, userID.rawValue, date.timeIntervalSinceReferenceDate])
+            guard db.changesCount > 0 else { return false }
+            if let notification { try NetworkRows.insert(notification, db) }
+            return true
+        }
+    }
+
+    /// The people who like a post, most recent first.
+    public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        try await read { db in
+            var arguments: StatementArguments = [postID.rawValue]
+            var condition = ""
+            if let after {
+                condition = "AND (created_at, user_id) < (?, ?)"
+                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
+            }
+            arguments += [max(0, limit)]
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT user_id, created_at AS at FROM post_likes WHERE post_id = ? \(condition)
+                    ORDER BY created_at DESC, user_id DESC LIMIT ?
+                    """, arguments: arguments)
+            return try NetworkRows.datedUsers(rows, db)
+        }
+    }
+
+    /// Adds a comment with its notification.
+    public func insertComment(_ comment: Comment, notification: NetworkNotification?) async throws(StoreError) {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO comments (id, post_id, author_id, text, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    comment.id.rawValue, comment.postID.rawValue, comment.authorID.rawValue, comment.text,
+                    comment.createdAt.timeIntervalSinceReferenceDate,
+                ])
+            if let notification { try NetworkRows.insert(notification, db) }
+        }
+    }
+
+    /// The comment with this id.
+    public func comment(id: CommentID) async throws(StoreError) -> Comment? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id.rawValue])
+                .map(NetworkRows.comment)
+        }
+    }
+
+    /// A post's comments, oldest first.
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Comment] {
+        try await read { db in
+            var arguments: StatementArguments = [postID.rawValue]
+            var condition = ""
+            if let after {
+                condition = "AND (created_at, id) > (?, ?)"
+                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
+            }
+            arguments += [max(0, limit)]
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM comments WHERE post_id = ? \(condition) ORDER BY created_at, id LIMIT ?",
+                arguments: arguments
+            ).map(NetworkRows.comment)
+        }
+    }
+
+    /// Deletes a comment; its notification goes by cascade.
+    public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id.rawValue])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: Feeds
+
+    /// The home feed: one indexed query over the posts of the user and of the people they follow.
+    ///
+    /// SQLite walks `posts_by_author_date` (or `_likes`) once per followed author from the cursor,
+    /// merges through a small sorter and stops at `limit`; see `EXPLAIN QUERY PLAN` in the
+    /// benchmark's output.
+    public func homeFeed(userID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int) async throws(StoreError)
+        -> [PostView]
+    {
+        try await read { db in
+            let clauses = NetworkRows.feedClauses(order, alias: "p")
+            var arguments: StatementArguments = [userID.rawValue, userID.rawValue]
+            var condition = ""
+            if let after {
+                condition = "AND " + clauses.after
+                arguments += NetworkRows.feedArguments(after, order)
+            }
+            arguments += [max(0, limit)]
+            let posts = try Row.fetchAll(
+                db.cachedStatement(sql: Self.homeFeedSQL(clauses: clauses, condition: condition)),
+                arguments: arguments
+            ).map(NetworkRows.post)
+            return try NetworkRows.views(posts, viewerID: userID, db)
+        }
+    }
+
+    static func homeFeedSQL(clauses: (after: String, orderBy: String), condition: String) -> String {
+        """
+        SELECT \(NetworkRows.postColumns) FROM posts p
+        WHERE p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)
+        \(condition)
+        ORDER BY \(clauses.orderBy) LIMIT ?
+        """
+    }
+
+    /// Everyone's posts by their seeded rank (computed by the `explore_rank` SQL function).
+    public func explore(viewerID: UserID, seed: UInt64, after: ExploreCursor?, limit: Int) async throws(StoreError)
+        -> [PostView]
+    {
+        try await read { db in
+            let seedValue = Int64(bitPattern: seed)
+            var arguments: StatementArguments = [seedValue]
+            var condition = ""
+            if let after {
+                condition = "WHERE (rank, id) > (?, ?)"
+                arguments += [after.rank, after.postID.rawValue]
+            }
+            arguments += [max(0, limit)]
+            let posts = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM (SELECT \(NetworkRows.postColumns), explore_rank(?, id) AS rank FROM posts)
+                    \(condition) ORDER BY rank, id LIMIT ?
+                    """, arguments: arguments
+            ).map(NetworkRows.post)
+            return try NetworkRows.views(posts, viewerID: viewerID, db)
+        }
+    }
+
+    /// The `explore_rank(seed, id)` SQL function, installed on every connection.
+    static let exploreRankFunction = DatabaseFunction("explore_rank", argumentCount: 2, pure: true) { values in
+        guard let seed = Int64.fromDatabaseValue(values[0]), let id = String.fromDatabaseValue(values[1]) else {
+            return nil
+        }
+        return ExploreOrder.rank(seed: UInt64(bitPattern: seed), rawID: id)
+    }
+}
