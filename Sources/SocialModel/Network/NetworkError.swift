@@ -32,7 +32,7 @@ public enum NetworkEntity: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Why a network operation failed.
-public enum NetworkError: Error, Sendable, CustomStringConvertible {
+public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input breaks these rules (all of them are listed).
     case invalid([NetworkViolation])
     /// Nothing of this kind with this id (or it is not visible to the caller).

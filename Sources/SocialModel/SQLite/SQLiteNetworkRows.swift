@@ -18,8 +18,8 @@ enum NetworkRows {
             likeCount: row["like_count"], commentCount: row["comment_count"])
     }
 
-    static func comment(_ row: Row) -> Comment {
-        Comment(
+    static func comment(_ row: Row) -> PostComment {
+        PostComment(
             id: CommentID(rawValue: row["id"]), postID: PostID(rawValue: row["post_id"]),
             authorID: UserID(rawValue: row["author_id"]), text: row["text"], createdAt: date(row["created_at"]))
     }
@@ -105,9 +105,9 @@ enum NetworkRows {
             let author = User(
                 id: authorID, username: row[9], email: row[10], name: row[11], surname: row[12], bio: row[13],
                 avatar: row[14], createdAt: date(row[15]), verifiedAt: (row[16] as Double?).map(date))
-            var first: Comment?
+            var first: PostComment?
             if let commentID = row[18] as String? {
-                first = Comment(
+                first = PostComment(
                     id: CommentID(rawValue: commentID), postID: post.id, authorID: UserID(rawValue: row[19]),
                     text: row[20], createdAt: date(row[21]))
             }

@@ -251,7 +251,7 @@ extension SQLiteSocialStore {
     }
 
     /// Adds a comment with its notification.
-    public func insertComment(_ comment: Comment, notification: NetworkNotification?) async throws(StoreError) {
+    public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try await write { db in
             try db.execute(
                 sql: "INSERT INTO comments (id, post_id, author_id, text, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -264,7 +264,7 @@ extension SQLiteSocialStore {
     }
 
     /// The comment with this id.
-    public func comment(id: CommentID) async throws(StoreError) -> Comment? {
+    public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
         try await read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id.rawValue])
                 .map(NetworkRows.comment)
@@ -272,7 +272,7 @@ extension SQLiteSocialStore {
     }
 
     /// A post's comments, oldest first.
-    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Comment] {
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment] {
         try await read { db in
             var arguments: StatementArguments = [postID.rawValue]
             var condition = ""

@@ -126,7 +126,7 @@ public struct PostService: Sendable {
 
     /// Adds a comment by the acting user; the post's author is notified (unless they wrote it).
     /// - Throws: ``NetworkError/invalid(_:)`` for an empty, long or multi-line text.
-    public func comment(_ token: SecretToken, on id: PostID, _ text: String) async throws(NetworkError) -> Comment {
+    public func comment(_ token: SecretToken, on id: PostID, _ text: String) async throws(NetworkError) -> PostComment {
         let actor = try await context.actor(token)
         let text = AccountValidator.normalizedText(text)
         var violations = context.check(
@@ -134,7 +134,7 @@ public struct PostService: Sendable {
         if text.isEmpty { violations.insert(.init(.comment, .tooShort(minimum: 1)), at: 0) }
         guard violations.isEmpty else { throw .invalid(violations) }
         let post = try await context.existingPost(id)
-        let comment = Comment(id: .random(), postID: id, authorID: actor.id, text: text, createdAt: context.now)
+        let comment = PostComment(id: .random(), postID: id, authorID: actor.id, text: text, createdAt: context.now)
         let notification =
             post.authorID == actor.id
             ? nil : context.notification(to: post.authorID, from: actor.id, .comment, post: id, comment: comment.id)
@@ -152,7 +152,7 @@ public struct PostService: Sendable {
 
     /// A post's comments, oldest first.
     public func comments(_ token: SecretToken, on id: PostID, after: KeysetCursor? = nil, limit: Int? = nil)
-        async throws(NetworkError) -> CursorPage<Comment, KeysetCursor>
+        async throws(NetworkError) -> CursorPage<PostComment, KeysetCursor>
     {
         _ = try await context.actor(token)
         let limit = try context.limit(limit)
