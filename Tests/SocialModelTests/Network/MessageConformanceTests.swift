@@ -12,7 +12,7 @@ struct MessageConformanceTests {
         try await Harness.with(kind) { h in
             let ana = try await h.signedIn("ana")
             let ben = try await h.signedIn("ben")
-            let cy = try await h.signedIn("cy")
+            let cy = try await h.signedIn("cyd")
             let first = try await h.network.messages.send(ben.token, to: ana.user.id, text: "one")
             h.clock.advance(by: 1)
             _ = try await h.network.messages.send(cy.token, to: ana.user.id, text: "from cy")
@@ -23,7 +23,7 @@ struct MessageConformanceTests {
             #expect(reply.conversationID == first.conversationID && reply.text == "hi ben")
 
             let inbox = try await h.network.messages.inbox(ana.token)
-            #expect(inbox.items.map(\.otherUser.username) == ["ben", "cy"])
+            #expect(inbox.items.map(\.otherUser.username) == ["ben", "cyd"])
             #expect(inbox.items.map(\.unreadCount) == [2, 1])
             #expect(inbox.items[0].lastMessage == reply)
             #expect(inbox.items.allSatisfy { $0.otherUser.email == nil })

@@ -81,7 +81,7 @@ struct PostConformanceTests {
         try await Harness.with(kind) { h in
             let ana = try await h.signedIn("ana")
             let ben = try await h.signedIn("ben")
-            let cy = try await h.signedIn("cy")
+            let cy = try await h.signedIn("cyd")
             let post = try await NetworkFixtures.publish(1, by: ana, in: h)[0]
             #expect(try await h.network.posts.like(ben.token, post.id).likeCount == 1)
             #expect(try await h.network.posts.like(ben.token, post.id).likeCount == 1)
