@@ -68,7 +68,9 @@ try inspector.read { db in
 for order in [FeedOrder.newest, .mostLiked, FeedOrder(.date, .ascending)] {
     var cursor: FeedCursor?
     var pages = 0
-    let first = try await Latency.measure("home feed \(order.key.rawValue) \(order.direction.rawValue), page 1", runs: runs) {
+    let first = try await Latency.measure(
+        "home feed \(order.key.rawValue) \(order.direction.rawValue), page 1", runs: runs
+    ) {
         _ = try await store.homeFeed(userID: probe, order: order, after: nil, limit: 30)
     }
     print(first)
@@ -86,11 +88,14 @@ for order in [FeedOrder.newest, .mostLiked, FeedOrder(.date, .ascending)] {
     print(later)
 }
 let unread = try await store.unreadNotificationCount(recipientID: probe)
-print(try await Latency.measure("unread notification count (= \(unread))", runs: runs) {
-    _ = try await store.unreadNotificationCount(recipientID: probe)
-})
+print(
+    try await Latency.measure("unread notification count (= \(unread))", runs: runs) {
+        _ = try await store.unreadNotificationCount(recipientID: probe)
+    })
 
-for (label, order, paged) in [("newest first, after a cursor", FeedOrder.newest, true), ("most liked first", .mostLiked, false)] {
+for (label, order, paged) in [
+    ("newest first, after a cursor", FeedOrder.newest, true), ("most liked first", .mostLiked, false),
+] {
     print("EXPLAIN QUERY PLAN — home feed, \(label):")
     for line in try await store.homeFeedQueryPlan(userID: probe, order: order, paged: paged) { print("  \(line)") }
 }

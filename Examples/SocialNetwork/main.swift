@@ -12,7 +12,8 @@ func sample(_ name: String) throws -> Data { try Data(contentsOf: samples.append
 
 let databaseURL =
     CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
-    ?? FileManager.default.temporaryDirectory.appendingPathComponent("social-network-\(UUID().uuidString)/social.sqlite")
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "social-network-\(UUID().uuidString)/social.sqlite")
 try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
 let store = try SQLiteSocialStore(url: databaseURL)
 let mailer = OutboxMailer(directory: databaseURL.deletingLastPathComponent().appendingPathComponent("outbox"))

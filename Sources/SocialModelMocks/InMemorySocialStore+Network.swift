@@ -96,7 +96,8 @@ extension InMemorySocialStore: NetworkStore {
             stored.commentCount = 0
             state.network.posts[post.id] = stored
             state.network.postPhotos[post.id] = Dictionary(
-                uniqueKeysWithValues: photos.map { ($0.size, PostPhoto(postID: post.id, size: $0.size, jpeg: $0.jpeg)) })
+                uniqueKeysWithValues: photos.map { ($0.size, PostPhoto(postID: post.id, size: $0.size, jpeg: $0.jpeg)) }
+            )
         }
     }
 
@@ -193,7 +194,8 @@ extension InMemorySocialStore: NetworkStore {
     }
 
     /// A post's comments, oldest first.
-    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment] {
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
+    {
         try withState { state in
             let all = state.network.comments.values.filter { $0.postID == postID }.sorted {
                 $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id.rawValue < $1.id.rawValue

@@ -49,7 +49,8 @@ public struct BoundedPhotoProcessor: Sendable {
         do {
             var jpegs: [Int: Data] = [:]
             for size in sizes {
-                jpegs[size] = try Self.fitted(image, within: size).encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                jpegs[size] = try Self.fitted(image, within: size).encoded(
+                    as: .jpeg(quality: quality), stripMetadata: true)
             }
             return Output(jpegs: jpegs, width: image.width, height: image.height)
         } catch {

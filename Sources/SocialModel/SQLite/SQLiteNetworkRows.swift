@@ -118,7 +118,9 @@ enum NetworkRows {
 
     static func datedUsers(_ rows: [Row], _ db: Database) throws -> [DatedUser] {
         try rows.compactMap { row in
-            try UserRow.fetchOne(db, key: row["user_id"] as String).map { DatedUser(user: $0.user, date: date(row["at"])) }
+            try UserRow.fetchOne(db, key: row["user_id"] as String).map {
+                DatedUser(user: $0.user, date: date(row["at"]))
+            }
         }
     }
 }

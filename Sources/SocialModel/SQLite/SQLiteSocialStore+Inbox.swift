@@ -272,7 +272,8 @@ extension SQLiteSocialStore: NetworkStore {
     public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
         try await read { db in
             try Int.fetchOne(
-                db, sql: "SELECT IFNULL(SUM(unread_count), 0) FROM conversation_members WHERE user_id = ? AND hidden = 0",
+                db,
+                sql: "SELECT IFNULL(SUM(unread_count), 0) FROM conversation_members WHERE user_id = ? AND hidden = 0",
                 arguments: [userID.rawValue]
             ) ?? 0
         }

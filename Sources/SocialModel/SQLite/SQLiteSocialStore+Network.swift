@@ -32,10 +32,12 @@ extension SQLiteSocialStore {
     public func profileCounts(userID: UserID) async throws(StoreError) -> ProfileCounts {
         try await read { db in
             let id = userID.rawValue
-            let followers = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM follows WHERE followee_id = ?", arguments: [id]) ?? 0
-            let following = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM follows WHERE follower_id = ?", arguments: [id]) ?? 0
+            let followers =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM follows WHERE followee_id = ?", arguments: [id]) ?? 0
+            let following =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM follows WHERE follower_id = ?", arguments: [id]) ?? 0
             let row = try Row.fetchOne(
                 db, sql: "SELECT COUNT(*) AS posts, IFNULL(SUM(like_count), 0) AS likes FROM posts WHERE author_id = ?",
                 arguments: [id])
@@ -69,7 +71,8 @@ extension SQLiteSocialStore {
         try await write { db in
             let ids = [followerID.rawValue, followeeID.rawValue]
             if !following {
-                try db.execute(sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: .init(ids))
+                try db.execute(
+                    sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: .init(ids))
                 let changed = db.changesCount > 0
                 try db.execute(
                     sql: "DELETE FROM notifications WHERE actor_id = ? AND kind = 'follow' AND recipient_id = ?",
@@ -272,7 +275,8 @@ extension SQLiteSocialStore {
     }
 
     /// A post's comments, oldest first.
-    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment] {
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
+    {
         try await read { db in
             var arguments: StatementArguments = [postID.rawValue]
             var condition = ""

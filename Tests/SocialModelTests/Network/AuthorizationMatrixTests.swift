@@ -111,7 +111,8 @@ struct AuthorizationMatrixTests {
         Case(
             name: "like the post", allowed: [.stranger, .follower, .owner],
             act: { w, s in try await w.h.network.posts.like(s.token, w.post.id) },
-            happened: { w, s in try await w.h.store.postView(id: w.post.id, viewerID: s.user.id)?.likedByViewer == true }),
+            happened: { w, s in try await w.h.store.postView(id: w.post.id, viewerID: s.user.id)?.likedByViewer == true
+            }),
         Case(
             name: "comment on the post", allowed: [.stranger, .follower, .owner],
             act: { w, s in _ = try await w.h.network.posts.comment(s.token, on: w.post.id, "hello") },
@@ -150,7 +151,8 @@ struct AuthorizationMatrixTests {
     func anInvalidSessionDoesNothing(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
             let world = try await World.make(h)
-            let forged = SignedInSession(token: SecretToken(rawValue: "forged"), user: world.owner.user, expiresAt: .distantFuture)
+            let forged = SignedInSession(
+                token: SecretToken(rawValue: "forged"), user: world.owner.user, expiresAt: .distantFuture)
             for mutation in Self.cases {
                 await #expect(throws: NetworkError.account(.unauthorized), "\(mutation.name)") {
                     try await mutation.act(world, forged)

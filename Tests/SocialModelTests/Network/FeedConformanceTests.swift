@@ -72,7 +72,8 @@ struct FeedConformanceTests {
         try await Harness.with(kind) { h in
             let ana = try await h.signedIn("ana")
             let ben = try await h.signedIn("ben")
-            let posts = try await NetworkFixtures.publish(6, by: ana, in: h) + NetworkFixtures.publish(5, by: ben, in: h)
+            let posts =
+                try await NetworkFixtures.publish(6, by: ana, in: h) + NetworkFixtures.publish(5, by: ben, in: h)
             func all(seed: UInt64) async throws -> [PostID] {
                 var ids: [PostID] = []
                 var page = try await h.network.feed.explore(ben.token, seed: seed, limit: 4)

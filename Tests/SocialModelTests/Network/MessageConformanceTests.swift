@@ -32,7 +32,8 @@ struct MessageConformanceTests {
 
             let messages = try await h.network.messages.messages(ana.token, in: first.conversationID, limit: 2)
             #expect(messages.items.map(\.id) == [reply.id, second.id])
-            let older = try await h.network.messages.messages(ana.token, in: first.conversationID, before: messages.next)
+            let older = try await h.network.messages.messages(
+                ana.token, in: first.conversationID, before: messages.next)
             #expect(older.items.map(\.id) == [first.id])
 
             #expect(try await h.network.messages.markRead(ana.token, first.conversationID) == 2)

@@ -40,7 +40,8 @@ struct PostConformanceTests {
             let photo = NetworkFixtures.plainPhoto
             await #expect {
                 _ = try await h.network.posts.publish(
-                    ana.token, PostDraft(photo: photo, caption: "1\n2\n3\n4 \u{1B}" + String(repeating: "x", count: 2200)))
+                    ana.token,
+                    PostDraft(photo: photo, caption: "1\n2\n3\n4 \u{1B}" + String(repeating: "x", count: 2200)))
             } throws: { error in
                 guard case .invalid(let violations) = error as? NetworkError else { return false }
                 return violations == [
@@ -52,7 +53,9 @@ struct PostConformanceTests {
             await #expect {
                 _ = try await h.network.posts.publish(ana.token, PostDraft(photo: photo, filter: "vintge"))
             } throws: { error in
-                guard case .filter(.unknownFilter(let name, let suggestions)) = error as? NetworkError else { return false }
+                guard case .filter(.unknownFilter(let name, let suggestions)) = error as? NetworkError else {
+                    return false
+                }
                 return name == "vintge" && suggestions.contains("vintage")
             }
             await #expect {
@@ -110,7 +113,9 @@ struct PostConformanceTests {
             await #expect(throws: NetworkError.self) {
                 _ = try await h.network.posts.comment(ben.token, on: post.id, "two\nlines")
             }
-            await #expect(throws: NetworkError.self) { _ = try await h.network.posts.comment(ben.token, on: post.id, " ") }
+            await #expect(throws: NetworkError.self) {
+                _ = try await h.network.posts.comment(ben.token, on: post.id, " ")
+            }
             await #expect(throws: NetworkError.self) { try await h.network.posts.like(ben.token, PostID.random()) }
         }
     }

@@ -26,7 +26,8 @@ struct SocialConformanceTests {
             let page1 = try await h.network.profiles.followers(ben.token, of: ana.user.id, limit: 1)
             let page2 = try await h.network.profiles.followers(ben.token, of: ana.user.id, after: page1.next, limit: 1)
             #expect(page1.items.map(\.user.id) + page2.items.map(\.user.id) == [cy.user.id, ben.user.id])
-            #expect(try await h.network.profiles.following(ana.token, of: ana.user.id).items.map(\.user.id) == [cy.user.id])
+            #expect(
+                try await h.network.profiles.following(ana.token, of: ana.user.id).items.map(\.user.id) == [cy.user.id])
 
             let post = try await NetworkFixtures.publish(1, by: ana, in: h)[0]
             try await h.network.posts.like(ben.token, post.id)
@@ -46,7 +47,8 @@ struct SocialConformanceTests {
     func avatarsAreSquareSizedAndStripped(kind: StoreKind) async throws {
         try await Harness.with(kind) { h in
             let ana = try await h.signedIn("ana")
-            let user = try await h.network.profiles.setAvatar(ana.token, photo: try NetworkFixtures.geotaggedRotatedPhoto())
+            let user = try await h.network.profiles.setAvatar(
+                ana.token, photo: try NetworkFixtures.geotaggedRotatedPhoto())
             #expect(user.avatar?.hasPrefix("avatars/\(ana.user.id.rawValue)/") == true)
             #expect(try await h.store.user(id: ana.user.id)?.avatar == user.avatar)
             for size in [32, 8] {
@@ -61,7 +63,9 @@ struct SocialConformanceTests {
             #expect(try await h.store.user(id: ana.user.id)?.avatar == user.avatar)
             try await h.network.profiles.removeAvatar(ana.token)
             #expect(try await h.store.user(id: ana.user.id)?.avatar == nil)
-            await #expect(throws: NetworkError.self) { _ = try await h.network.profiles.avatar(of: ana.user.id, size: 32) }
+            await #expect(throws: NetworkError.self) {
+                _ = try await h.network.profiles.avatar(of: ana.user.id, size: 32)
+            }
         }
     }
 

@@ -51,6 +51,7 @@ public struct FeedService: Sendable {
 
     static func page(_ views: [PostView], limit: Int) -> CursorPage<PostView, FeedCursor> {
         CursorPage(
-            items: views.map(\.publicView), next: views.count == limit ? views.last.map { FeedCursor(after: $0.post) } : nil)
+            items: views.map(\.publicView),
+            next: views.count == limit ? views.last.map { FeedCursor(after: $0.post) } : nil)
     }
 }

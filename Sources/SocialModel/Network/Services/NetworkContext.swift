@@ -61,9 +61,10 @@ struct NetworkContext: Sendable {
     }
 
     /// A notification made now.
-    func notification(to recipient: UserID, from actor: UserID, _ kind: NotificationKind, post: PostID? = nil,
-        comment: CommentID? = nil) -> NetworkNotification
-    {
+    func notification(
+        to recipient: UserID, from actor: UserID, _ kind: NotificationKind, post: PostID? = nil,
+        comment: CommentID? = nil
+    ) -> NetworkNotification {
         NetworkNotification(
             id: .random(), recipientID: recipient, actorID: actor, kind: kind, postID: post, commentID: comment,
             createdAt: now)

@@ -29,7 +29,8 @@ public struct PostService: Sendable {
             }
         }
         let id = PostID.random()
-        let output = try process(draft.photo, filter: filter, seed: UInt64(bitPattern: ExploreOrder.rank(seed: 0, postID: id)))
+        let output = try process(
+            draft.photo, filter: filter, seed: UInt64(bitPattern: ExploreOrder.rank(seed: 0, postID: id)))
         let post = Post(
             id: id, authorID: author.id, caption: caption, filter: filterName, width: output.width,
             height: output.height, createdAt: context.now)
@@ -39,7 +40,9 @@ public struct PostService: Sendable {
         return post
     }
 
-    func process(_ photo: Data, filter: (any Filter)?, seed: UInt64) throws(NetworkError) -> BoundedPhotoProcessor.Output {
+    func process(_ photo: Data, filter: (any Filter)?, seed: UInt64) throws(NetworkError)
+        -> BoundedPhotoProcessor.Output
+    {
         let processor = BoundedPhotoProcessor(
             sizes: context.policy.postPhotoSizes, pixelLimit: context.policy.photoPixelLimit)
         do {
