@@ -58,6 +58,20 @@ enum NetworkRows {
         ])
     }
 
+    /// A keyset page's filter, `AND (keys) < (?, ?)` (or `>`) when there is a cursor, with the
+    /// statement's arguments: the leading ones, the cursor's date and id, then the limit.
+    static func keyset(
+        _ keys: String, _ comparison: String, after: KeysetCursor?, leading: StatementArguments, limit: Int
+    ) -> (condition: String, arguments: StatementArguments) {
+        var arguments = leading
+        var condition = ""
+        if let after {
+            condition = "AND (\(keys)) \(comparison) (?, ?)"
+            arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
+        }
+        return (condition, arguments + [max(0, limit)])
+    }
+
     /// The comparison and ordering of a feed query for `order`: a row-value comparison against the
     /// cursor's key, so the next page starts at an index seek rather than an offset.
     static func feedClauses(_ order: FeedOrder, alias: String) -> (after: String, orderBy: String) {

@@ -111,13 +111,8 @@ extension SQLiteSocialStore {
         async throws(StoreError) -> [DatedUser]
     {
         try await read { db in
-            var arguments: StatementArguments = [userID.rawValue]
-            var condition = ""
-            if let after {
-                condition = "AND (created_at, \(other)) < (?, ?)"
-                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
-            }
-            arguments += [max(0, limit)]
+            let (condition, arguments) = NetworkRows.keyset(
+                "created_at, \(other)", "<", after: after, leading: [userID.rawValue], limit: limit)
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -185,10 +180,7 @@ extension SQLiteSocialStore {
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
     public func deletePost(id: PostID) async throws(StoreError) -> Bool {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id.rawValue])
-            return db.changesCount > 0
-        }
+        try await changeCount("DELETE FROM posts WHERE id = ?", [id.rawValue]) > 0
     }
 
     /// One stored size of a post's photo.
@@ -236,13 +228,8 @@ extension SQLiteSocialStore {
     /// The people who like a post, most recent first.
     public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try await read { db in
-            var arguments: StatementArguments = [postID.rawValue]
-            var condition = ""
-            if let after {
-                condition = "AND (created_at, user_id) < (?, ?)"
-                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
-            }
-            arguments += [max(0, limit)]
+            let (condition, arguments) = NetworkRows.keyset(
+                "created_at, user_id", "<", after: after, leading: [postID.rawValue], limit: limit)
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -278,13 +265,8 @@ extension SQLiteSocialStore {
     public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     {
         try await read { db in
-            var arguments: StatementArguments = [postID.rawValue]
-            var condition = ""
-            if let after {
-                condition = "AND (created_at, id) > (?, ?)"
-                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
-            }
-            arguments += [max(0, limit)]
+            let (condition, arguments) = NetworkRows.keyset(
+                "created_at, id", ">", after: after, leading: [postID.rawValue], limit: limit)
             return try Row.fetchAll(
                 db,
                 sql: "SELECT * FROM comments WHERE post_id = ? \(condition) ORDER BY created_at, id LIMIT ?",
@@ -295,10 +277,7 @@ extension SQLiteSocialStore {
 
     /// Deletes a comment; its notification goes by cascade.
     public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id.rawValue])
-            return db.changesCount > 0
-        }
+        try await changeCount("DELETE FROM comments WHERE id = ?", [id.rawValue]) > 0
     }
 
     // MARK: Feeds
