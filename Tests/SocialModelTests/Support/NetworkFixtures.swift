@@ -12,10 +12,14 @@ enum NetworkFixtures {
         (try? TestImages.flat(100, width: 40, height: 30).encoded(as: .jpeg(quality: 90))) ?? Data()
     }()
 
-    /// A 120×80 JPEG whose EXIF holds a GPS position and orientation 6 (turn 90° clockwise),
-    /// written by exiftool.
+    /// A 120×80 JPEG whose EXIF holds a GPS position and orientation 6 (turn 90° clockwise).
     static func geotaggedRotatedPhoto() throws -> Data {
-        let directory = try TemporaryDirectory("network-photo")
+        try geotaggedPhoto(extraTags: ["-Orientation#=6"])
+    }
+
+    /// A 120×80 JPEG with a GPS position (and any other tags given) written into its EXIF by exiftool.
+    static func geotaggedPhoto(extraTags: [String] = []) throws -> Data {
+        let directory = try TemporaryDirectory("geotagged-photo")
         defer { directory.remove() }
         let file = directory.file("geo.jpg")
         try TestImages.flat(128, width: 120, height: 80).write(to: file)
@@ -23,8 +27,8 @@ enum NetworkFixtures {
             URL(fileURLWithPath: "/usr/bin/exiftool"),
             [
                 "-q", "-overwrite_original", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",
-                "-GPSLongitudeRef=E", "-Orientation#=6", file.path,
-            ])
+                "-GPSLongitudeRef=E",
+            ] + extraTags + [file.path])
         #expect(result.status == 0, "exiftool: \(result.error)")
         return try Data(contentsOf: file)
     }

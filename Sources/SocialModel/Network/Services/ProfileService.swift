@@ -88,21 +88,27 @@ public struct ProfileService: Sendable {
     public func followers(_ token: SecretToken, of userID: UserID, after: KeysetCursor? = nil, limit: Int? = nil)
         async throws(NetworkError) -> CursorPage<DatedUser, KeysetCursor>
     {
-        _ = try await context.actor(token)
-        let limit = try context.limit(limit)
-        let store = context.store
-        let users = try await context.fromStore { try await store.followers(of: userID, after: after, limit: limit) }
-        return Self.page(users, limit: limit)
+        try await followList(token, limit) { store, limit in
+            try await store.followers(of: userID, after: after, limit: limit)
+        }
     }
 
     /// The people a user follows, most recently followed first.
     public func following(_ token: SecretToken, of userID: UserID, after: KeysetCursor? = nil, limit: Int? = nil)
         async throws(NetworkError) -> CursorPage<DatedUser, KeysetCursor>
     {
+        try await followList(token, limit) { store, limit in
+            try await store.followees(of: userID, after: after, limit: limit)
+        }
+    }
+
+    func followList(
+        _ token: SecretToken, _ limit: Int?, _ fetch: (any SocialStore, Int) async throws -> [DatedUser]
+    ) async throws(NetworkError) -> CursorPage<DatedUser, KeysetCursor> {
         _ = try await context.actor(token)
         let limit = try context.limit(limit)
         let store = context.store
-        let users = try await context.fromStore { try await store.followees(of: userID, after: after, limit: limit) }
+        let users = try await context.fromStore { try await fetch(store, limit) }
         return Self.page(users, limit: limit)
     }
 
