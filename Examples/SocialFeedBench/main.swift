@@ -93,6 +93,23 @@ print(
         _ = try await store.unreadNotificationCount(recipientID: probe)
     })
 
+// The same through the services, as an app calls them: each call also resolves the session token.
+let token = SecretToken.generate()
+try await store.insertSession(
+    SessionRecord(tokenHash: token.hash, userID: probe, createdAt: Date(), expiresAt: .distantFuture))
+let outbox = FileManager.default.temporaryDirectory.appendingPathComponent("social-feed-bench-outbox")
+let network = SocialNetwork(
+    store: store, accounts: AccountService(store: store, mailer: OutboxMailer(directory: outbox)))
+print(
+    try await Latency.measure("service: home feed newest, page 1", runs: runs) {
+        _ = try await network.feed.home(token)
+    })
+print(
+    try await Latency.measure("service: unread notification count", runs: runs) {
+        _ = try await network.notifications.unreadCount(token)
+    })
+try await store.deleteSessions(userID: probe)
+
 for (label, order, paged) in [
     ("newest first, after a cursor", FeedOrder.newest, true), ("most liked first", .mostLiked, false),
 ] {
