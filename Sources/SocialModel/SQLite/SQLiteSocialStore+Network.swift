@@ -293,11 +293,12 @@ extension SQLiteSocialStore {
     public func homeFeed(userID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {
-        try await read { db in
+        let windowSize = homeFeedWindow
+        return try await read { db in
             let limit = max(0, limit)
             var arguments: StatementArguments = []
             if let after { arguments += NetworkRows.feedArguments(after, order) }
-            let window: StatementArguments = [Self.homeFeedWindow, userID.rawValue, userID.rawValue, limit]
+            let window: StatementArguments = [windowSize, userID.rawValue, userID.rawValue, limit]
             var ids = try String.fetchAll(
                 db.cachedStatement(sql: Self.homeFeedSQL(order: order, paged: after != nil, windowed: true)),
                 arguments: arguments + window)
@@ -309,9 +310,6 @@ extension SQLiteSocialStore {
             return try NetworkRows.views(ids: ids, viewerID: userID, db)
         }
     }
-
-    /// How many posts the first home feed query looks at before falling back to per-author reads.
-    static let homeFeedWindow = 4000
 
     /// The home feed's id query. Windowed, its arguments are the cursor's key (when `paged`), the
     /// window size, the user twice and the limit; per author, the user twice, the cursor's key

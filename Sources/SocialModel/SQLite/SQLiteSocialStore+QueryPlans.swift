@@ -14,7 +14,7 @@ extension SQLiteSocialStore {
         let user = userID.rawValue
         let windowed = try await queryPlan(
             Self.homeFeedSQL(order: order, paged: paged, windowed: true),
-            cursor + [Self.homeFeedWindow, user, user, 30])
+            cursor + [homeFeedWindow, user, user, 30])
         let perAuthor = try await queryPlan(
             Self.homeFeedSQL(order: order, paged: paged, windowed: false), [user, user] + cursor + [30])
         return ["windowed query:"] + windowed + ["per-author query:"] + perAuthor

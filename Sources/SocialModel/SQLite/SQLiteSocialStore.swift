@@ -10,12 +10,18 @@ import GRDB
 public final class SQLiteSocialStore: Sendable {
     /// The database file.
     public let path: String
+    /// How many posts the home feed's first query looks at before it reads per followed author
+    /// instead (see ``homeFeed(userID:order:after:limit:)``).
+    public let homeFeedWindow: Int
     let pool: DatabasePool
 
     /// Opens (creating if needed) and migrates the database at `path`.
+    /// - Parameter homeFeedWindow: the home feed's window; the default suits people who follow a
+    ///   few percent of all authors, and any value gives the same pages.
     /// - Throws: ``StoreError/cannotOpen(path:message:)``.
-    public init(path: String) throws(StoreError) {
+    public init(path: String, homeFeedWindow: Int = 4000) throws(StoreError) {
         self.path = path
+        self.homeFeedWindow = max(1, homeFeedWindow)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
@@ -31,8 +37,8 @@ public final class SQLiteSocialStore: Sendable {
     }
 
     /// Opens the database in a file URL.
-    public convenience init(url: URL) throws(StoreError) {
-        try self.init(path: url.path)
+    public convenience init(url: URL, homeFeedWindow: Int = 4000) throws(StoreError) {
+        try self.init(path: url.path, homeFeedWindow: homeFeedWindow)
     }
 
     /// Runs a write transaction, turning GRDB's errors into ``StoreError``.
