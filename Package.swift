@@ -123,6 +123,7 @@ targets += [
         name: "SocialModel",
         dependencies: [
             "Imaging",
+            "FilmKit",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -144,6 +145,13 @@ targets += [
         name: "recipe-planner",
         dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/RecipePlanner"
+    ),
+    .executableTarget(name: "social-network", dependencies: ["SocialModel"], path: "Examples/SocialNetwork"),
+    // Seeds a large synthetic network and measures the feed and unread-count latencies.
+    .executableTarget(
+        name: "social-feed-bench",
+        dependencies: ["SocialModel", .product(name: "GRDB", package: "GRDB.swift")],
+        path: "Examples/SocialFeedBench"
     ),
 ]
 

@@ -18,6 +18,7 @@ public final class InMemorySocialStore: Sendable {
         var recipePhotos: [RecipeID: [Int: RecipePhoto]] = [:]
         var likes: [RecipeID: [UserID: Date]] = [:]
         var bodyProfiles: [UserID: BodyProfile] = [:]
+        var network = NetworkState()
 
         func requireUser(_ id: UserID) throws(StoreError) {
             guard users[id] != nil else { throw .missingReference }
@@ -46,6 +47,7 @@ public final class InMemorySocialStore: Sendable {
                 likes[recipeID]?[id] = nil
             }
             bodyProfiles[id] = nil
+            network.removeUser(id)
         }
     }
 

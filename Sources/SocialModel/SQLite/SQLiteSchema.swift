@@ -100,6 +100,121 @@ enum SQLiteSchema {
                 table.column("goal", .text).notNull()
             }
         }
+        migrator.registerMigration("v3-network") { db in
+            try db.execute(sql: networkSchema)
+        }
         return migrator
     }
+
+    /// The network's tables. Posts keep their like and comment counts through triggers (which also
+    /// run for cascaded deletes), so feeds sorted by likes and profile totals read an index.
+    /// Every child column a cascade follows is the first column of an index.
+    static let networkSchema = """
+        CREATE TABLE avatar_photos (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            size INTEGER NOT NULL,
+            jpeg BLOB NOT NULL,
+            PRIMARY KEY (user_id, size));
+        CREATE TABLE follows (
+            follower_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            followee_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (follower_id, followee_id)) WITHOUT ROWID;
+        CREATE INDEX follows_by_follower ON follows(follower_id, created_at, followee_id);
+        CREATE INDEX follows_by_followee ON follows(followee_id, created_at, follower_id);
+        CREATE TABLE posts (
+            id TEXT NOT NULL PRIMARY KEY,
+            author_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            caption TEXT NOT NULL,
+            filter TEXT,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            like_count INTEGER NOT NULL DEFAULT 0,
+            comment_count INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX posts_by_author_date ON posts(author_id, created_at, id);
+        CREATE INDEX posts_by_author_likes ON posts(author_id, like_count, created_at, id);
+        -- Everyone's posts in feed order, covering the author, for the home feed's first query.
+        CREATE INDEX posts_by_date ON posts(created_at, id, author_id);
+        CREATE INDEX posts_by_likes ON posts(like_count, created_at, id, author_id);
+        CREATE TABLE post_photos (
+            post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+            size INTEGER NOT NULL,
+            jpeg BLOB NOT NULL,
+            PRIMARY KEY (post_id, size));
+        CREATE TABLE post_likes (
+            post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (post_id, user_id)) WITHOUT ROWID;
+        CREATE INDEX post_likes_by_time ON post_likes(post_id, created_at, user_id);
+        CREATE INDEX post_likes_by_user ON post_likes(user_id);
+        CREATE TABLE comments (
+            id TEXT NOT NULL PRIMARY KEY,
+            post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+            author_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            text TEXT NOT NULL,
+            created_at REAL NOT NULL);
+        CREATE INDEX comments_by_post ON comments(post_id, created_at, id);
+        CREATE INDEX comments_by_author ON comments(author_id);
+        CREATE TRIGGER post_likes_count_up AFTER INSERT ON post_likes BEGIN
+            UPDATE posts SET like_count = like_count + 1 WHERE id = NEW.post_id;
+        END;
+        CREATE TRIGGER post_likes_count_down AFTER DELETE ON post_likes BEGIN
+            UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
+        END;
+        CREATE TRIGGER comments_count_up AFTER INSERT ON comments BEGIN
+            UPDATE posts SET comment_count = comment_count + 1 WHERE id = NEW.post_id;
+        END;
+        CREATE TRIGGER comments_count_down AFTER DELETE ON comments BEGIN
+            UPDATE posts SET comment_count = comment_count - 1 WHERE id = OLD.post_id;
+        END;
+        CREATE TABLE notifications (
+            id TEXT NOT NULL PRIMARY KEY,
+            recipient_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            actor_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            post_id TEXT REFERENCES posts(id) ON DELETE CASCADE,
+            comment_id TEXT REFERENCES comments(id) ON DELETE CASCADE,
+            created_at REAL NOT NULL,
+            is_read INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX notifications_by_recipient ON notifications(recipient_id, created_at, id);
+        -- Only unread rows are in this index, so the unread count reads a handful of entries.
+        CREATE INDEX notifications_unread ON notifications(recipient_id) WHERE is_read = 0;
+        CREATE INDEX notifications_by_actor ON notifications(actor_id, kind);
+        CREATE INDEX notifications_by_post ON notifications(post_id);
+        CREATE INDEX notifications_by_comment ON notifications(comment_id);
+        CREATE TABLE conversations (
+            id TEXT NOT NULL PRIMARY KEY,
+            user_a TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            user_b TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            created_at REAL NOT NULL,
+            last_message_at REAL NOT NULL,
+            UNIQUE (user_a, user_b));
+        CREATE INDEX conversations_by_user_b ON conversations(user_b);
+        -- One row per participant: whether they hid it, the last message they hid with it, and
+        -- how many of the other's messages they have not read.
+        CREATE TABLE conversation_members (
+            conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            hidden INTEGER NOT NULL DEFAULT 0,
+            cleared_seq INTEGER NOT NULL DEFAULT 0,
+            unread_count INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (conversation_id, user_id)) WITHOUT ROWID;
+        CREATE INDEX conversation_members_by_user ON conversation_members(user_id, hidden);
+        CREATE TABLE messages (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+            sender_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            text TEXT NOT NULL,
+            has_photo INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            read_at REAL);
+        CREATE INDEX messages_by_conversation ON messages(conversation_id, created_at, id);
+        CREATE INDEX messages_by_sender ON messages(sender_id);
+        CREATE TABLE message_photos (
+            message_id TEXT NOT NULL PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,
+            jpeg BLOB NOT NULL);
+        """
 }

@@ -10,16 +10,23 @@ import GRDB
 public final class SQLiteSocialStore: Sendable {
     /// The database file.
     public let path: String
+    /// How many posts the home feed's first query looks at before it reads per followed author
+    /// instead (see ``homeFeed(userID:order:after:limit:)``).
+    public let homeFeedWindow: Int
     let pool: DatabasePool
 
     /// Opens (creating if needed) and migrates the database at `path`.
+    /// - Parameter homeFeedWindow: the home feed's window; the default suits people who follow a
+    ///   few percent of all authors, and any value gives the same pages.
     /// - Throws: ``StoreError/cannotOpen(path:message:)``.
-    public init(path: String) throws(StoreError) {
+    public init(path: String, homeFeedWindow: Int = 4000) throws(StoreError) {
         self.path = path
+        self.homeFeedWindow = max(1, homeFeedWindow)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
+            db.add(function: SQLiteSocialStore.exploreRankFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -30,8 +37,8 @@ public final class SQLiteSocialStore: Sendable {
     }
 
     /// Opens the database in a file URL.
-    public convenience init(url: URL) throws(StoreError) {
-        try self.init(path: url.path)
+    public convenience init(url: URL, homeFeedWindow: Int = 4000) throws(StoreError) {
+        try self.init(path: url.path, homeFeedWindow: homeFeedWindow)
     }
 
     /// Runs a write transaction, turning GRDB's errors into ``StoreError``.
@@ -49,6 +56,14 @@ public final class SQLiteSocialStore: Sendable {
             return try await pool.read(body)
         } catch {
             throw Self.storeError(error)
+        }
+    }
+
+    /// Runs one statement in a write transaction and returns how many rows it changed.
+    func changeCount(_ sql: String, _ arguments: StatementArguments) async throws(StoreError) -> Int {
+        try await write { db in
+            try db.execute(sql: sql, arguments: arguments)
+            return db.changesCount
         }
     }
 
