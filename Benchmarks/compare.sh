@@ -73,7 +73,7 @@ done
 
 compare "film recipe (curve, noise, vignette), 24 MP" none 0 "ImageMagick convert" -- \
     "$bin/filmkit" apply --filter kodak-portra-400 "$work/24mp.jpg" "$work/ours.jpg" -- \
-    convert "$work/24mp.jpg" -sigmoidal-contrast 3x50% -attenuate 0.3 +noise Gaussian -vignette 0x400 -quality 90 \
+    convert "$work/24mp.jpg" -sigmoidal-contrast 3x50% -attenuate 0.3 +noise Gaussian -vignette 0x40 -quality 90 \
     "$work/peer.jpg"
 
 echo
