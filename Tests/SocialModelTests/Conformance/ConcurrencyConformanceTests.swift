@@ -1,0 +1,97 @@
+import Foundation
+import SocialModel
+import SocialModelMocks
+import TestSupport
+import Testing
+
+/// Many tasks writing the same rows at once: the counts a store keeps must come out exact, and a
+/// unique rule must hold however the writes interleave.
+@Suite("Concurrent writes, on every store")
+struct ConcurrencyConformanceTests {
+    static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+    /// Adds `count` users straight to the store.
+    static func users(_ count: Int, in store: any SocialStore) async throws -> [User] {
+        var users: [User] = []
+        for index in 0..<count {
+            let user = User(id: .random(), username: "fan\(index)", email: "fan\(index)@example.com", createdAt: start)
+            try await store.insertUser(user, passwordHash: nil, identity: nil)
+            users.append(user)
+        }
+        return users
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aThousandConcurrentLikesLeaveExactCounts(kind: StoreKind) async throws {
+        try await kind.withStore { store, _ in
+            let fans = try await Self.users(250, in: store)
+            var recipes: [Recipe] = []
+            for index in 0..<4 {
+                let recipe = Recipe(
+                    id: .random(), authorID: fans[index].id, name: "Dish \(index)", preparationMinutes: 10,
+                    ingredients: ["salt"], steps: ["cook"], createdAt: Self.start.addingTimeInterval(Double(index)))
+                try await store.insertRecipe(recipe, photos: [])
+                recipes.append(recipe)
+            }
+            // 1,000 distinct likes, each sent twice at once: exactly one of each pair changes anything.
+            let pairs = fans.flatMap { fan in recipes.map { (fan.id, $0.id) } }
+            let changes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for (user, recipe) in pairs + pairs {
+                    group.addTask {
+                        try await store.setLike(recipeID: recipe, userID: user, liked: true, at: Self.start)
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(changes == 1_000)
+            for recipe in recipes {
+                #expect(try await store.recipe(id: recipe.id)?.likeCount == 250)
+            }
+            // Half the fans take their likes back, again twice each, while the rest like again.
+            let leaving = Set(fans.prefix(125).map(\.id))
+            let unlikes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for (user, recipe) in pairs + pairs {
+                    let liked = !leaving.contains(user)
+                    group.addTask {
+                        try await store.setLike(recipeID: recipe, userID: user, liked: liked, at: Self.start) && !liked
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(unlikes == 500)
+            for recipe in recipes {
+                #expect(try await store.recipe(id: recipe.id)?.likeCount == 125)
+            }
+            #expect(try await store.likedRecipeCount(userID: fans[0].id) == 0)
+            #expect(try await store.likedRecipeCount(userID: fans[200].id) == 4)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func racingRegistrationsOfOneUsernameLeaveOneAccount(kind: StoreKind) async throws {
+        try await kind.withStore { store, _ in
+            let spellings = ["ana", "Ana", "ANA", "aNa", "anA"]
+            let outcomes = await withTaskGroup(of: Result<Void, StoreError>.self) { group in
+                for index in 0..<50 {
+                    let user = User(
+                        id: .random(), username: spellings[index % spellings.count], email: "ana\(index)@example.com",
+                        createdAt: Self.start)
+                    group.addTask {
+                        do {
+                            try await store.insertUser(user, passwordHash: "h", identity: nil)
+                            return .success(())
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                }
+                return await group.reduce(into: [Result<Void, StoreError>]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { (try? $0.get()) != nil }.count == 1)
+            for case .failure(let error) in outcomes {
+                #expect(error == .duplicate(.username))
+            }
+            #expect(try await store.user(usernameKey: "ana") != nil)
+        }
+    }
+}
