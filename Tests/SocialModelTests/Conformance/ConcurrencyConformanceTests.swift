@@ -69,7 +69,7 @@ struct ConcurrencyConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func racingRegistrationsOfOneUsernameLeaveOneAccount(kind: StoreKind) async throws {
-        try await kind.withStore { store, _ in
+        try await kind.withStore { store, _ throws in
             let spellings = ["ana", "Ana", "ANA", "aNa", "anA"]
             let outcomes = await withTaskGroup(of: Result<Void, StoreError>.self) { group in
                 for index in 0..<50 {
@@ -77,7 +77,7 @@ struct ConcurrencyConformanceTests {
                         id: .random(), username: spellings[index % spellings.count], email: "ana\(index)@example.com",
                         createdAt: Self.start)
                     group.addTask {
-                        do {
+                        do throws(StoreError) {
                             try await store.insertUser(user, passwordHash: "h", identity: nil)
                             return .success(())
                         } catch {
