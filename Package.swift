@@ -52,6 +52,41 @@ targets += [
     .executableTarget(name: "custom-filter", dependencies: ["FilmKit"], path: "Examples/CustomFilter"),
 ]
 
+// MARK: - RecorderKit
+
+products += [
+    .library(name: "RecorderKit", targets: ["RecorderKit"]),
+    .library(name: "RecorderKitMocks", targets: ["RecorderKitMocks"]),
+]
+targets += [
+    // FFmpeg 5.1's libavformat, libavcodec, libavutil and libswscale; the module map links all four.
+    .systemLibrary(
+        name: "CFFmpeg",
+        pkgConfig: "libavformat",
+        providers: [
+            .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"]),
+        ]
+    ),
+    // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
+    .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
+    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
+    // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
+    .testTarget(
+        name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
+    .executableTarget(
+        name: "recorder-host",
+        dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        path: "Examples/RecorderHost"
+    ),
+    .executableTarget(
+        name: "recorder-benchmark",
+        dependencies: ["RecorderKit"],
+        path: "Examples/RecorderBenchmark",
+        exclude: ["measure.sh"]
+    ),
+]
+
 // MARK: - SocialModel
 
 products += [
@@ -63,6 +98,7 @@ targets += [
         name: "SocialModel",
         dependencies: [
             "Imaging",
+            "FilmKit",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -84,6 +120,13 @@ targets += [
         name: "recipe-planner",
         dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/RecipePlanner"
+    ),
+    .executableTarget(name: "social-network", dependencies: ["SocialModel"], path: "Examples/SocialNetwork"),
+    // Seeds a large synthetic network and measures the feed and unread-count latencies.
+    .executableTarget(
+        name: "social-feed-bench",
+        dependencies: ["SocialModel", .product(name: "GRDB", package: "GRDB.swift")],
+        path: "Examples/SocialFeedBench"
     ),
 ]
 

@@ -7,6 +7,6 @@ struct FilmKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "filmkit",
         abstract: "Analog film looks for photos, on libvips.",
-        subcommands: [ListCommand.self, ApplyCommand.self]
+        subcommands: [ListCommand.self, ApplyCommand.self, RollCommand.self]
     )
 }

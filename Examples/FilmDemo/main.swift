@@ -38,16 +38,8 @@ do {
     // One photo through every registered film stock.
     for sample in ["coffee.png", "rocket.jpg"] {
         let photo = try Image(contentsOf: samples.appendingPathComponent(sample))
-        let registry = FilterRegistry.shared
-        var cells = [ContactSheet.Cell(label: "original", image: photo)]
-        for name in registry.names(in: .stock) {
-            let title = try registry.description(of: name).title
-            cells.append(
-                ContactSheet.Cell(label: title, image: try registry.makeFilter(name).apply(to: photo, seed: 1)))
-        }
-        let name = (sample as NSString).deletingPathExtension
-        let stocks = output.appendingPathComponent("stocks-\(name).png")
-        try ContactSheet(columns: 5, cellWidth: 360, cellHeight: 250).render(cells).write(to: stocks)
+        let stocks = output.appendingPathComponent("stocks-\(sample.split(separator: ".")[0]).png")
+        try ContactSheet.everyStock(of: photo).write(to: stocks)
         print("every stock: \(stocks.path)")
     }
 } catch {

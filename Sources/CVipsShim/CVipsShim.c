@@ -148,6 +148,10 @@ int akv_composite2(VipsImage *base, VipsImage *overlay, VipsImage **out, VipsBle
     return vips_composite2(base, overlay, out, mode, NULL);
 }
 
+int akv_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
+    return vips_shrink(in, out, hshrink, vshrink, NULL);
+}
+
 int akv_resize(VipsImage *in, VipsImage **out, double hscale, double vscale, VipsKernel kernel) {
     return vips_resize(in, out, hscale, "vscale", vscale, "kernel", kernel, NULL);
 }

@@ -70,3 +70,21 @@ public struct ContactSheet: Sendable {
         return try fitted.linear(multiply: gains, add: background, toUChar: true)
     }
 }
+
+extension ContactSheet {
+    /// One photo rendered with every film stock in a registry, labelled with the stocks' names,
+    /// after the original: the quickest way to choose a film.
+    public static func everyStock(
+        of photo: Image,
+        registry: FilterRegistry = .shared,
+        seed: UInt64 = 1,
+        layout: ContactSheet = ContactSheet(columns: 5, cellWidth: 360, cellHeight: 250)
+    ) throws -> Image {
+        var cells = [Cell(label: "original", image: photo)]
+        for name in registry.names(in: .stock) {
+            let title = try registry.description(of: name).title
+            cells.append(Cell(label: title, image: try registry.makeFilter(name).apply(to: photo, seed: seed)))
+        }
+        return try layout.render(cells)
+    }
+}

@@ -153,6 +153,14 @@ extension Image {
         return try apply("resize") { akv_resize($0, $1, scale, verticalScale ?? scale, kernel.vips) }
     }
 
+    /// Shrinks by averaging `factor`×`factor` blocks: the cheapest way down, for intermediates
+    /// that are blurred afterwards anyway.
+    public func shrunk(by factor: Int) throws(ImagingError) -> Image {
+        guard factor >= 1 else { throw .invalidArgument("shrink factor must be at least 1") }
+        guard factor > 1 else { return self }
+        return try apply("shrink") { akv_shrink($0, $1, Double(factor), Double(factor)) }
+    }
+
     /// Resizes to exactly `width`×`height` pixels.
     public func resized(width: Int, height: Int, kernel: ResamplingKernel = .lanczos3) throws(ImagingError) -> Image {
         guard width > 0, height > 0 else { throw .invalidArgument("size must be positive") }

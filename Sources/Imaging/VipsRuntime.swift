@@ -44,9 +44,22 @@ public enum ImagingDiagnostics {
         return Int(akv_live_image_count())
     }
 
-    /// Empties libvips' operation cache, which otherwise keeps recent results (and their images) alive.
+    /// Serialises drops, which lower and restore the cache's limit.
+    private static let dropLock = NSLock()
+
+    /// Evicts every operation from libvips' operation cache, which otherwise keeps recent results
+    /// (and their images) alive; the cache itself and its limit stay.
+    ///
+    /// For streams of one-off frames, whose cached operations only pin memory. (libvips'
+    /// `vips_cache_drop_all()` is not used: in 8.14 it frees the cache's table, and the next
+    /// cached call crashes.)
     public static func dropOperationCache() {
-        vips_cache_drop_all()
+        _ = try? VipsRuntime.ensureStarted()
+        dropLock.lock()
+        defer { dropLock.unlock() }
+        let limit = vips_cache_get_max()
+        vips_cache_set_max(0)
+        vips_cache_set_max(limit)
     }
 
     /// Sets how many operations libvips' cache keeps; 0 turns the cache off.

@@ -20,7 +20,7 @@ struct NetworkState {
     var posts: [PostID: Post] = [:]
     var postPhotos: [PostID: [Int: PostPhoto]] = [:]
     var likes: [PostID: [UserID: Date]] = [:]
-    var comments: [CommentID: Comment] = [:]
+    var comments: [CommentID: PostComment] = [:]
     var notifications: [NotificationID: NetworkNotification] = [:]
     var conversations: [ConversationID: Conversation] = [:]
     var members: [ConversationID: [UserID: Member]] = [:]

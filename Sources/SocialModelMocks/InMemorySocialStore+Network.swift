@@ -96,7 +96,8 @@ extension InMemorySocialStore: NetworkStore {
             stored.commentCount = 0
             state.network.posts[post.id] = stored
             state.network.postPhotos[post.id] = Dictionary(
-                uniqueKeysWithValues: photos.map { ($0.size, PostPhoto(postID: post.id, size: $0.size, jpeg: $0.jpeg)) })
+                uniqueKeysWithValues: photos.map { ($0.size, PostPhoto(postID: post.id, size: $0.size, jpeg: $0.jpeg)) }
+            )
         }
     }
 
@@ -177,7 +178,7 @@ extension InMemorySocialStore: NetworkStore {
     }
 
     /// Adds a comment and its notification.
-    public func insertComment(_ comment: Comment, notification: NetworkNotification?) async throws(StoreError) {
+    public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try withState { state throws(StoreError) in
             guard state.network.posts[comment.postID] != nil else { throw .missingReference }
             try state.requireUser(comment.authorID)
@@ -188,12 +189,13 @@ extension InMemorySocialStore: NetworkStore {
     }
 
     /// The comment with this id.
-    public func comment(id: CommentID) async throws(StoreError) -> Comment? {
+    public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
         try withState { state in state.network.comments[id] }
     }
 
     /// A post's comments, oldest first.
-    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Comment] {
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
+    {
         try withState { state in
             let all = state.network.comments.values.filter { $0.postID == postID }.sorted {
                 $0.createdAt != $1.createdAt ? $0.createdAt < $1.createdAt : $0.id.rawValue < $1.id.rawValue

@@ -55,4 +55,26 @@ struct ExampleProgramTests {
         #expect(refused.status != 0)
         #expect(refused.error.contains("weight 500.0 is outside 30.0…300.0"))
     }
+
+    @Test func socialNetworkPrintsAFeedAndAnInbox() throws {
+        let directory = try TemporaryDirectory("social-network")
+        defer { directory.remove() }
+        let result = try ChildProcess.run(
+            ChildProcess.product("social-network"), [directory.file("social.sqlite").path])
+        #expect(result.status == 0, "\(result.error)")
+        for line in [
+            "an unknown filter is refused: no filter named 'sepiaa'",
+            "Ada deleting Ben's post: only the owner may do this",
+            "ada: 3 followers, 2 following, 1 posts, 3 likes received",
+            "@ben: Launch day. / Shot on the roof. [vintage]",
+            "2 likes (incl. Ada), 2 comments — first: \"What a shot!\"",
+            "@cleo: Morning ritual [black-and-white]", "Ada's notifications (7 unread):",
+            "after marking all read: 0 unread",
+            "Ada's inbox (3 unread):", "@cleo (1 unread): [photo] Look at this",
+            "Ada deletes the conversation with Dan: 2 left",
+        ] {
+            #expect(result.output.contains(line), "missing: \(line)")
+        }
+        #expect(!result.output.contains("Not followed by Ada"))
+    }
 }

@@ -45,6 +45,7 @@ int akv_flip(VipsImage *in, VipsImage **out, VipsDirection direction);
 int akv_rot(VipsImage *in, VipsImage **out, VipsAngle angle);
 int akv_ifthenelse(VipsImage *cond, VipsImage *in1, VipsImage *in2, VipsImage **out, int blend);
 int akv_composite2(VipsImage *base, VipsImage *overlay, VipsImage **out, VipsBlendMode mode);
+int akv_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink);
 int akv_resize(VipsImage *in, VipsImage **out, double hscale, double vscale, VipsKernel kernel);
 
 // Arithmetic.

@@ -18,8 +18,8 @@ enum NetworkRows {
             likeCount: row["like_count"], commentCount: row["comment_count"])
     }
 
-    static func comment(_ row: Row) -> Comment {
-        Comment(
+    static func comment(_ row: Row) -> PostComment {
+        PostComment(
             id: CommentID(rawValue: row["id"]), postID: PostID(rawValue: row["post_id"]),
             authorID: UserID(rawValue: row["author_id"]), text: row["text"], createdAt: date(row["created_at"]))
     }
@@ -58,6 +58,20 @@ enum NetworkRows {
         ])
     }
 
+    /// A keyset page's filter, `AND (keys) < (?, ?)` (or `>`) when there is a cursor, with the
+    /// statement's arguments: the leading ones, the cursor's date and id, then the limit.
+    static func keyset(
+        _ keys: String, _ comparison: String, after: KeysetCursor?, leading: StatementArguments, limit: Int
+    ) -> (condition: String, arguments: StatementArguments) {
+        var arguments = leading
+        var condition = ""
+        if let after {
+            condition = "AND (\(keys)) \(comparison) (?, ?)"
+            arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
+        }
+        return (condition, arguments + [max(0, limit)])
+    }
+
     /// The comparison and ordering of a feed query for `order`: a row-value comparison against the
     /// cursor's key, so the next page starts at an index seek rather than an offset.
     static func feedClauses(_ order: FeedOrder, alias: String) -> (after: String, orderBy: String) {
@@ -76,36 +90,51 @@ enum NetworkRows {
         return order.key == .likes ? [cursor.likeCount] + tail : tail
     }
 
-    /// Completes posts into views: author, first comment and whether the viewer likes each.
-    static func views(_ posts: [Post], viewerID: UserID, _ db: Database) throws -> [PostView] {
-        var authors: [UserID: User] = [:]
-        var views: [PostView] = []
-        views.reserveCapacity(posts.count)
-        for post in posts {
-            let author: User
-            if let known = authors[post.authorID] {
-                author = known
-            } else {
-                guard let row = try UserRow.fetchOne(db, key: post.authorID.rawValue) else { continue }
-                author = row.user
-                authors[post.authorID] = author
+    /// The posts with these ids as `viewerID` sees them, in the order of `ids`, in one statement:
+    /// each post joined with its author, its first comment and the viewer's like. Columns are
+    /// read by position, which is markedly faster than by name for a feed's thirty rows.
+    static func views(ids: [String], viewerID: UserID, _ db: Database) throws -> [PostView] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT p.id, p.author_id, p.caption, p.filter, p.width, p.height, p.created_at, p.like_count,
+                    p.comment_count,
+                    u.username, u.email, u.name, u.surname, u.bio, u.avatar, u.created_at, u.verified_at,
+                    EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?),
+                    c.id, c.author_id, c.text, c.created_at
+                FROM posts p JOIN users u ON u.id = p.author_id
+                LEFT JOIN comments c
+                    ON c.id = (SELECT id FROM comments WHERE post_id = p.id ORDER BY created_at, id LIMIT 1)
+                WHERE p.id IN (\(placeholders))
+                """)
+        var byID: [String: PostView] = [:]
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments([viewerID.rawValue] + ids))
+        while let row = try rows.next() {
+            let postID: String = row[0]
+            let authorID = UserID(rawValue: row[1])
+            let post = Post(
+                id: PostID(rawValue: postID), authorID: authorID, caption: row[2], filter: row[3], width: row[4],
+                height: row[5], createdAt: date(row[6]), likeCount: row[7], commentCount: row[8])
+            let author = User(
+                id: authorID, username: row[9], email: row[10], name: row[11], surname: row[12], bio: row[13],
+                avatar: row[14], createdAt: date(row[15]), verifiedAt: (row[16] as Double?).map(date))
+            var first: PostComment?
+            if let commentID = row[18] as String? {
+                first = PostComment(
+                    id: CommentID(rawValue: commentID), postID: post.id, authorID: UserID(rawValue: row[19]),
+                    text: row[20], createdAt: date(row[21]))
             }
-            let first = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT * FROM comments WHERE post_id = ? ORDER BY created_at, id LIMIT 1"),
-                arguments: [post.id.rawValue]
-            ).map(comment)
-            let liked = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM post_likes WHERE post_id = ? AND user_id = ?)"),
-                arguments: [post.id.rawValue, viewerID.rawValue]) ?? false
-            views.append(PostView(post: post, author: author, firstComment: first, likedByViewer: liked))
+            byID[postID] = PostView(post: post, author: author, firstComment: first, likedByViewer: row[17])
         }
-        return views
+        return ids.compactMap { byID[$0] }
     }
 
     static func datedUsers(_ rows: [Row], _ db: Database) throws -> [DatedUser] {
         try rows.compactMap { row in
-            try UserRow.fetchOne(db, key: row["user_id"] as String).map { DatedUser(user: $0.user, date: date(row["at"])) }
+            try UserRow.fetchOne(db, key: row["user_id"] as String).map {
+                DatedUser(user: $0.user, date: date(row["at"]))
+            }
         }
     }
 }

@@ -134,6 +134,9 @@ enum SQLiteSchema {
             comment_count INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX posts_by_author_date ON posts(author_id, created_at, id);
         CREATE INDEX posts_by_author_likes ON posts(author_id, like_count, created_at, id);
+        -- Everyone's posts in feed order, covering the author, for the home feed's first query.
+        CREATE INDEX posts_by_date ON posts(created_at, id, author_id);
+        CREATE INDEX posts_by_likes ON posts(like_count, created_at, id, author_id);
         CREATE TABLE post_photos (
             post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
             size INTEGER NOT NULL,

@@ -9,13 +9,8 @@ extension SQLiteSocialStore: NetworkStore {
         -> [NetworkNotification]
     {
         try await read { db in
-            var arguments: StatementArguments = [recipientID.rawValue]
-            var condition = ""
-            if let after {
-                condition = "AND (created_at, id) < (?, ?)"
-                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
-            }
-            arguments += [max(0, limit)]
+            let (condition, arguments) = NetworkRows.keyset(
+                "created_at, id", "<", after: after, leading: [recipientID.rawValue], limit: limit)
             return try Row.fetchAll(
                 db,
                 sql: """
@@ -47,40 +42,26 @@ extension SQLiteSocialStore: NetworkStore {
 
     /// Marks one notification read.
     public func markNotificationRead(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
-        try await write { db in
-            try db.execute(
-                sql: "UPDATE notifications SET is_read = 1 WHERE id = ? AND recipient_id = ? AND is_read = 0",
-                arguments: [id.rawValue, recipientID.rawValue])
-            return db.changesCount > 0
-        }
+        try await changeCount(
+            "UPDATE notifications SET is_read = 1 WHERE id = ? AND recipient_id = ? AND is_read = 0",
+            [id.rawValue, recipientID.rawValue]) > 0
     }
 
     /// Marks all of a user's notifications read.
     public func markAllNotificationsRead(recipientID: UserID) async throws(StoreError) -> Int {
-        try await write { db in
-            try db.execute(
-                sql: "UPDATE notifications SET is_read = 1 WHERE recipient_id = ? AND is_read = 0",
-                arguments: [recipientID.rawValue])
-            return db.changesCount
-        }
+        try await changeCount(
+            "UPDATE notifications SET is_read = 1 WHERE recipient_id = ? AND is_read = 0", [recipientID.rawValue])
     }
 
     /// Deletes one notification of the recipient.
     public func deleteNotification(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
-        try await write { db in
-            try db.execute(
-                sql: "DELETE FROM notifications WHERE id = ? AND recipient_id = ?",
-                arguments: [id.rawValue, recipientID.rawValue])
-            return db.changesCount > 0
-        }
+        try await changeCount(
+            "DELETE FROM notifications WHERE id = ? AND recipient_id = ?", [id.rawValue, recipientID.rawValue]) > 0
     }
 
     /// Deletes all of a user's notifications.
     public func deleteAllNotifications(recipientID: UserID) async throws(StoreError) -> Int {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM notifications WHERE recipient_id = ?", arguments: [recipientID.rawValue])
-            return db.changesCount
-        }
+        try await changeCount("DELETE FROM notifications WHERE recipient_id = ?", [recipientID.rawValue])
     }
 
     // MARK: Direct messages
@@ -164,13 +145,8 @@ extension SQLiteSocialStore: NetworkStore {
         -> [ConversationSummary]
     {
         try await read { db in
-            var arguments: StatementArguments = [userID.rawValue]
-            var condition = ""
-            if let after {
-                condition = "AND (c.last_message_at, c.id) < (?, ?)"
-                arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
-            }
-            arguments += [max(0, limit)]
+            let (condition, arguments) = NetworkRows.keyset(
+                "c.last_message_at, c.id", "<", after: after, leading: [userID.rawValue], limit: limit)
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -208,13 +184,8 @@ extension SQLiteSocialStore: NetworkStore {
                     db, sql: "SELECT cleared_seq FROM conversation_members WHERE conversation_id = ? AND user_id = ?",
                     arguments: [conversationID.rawValue, viewerID.rawValue])
             else { return [] }
-            var arguments: StatementArguments = [conversationID.rawValue, cleared]
-            var condition = ""
-            if let before {
-                condition = "AND (created_at, id) < (?, ?)"
-                arguments += [before.date.timeIntervalSinceReferenceDate, before.id]
-            }
-            arguments += [max(0, limit)]
+            let (condition, arguments) = NetworkRows.keyset(
+                "created_at, id", "<", after: before, leading: [conversationID.rawValue, cleared], limit: limit)
             return try Row.fetchAll(
                 db,
                 sql: """
@@ -272,7 +243,8 @@ extension SQLiteSocialStore: NetworkStore {
     public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
         try await read { db in
             try Int.fetchOne(
-                db, sql: "SELECT IFNULL(SUM(unread_count), 0) FROM conversation_members WHERE user_id = ? AND hidden = 0",
+                db,
+                sql: "SELECT IFNULL(SUM(unread_count), 0) FROM conversation_members WHERE user_id = ? AND hidden = 0",
                 arguments: [userID.rawValue]
             ) ?? 0
         }

@@ -53,6 +53,14 @@ public final class SQLiteSocialStore: Sendable {
         }
     }
 
+    /// Runs one statement in a write transaction and returns how many rows it changed.
+    func changeCount(_ sql: String, _ arguments: StatementArguments) async throws(StoreError) -> Int {
+        try await write { db in
+            try db.execute(sql: sql, arguments: arguments)
+            return db.changesCount
+        }
+    }
+
     /// Maps a constraint failure to the field it protects, from SQLite's "table.column" message.
     static func storeError(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }

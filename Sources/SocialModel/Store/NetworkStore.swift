@@ -72,11 +72,11 @@ public protocol NetworkStore: Sendable {
 
     /// Adds a comment, and `notification` with it.
     /// - Throws: ``StoreError/missingReference`` if the post or the author does not exist.
-    func insertComment(_ comment: Comment, notification: NetworkNotification?) async throws(StoreError)
+    func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError)
     /// The comment with this id.
-    func comment(id: CommentID) async throws(StoreError) -> Comment?
+    func comment(id: CommentID) async throws(StoreError) -> PostComment?
     /// A post's comments, oldest first (ties by id, ascending).
-    func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Comment]
+    func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     /// Deletes a comment and its notification; returns whether it existed.
     func deleteComment(id: CommentID) async throws(StoreError) -> Bool
 

@@ -210,18 +210,7 @@ struct RecipeConformanceTests {
 
     /// A 120×80 JPEG with a GPS position written into its EXIF by exiftool.
     static func photo() throws -> Data {
-        let directory = try TemporaryDirectory("recipe-photo")
-        defer { directory.remove() }
-        let file = directory.file("geo.jpg")
-        try TestImages.flat(128, width: 120, height: 80).write(to: file)
-        let result = try ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/exiftool"),
-            [
-                "-q", "-overwrite_original", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",
-                "-GPSLongitudeRef=E", file.path,
-            ])
-        #expect(result.status == 0, "exiftool: \(result.error)")
-        return try Data(contentsOf: file)
+        try NetworkFixtures.geotaggedPhoto()
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -16,6 +16,7 @@ struct Harness {
     let accounts: AccountService
     let recipes: RecipeService
     let meals: MealPlanService
+    let network: SocialNetwork
 
     static let password = "Tr0ub4dor&3-horse"
 
@@ -28,6 +29,11 @@ struct Harness {
             policy: policy, identityProviders: [provider])
         recipes = RecipeService(store: store, accounts: accounts, photos: SquarePhotoProcessor(sizes: [64, 16]))
         meals = MealPlanService(store: store, accounts: accounts)
+        var networkPolicy = NetworkPolicy()
+        networkPolicy.postPhotoSizes = [64, 16]
+        networkPolicy.avatarSizes = [32, 8]
+        networkPolicy.messagePhotoSize = 32
+        network = SocialNetwork(store: store, accounts: accounts, policy: networkPolicy)
     }
 
     /// Runs `body` with a fresh harness and releases its store and files afterwards.

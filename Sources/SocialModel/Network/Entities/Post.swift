@@ -56,7 +56,7 @@ public struct PostPhoto: Sendable, Hashable {
 }
 
 /// A comment on a post.
-public struct Comment: Sendable, Hashable, Codable, Identifiable {
+public struct PostComment: Sendable, Hashable, Codable, Identifiable {
     /// The comment's opaque id.
     public var id: CommentID
     /// The post it is on.
@@ -85,12 +85,12 @@ public struct PostView: Sendable, Hashable {
     /// Its author.
     public var author: User
     /// The oldest comment, shown under the photo.
-    public var firstComment: Comment?
+    public var firstComment: PostComment?
     /// Whether the viewing user likes the post.
     public var likedByViewer: Bool
 
     /// Creates a view.
-    public init(post: Post, author: User, firstComment: Comment?, likedByViewer: Bool) {
+    public init(post: Post, author: User, firstComment: PostComment?, likedByViewer: Bool) {
         self.post = post
         self.author = author
         self.firstComment = firstComment

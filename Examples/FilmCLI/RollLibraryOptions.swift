@@ -1,0 +1,17 @@
+import ArgumentParser
+import FilmKit
+import Foundation
+
+/// The `--library` option every `roll` command takes, and the camera it opens.
+struct RollLibraryOptions: ParsableArguments {
+    @Option(help: "The folder holding the rolls.")
+    var library: String = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".analogkit/rolls")
+        .path
+
+    /// A camera over the library, after repairing what an interrupted run left.
+    func camera(delay: DevelopmentDelay = .none) throws -> Camera {
+        try Camera(
+            store: FileRollStore(folder: URL(fileURLWithPath: library)),
+            configuration: Camera.Configuration(developmentDelay: delay))
+    }
+}

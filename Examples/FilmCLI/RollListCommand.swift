@@ -1,0 +1,47 @@
+import ArgumentParser
+import FilmKit
+import Foundation
+
+/// `filmkit roll list`: the rolls, optionally searched by name.
+struct RollListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the rolls; --search finds names ignoring case and accents.")
+
+    @OptionGroup var options: RollLibraryOptions
+
+    @Option(help: "Only rolls whose name contains this (\"leto\" finds \"Léto\").")
+    var search: String?
+
+    @Flag(help: "Only the developed rolls, whose photos can be seen.")
+    var developed = false
+
+    @Flag(help: "List each developed roll's photos too.")
+    var photos = false
+
+    func run() throws {
+        let camera = try options.camera()
+        let (rolls, photosByRoll) = try BlockingTask.run { [search, developed, photos] in
+            let rolls = await camera.search(search ?? "").filter { !developed || $0.state == .developed }
+            var photosByRoll: [UUID: [DevelopedPhoto]] = [:]
+            for roll in rolls where photos && roll.state == .developed {
+                photosByRoll[roll.id] = try await camera.photos(of: roll.name)
+            }
+            return (rolls, photosByRoll)
+        }
+        for roll in rolls {
+            print("\(roll.name)\t\(roll.stockTitle)\t\(roll.state.rawValue)\t\(status(of: roll))")
+            for photo in photosByRoll[roll.id] ?? [] {
+                print("  \(photo.frame)\t\(photo.metadata.captureDate.formatted(.iso8601))\t\(photo.imageDescription)")
+            }
+        }
+    }
+
+    private func status(of roll: Roll) -> String {
+        switch roll.state {
+        case .loaded: "\(roll.shots.count) of \(roll.size.exposures) shot, \(roll.exposuresLeft) left"
+        case .full: "\(roll.shots.count) of \(roll.size.exposures) shot, ready to develop"
+        case .developing: roll.readyDate.map { "at the lab until \($0.formatted(.iso8601))" } ?? "developing"
+        case .developed: "\(roll.photos.count) photos"
+        }
+    }
+}

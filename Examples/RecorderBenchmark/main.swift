@@ -1,0 +1,127 @@
+// Measures RecorderKit's ingest speed, CPU time per frame and peak memory on 1920×1080 frames,
+// and writes the same raw frames to stdout for `ffmpeg -c:v mjpeg` to compare against.
+// `measure.sh` next to this file runs both; see it for the commands.
+//
+//   recorder-benchmark ingest --frames 600            # speed
+//   recorder-benchmark ingest --frames 18000 --event-every 900   # memory over 10 min of video
+//   recorder-benchmark raw --frames 600 | ffmpeg -f rawvideo -pix_fmt rgb24 -s 1920x1080 -r 30 -i - ...
+import Foundation
+import Imaging
+import RecorderKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Deterministic 1920×1080 RGB frames: a photograph with a box moving across it, as a camera
+/// watching a scene would deliver them.
+struct RawFrames {
+    let width: Int
+    let height: Int
+    let base: [UInt8]
+
+    init(width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Samples/astronaut.png")
+        base = try Image(contentsOf: samples).normalizedToSRGB().resized(width: width, height: height).pixels().samples
+    }
+
+    func frame(_ index: Int) -> [UInt8] {
+        var pixels = base
+        let box = height / 4
+        let x = (index * 8) % (width - box)
+        let y = (height - box) / 2
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for row in y..<(y + box) {
+                let start = (row * width + x) * 3
+                for offset in stride(from: start, to: start + box * 3, by: 3) {
+                    buffer[offset] = 230
+                    buffer[offset + 1] = UInt8(truncatingIfNeeded: index)
+                    buffer[offset + 2] = 40
+                }
+            }
+        }
+        return pixels
+    }
+}
+
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(0, &usage)  // RUSAGE_SELF
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+        + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Resident memory in MB from /proc/self/status: `VmHWM` for the peak, `VmRSS` for now.
+func residentMB(_ field: String = "VmHWM") -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    return kilobytes / 1024
+}
+
+func option(_ name: String, default value: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+    return Int(arguments[index + 1]) ?? value
+}
+
+let residentAtStart = residentMB("VmRSS")
+let mode = CommandLine.arguments.dropFirst().first ?? "ingest"
+let frameCount = option("--frames", default: 600)
+let width = option("--width", default: 1920)
+let height = option("--height", default: 1080)
+let maker = try RawFrames(width: width, height: height)
+
+if mode == "raw" {
+    for index in 0..<frameCount {
+        let pixels = maker.frame(index)
+        pixels.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+    }
+    exit(0)
+}
+
+let eventEvery = option("--event-every", default: 0)
+let reportEvery = option("--report-every", default: 0)
+let root = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-benchmark-\(getpid())")
+defer { try? FileManager.default.removeItem(at: root) }
+let codec: VideoCodec = option("--mjpeg", default: 0) == 1 ? .mjpeg : .preferred
+let configuration = RecorderConfiguration(
+    recordQuality: .custom(width: width, height: height),
+    exportSettings: ExportSettings(quality: .medium, codec: codec, format: .mp4), framerate: .fps30,
+    bufferDirectory: root.appendingPathComponent("buffer"), outputDirectory: root.appendingPathComponent("clips"))
+let workers = option("--workers", default: ProcessInfo.processInfo.activeProcessorCount)
+// --keep-cache 1 leaves libvips' operation cache alone, to show what it costs.
+let recorder = try EventRecorder(
+    configuration: configuration, maximumFramesInFlight: workers,
+    releasesImageCache: option("--keep-cache", default: 0) == 0)
+try recorder.startRecording()
+let residentBefore = residentMB()
+
+let clock = ContinuousClock()
+let cpuBefore = cpuSeconds()
+let started = clock.now
+for index in 0..<frameCount {
+    let pixels = try PixelBuffer(width: width, height: height, bands: 3, samples: maker.frame(index))
+    try recorder.push(pixels: pixels, timestamp: Double(index) / 30)
+    if eventEvery > 0, index > 0, index % eventEvery == 0 { try recorder.captureSegment() }
+    if reportEvery > 0, index > 0, index % reportEvery == 0 {
+        print(String(format: "  frame %d: RSS %.1f MB, peak %.1f MB", index, residentMB("VmRSS"), residentMB()))
+    }
+}
+recorder.stopRecording()
+let segments = try await recorder.capturedSegments()
+let elapsed = started.duration(to: clock.now)
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+let cpu = cpuSeconds() - cpuBefore
+print(
+    String(
+        format:
+            "ingest %dx%d: %d frames in %.2f s = %.1f fps; CPU %.2f ms/frame; peak RSS %.1f MB "
+            + "(%.1f MB at process start, %.1f MB before the first frame); %d clips",
+        width, height, frameCount, seconds, Double(frameCount) / seconds, cpu / Double(frameCount) * 1000,
+        residentMB(), residentAtStart, residentBefore, segments.count))

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import SocialModel
+
+// Seeds a SocialModel SQLite database with a synthetic network and measures the home feed and the
+// unread notification count through the store's public API.
+//
+//   swift run -c release social-feed-bench [--database PATH] [--users N] [--posts N] [--likes N]
+//       [--follows N] [--runs N]
+//
+// An existing database at PATH is reused (seeding 2 M likes takes a while), so repeated runs
+// measure the same data.
+
+/// The `--name value` pairs of the command line.
+func parseOptions() -> [String: String] {
+    var options: [String: String] = [:]
+    var arguments = CommandLine.arguments.dropFirst()
+    while let name = arguments.popFirst() {
+        guard name.hasPrefix("--"), let value = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("usage: social-feed-bench [--database PATH] [--users N] …\n".utf8))
+            exit(64)
+        }
+        options[String(name.dropFirst(2))] = value
+    }
+    return options
+}
+
+let options = parseOptions()
+let number = { (key: String, fallback: Int) in options[key].flatMap(Int.init) ?? fallback }
+
+var seeder = NetworkSeeder()
+seeder.users = number("users", seeder.users)
+seeder.posts = number("posts", seeder.posts)
+seeder.likes = number("likes", seeder.likes)
+seeder.follows = number("follows", seeder.follows)
+let runs = number("runs", 2000)
+let path =
+    options["database"]
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "social-feed-bench-\(seeder.users)-\(seeder.posts)-\(seeder.likes)-\(seeder.follows).sqlite"
+    ).path
+
+if !FileManager.default.fileExists(atPath: path) {
+    print("seeding \(seeder.users) users, \(seeder.posts) posts, \(seeder.likes) likes, \(seeder.follows) follows…")
+    let started = ContinuousClock.now
+    try seeder.seed(path: path)
+    print("seeded in \(ContinuousClock.now - started) into \(path)")
+} else {
+    print("reusing \(path)")
+}
+
+let store = try SQLiteSocialStore(path: path)
+let probe = NetworkSeeder.userID(seeder.probeIndex)
+let inspector = try DatabaseQueue(path: path)
+try inspector.read { db in
+    let counts = try Row.fetchOne(
+        db,
+        sql: """
+            SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM posts) AS posts,
+                (SELECT COUNT(*) FROM post_likes) AS likes, (SELECT COUNT(*) FROM follows) AS follows,
+                (SELECT COUNT(*) FROM follows WHERE follower_id = ?) AS probe
+            """, arguments: [probe.rawValue])!
+    print(
+        "database: \(counts["users"] as Int) users, \(counts["posts"] as Int) posts, \(counts["likes"] as Int) likes,"
+            + " \(counts["follows"] as Int) follows; the probe follows \(counts["probe"] as Int)")
+}
+
+for order in [FeedOrder.newest, .mostLiked, FeedOrder(.date, .ascending)] {
+    var cursor: FeedCursor?
+    var pages = 0
+    let first = try await Latency.measure(
+        "home feed \(order.key.rawValue) \(order.direction.rawValue), page 1", runs: runs
+    ) {
+        _ = try await store.homeFeed(userID: probe, order: order, after: nil, limit: 30)
+    }
+    print(first)
+    // Walk to page 5 to measure a page in the middle.
+    for _ in 0..<4 {
+        let page = try await store.homeFeed(userID: probe, order: order, after: cursor, limit: 30)
+        cursor = page.last.map { FeedCursor(after: $0.post) }
+        pages += 1
+    }
+    let later = try await Latency.measure(
+        "home feed \(order.key.rawValue) \(order.direction.rawValue), page \(pages + 1)", runs: runs
+    ) {
+        _ = try await store.homeFeed(userID: probe, order: order, after: cursor, limit: 30)
+    }
+    print(later)
+}
+let unread = try await store.unreadNotificationCount(recipientID: probe)
+print(
+    try await Latency.measure("unread notification count (= \(unread))", runs: runs) {
+        _ = try await store.unreadNotificationCount(recipientID: probe)
+    })
+
+// The same through the services, as an app calls them: each call also resolves the session token.
+let token = SecretToken.generate()
+try await store.insertSession(
+    SessionRecord(tokenHash: token.hash, userID: probe, createdAt: Date(), expiresAt: .distantFuture))
+let outbox = FileManager.default.temporaryDirectory.appendingPathComponent("social-feed-bench-outbox")
+let network = SocialNetwork(
+    store: store, accounts: AccountService(store: store, mailer: OutboxMailer(directory: outbox)))
+print(
+    try await Latency.measure("service: home feed newest, page 1", runs: runs) {
+        _ = try await network.feed.home(token)
+    })
+print(
+    try await Latency.measure("service: unread notification count", runs: runs) {
+        _ = try await network.notifications.unreadCount(token)
+    })
+try await store.deleteSessions(userID: probe)
+
+for (label, order, paged) in [
+    ("newest first, after a cursor", FeedOrder.newest, true), ("most liked first", .mostLiked, false),
+] {
+    print("EXPLAIN QUERY PLAN — home feed, \(label):")
+    for line in try await store.homeFeedQueryPlan(userID: probe, order: order, paged: paged) { print("  \(line)") }
+}
+print("EXPLAIN QUERY PLAN — unread notification count:")
+for line in try await store.unreadNotificationCountQueryPlan(recipientID: probe) { print("  \(line)") }

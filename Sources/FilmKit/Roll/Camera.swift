@@ -1,0 +1,314 @@
+import Foundation
+import Imaging
+
+/// Loads rolls of film, shoots them, sends them to the lab, and hands back the photos.
+///
+/// ```swift
+/// let camera = try Camera(store: FileRollStore(folder: library))
+/// try await camera.load("Léto", stock: "kodak-portra-400", size: .twentyFour)
+/// try await camera.shoot(encoded: jpeg, on: "Léto", metadata: ShotMetadata(captureDate: .now))
+/// try await camera.finishEarly("Léto")            // or shoot all 24
+/// for try await step in camera.develop("Léto") { print(step.fractionCompleted) }
+/// try await camera.export("leto", to: FolderExportDestination(folder: photos))
+/// ```
+///
+/// Rolls are named by people and found by name, ignoring case and accents ("leto" finds
+/// "Léto"). Every change is written to the ``RollStore`` before the call returns, so a restart
+/// (a new camera over the same store) sees everything that returned successfully. Opening a
+/// store also repairs what a crash may have left: a roll killed while developing goes back to
+/// ``RollState/full`` with its latent shots, and a roll whose last shot was stored but not
+/// recorded as full becomes full.
+///
+/// **Finishing early.** Only a full roll develops. To develop a partly shot roll on purpose, call
+/// ``finishEarly(_:)``: the roll becomes full with the shots it has (its
+/// ``Roll/exposuresLeft`` drops to 0 and ``Roll/finishedEarly`` is true), as rewinding a film
+/// before its end does.
+public actor Camera {
+    /// How a camera develops.
+    public struct Configuration: Sendable {
+        /// How long the lab keeps a roll after rendering it.
+        public var developmentDelay: DevelopmentDelay
+        /// Where the camera reads the time (for dates and the delay).
+        public var clock: any RollClock
+        /// How many frames are rendered at once; by default one per processor core.
+        public var concurrentFrames: Int
+
+        /// Creates a configuration.
+        public init(
+            developmentDelay: DevelopmentDelay = .none,
+            clock: any RollClock = SystemRollClock(),
+            concurrentFrames: Int = ProcessInfo.processInfo.activeProcessorCount
+        ) {
+            self.developmentDelay = developmentDelay
+            self.clock = clock
+            self.concurrentFrames = max(1, concurrentFrames)
+        }
+    }
+
+    /// The camera's settings.
+    public nonisolated let configuration: Configuration
+    let store: any RollStore
+    let registry: FilterRegistry
+    var rollsByID: [UUID: Roll]
+    /// Rolls whose development is running in this camera.
+    var busy: Set<UUID> = []
+
+    /// Opens the rolls in `store`, repairing what an interrupted process left.
+    ///
+    /// - Parameter registry: where roll stocks are looked up; a stock is a registered filter name.
+    public init(
+        store: any RollStore, registry: FilterRegistry = .shared, configuration: Configuration = Configuration()
+    ) throws(RollError) {
+        self.store = store
+        self.registry = registry
+        self.configuration = configuration
+        var rolls: [UUID: Roll] = [:]
+        for roll in try store.loadRolls() {
+            rolls[roll.id] = try Self.recovered(roll, store: store, now: configuration.clock.now)
+        }
+        rollsByID = rolls
+    }
+
+    /// A roll as a crash may have left it, put right and saved.
+    private static func recovered(_ roll: Roll, store: any RollStore, now: Date) throws(RollError) -> Roll {
+        var fixed = roll
+        if fixed.state == .loaded, fixed.shots.count >= fixed.size.exposures {
+            fixed.state = .full
+            fixed.fullDate = fixed.shots.last?.metadata.captureDate ?? now
+        }
+        if fixed.state == .developing, fixed.readyDate == nil {
+            try store.discardDevelopedFrames(of: fixed)
+            fixed.state = .full
+            fixed.photos = []
+            fixed.developmentStartedDate = nil
+        }
+        if fixed != roll { try store.save(fixed) }
+        return fixed
+    }
+
+    // MARK: - Loading and shooting
+
+    /// Loads a new roll of `stock` (a registered filter name) holding `size` exposures.
+    ///
+    /// - Throws: ``RollError/invalidName(_:)``, ``RollError/duplicateName(requested:existing:)``
+    ///   (names compared ignoring case and accents), ``RollError/unknownStock(_:)``.
+    @discardableResult
+    public func load(_ name: String, stock: String, size: RollSize) throws(RollError) -> Roll {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 200 else { throw .invalidName(name) }
+        if let existing = rollsByID.values.first(where: { $0.isNamed(trimmed) }) {
+            throw .duplicateName(requested: trimmed, existing: existing.name)
+        }
+        let description: FilterDescription
+        do {
+            description = try registry.description(of: stock)
+        } catch {
+            throw .unknownStock(error)
+        }
+        // A filter registered without a title has its name as title; make that one readable.
+        let title = description.title == description.name ? nil : description.title
+        let roll = Roll(
+            name: trimmed, stock: description.name, stockTitle: title, size: size, loadedDate: configuration.clock.now)
+        try store.save(roll)
+        rollsByID[roll.id] = roll
+        return roll
+    }
+
+    /// Takes a shot: stores `image` (as a high-quality JPEG) as the roll's next latent frame.
+    ///
+    /// - Returns: the roll after the shot; its ``Roll/exposuresLeft`` is one less.
+    /// - Throws: ``RollError/rollFull(name:exposures:)`` when no exposure is left, and the errors
+    ///   of ``shoot(encoded:on:metadata:)``. Nothing changes when it throws.
+    @discardableResult
+    public func shoot(_ image: Image, on name: String, metadata: ShotMetadata) throws(RollError) -> Roll {
+        _ = try shootableRoll(named: name)
+        let data: Data
+        do {
+            data = try image.encoded(as: .jpeg(quality: 95))
+        } catch {
+            throw .invalidImage(reason: error.description)
+        }
+        return try shoot(encoded: data, on: name, metadata: metadata)
+    }
+
+    /// Takes a shot from encoded image bytes (JPEG, PNG, WebP, TIFF, HEIF…), stored as given.
+    ///
+    /// The bytes are decoded once to make sure they develop later.
+    /// - Throws: ``RollError/rollFull(name:exposures:)``, ``RollError/wrongState(name:state:expected:)``,
+    ///   ``RollError/invalidImage(reason:)``, ``RollError/invalidLocation(_:)``,
+    ///   ``RollError/storageFailed(path:reason:)``. Nothing changes when it throws.
+    @discardableResult
+    public func shoot(encoded data: Data, on name: String, metadata: ShotMetadata) throws(RollError) -> Roll {
+        var roll = try shootableRoll(named: name)
+        if let location = metadata.location, !location.isValid { throw .invalidLocation(location) }
+        do {
+            let image = try Image(data: data, options: .init(autorotate: false))
+            _ = try image.mean()  // decodes every pixel: a truncated file fails now, not at the lab
+        } catch {
+            throw .invalidImage(reason: error.description)
+        }
+        let shot = Shot(
+            frame: (roll.shots.last?.frame ?? 0) + 1, metadata: metadata,
+            fileExtension: Shot.fileExtension(of: data), byteCount: data.count)
+        try store.addShot(shot, data: data, to: roll)
+        roll.shots.append(shot)
+        if roll.shots.count >= roll.size.exposures {
+            roll.state = .full
+            roll.fullDate = configuration.clock.now
+            // The shot is stored; if recording "full" fails, opening the store derives it again
+            // from the shot count, so the shot is not reported as failed.
+            try? store.save(roll)
+        }
+        rollsByID[roll.id] = roll
+        return roll
+    }
+
+    /// Finishes a partly shot roll on purpose so that it can be developed with the shots it has.
+    ///
+    /// - Throws: ``RollError/nothingShot(name:)`` for a roll without shots,
+    ///   ``RollError/wrongState(name:state:expected:)`` unless the roll is loaded.
+    @discardableResult
+    public func finishEarly(_ name: String) throws(RollError) -> Roll {
+        var roll = try self.roll(named: name)
+        guard roll.state == .loaded else { throw .wrongState(name: roll.name, state: roll.state, expected: .loaded) }
+        guard !roll.shots.isEmpty else { throw .nothingShot(name: roll.name) }
+        roll.state = .full
+        roll.fullDate = configuration.clock.now
+        try store.save(roll)
+        rollsByID[roll.id] = roll
+        return roll
+    }
+
+    private func shootableRoll(named name: String) throws(RollError) -> Roll {
+        let roll = try self.roll(named: name)
+        switch roll.state {
+        case .loaded: return roll
+        case .full: throw .rollFull(name: roll.name, exposures: roll.size.exposures)
+        case .developing, .developed: throw .wrongState(name: roll.name, state: roll.state, expected: .loaded)
+        }
+    }
+
+    // MARK: - Browsing
+
+    /// Every roll, in the order they were loaded.
+    public func rolls() -> [Roll] {
+        promoteReadyRolls()
+        return rollsByID.values.sorted { ($0.loadedDate, $0.name) < ($1.loadedDate, $1.name) }
+    }
+
+    /// The developed rolls (those whose photos can be seen), in the order they were loaded.
+    public func developedRolls() -> [Roll] {
+        rolls().filter { $0.state == .developed }
+    }
+
+    /// The rolls whose name contains `query`, ignoring case and accents ("leto" finds "Léto");
+    /// every roll for an empty query.
+    public func search(_ query: String) -> [Roll] {
+        let folded = NameMatcher.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
+        return rolls().filter { folded.isEmpty || NameMatcher.fold($0.name).contains(folded) }
+    }
+
+    /// The roll named `name`, ignoring case and accents.
+    /// - Throws: ``RollError/rollNotFound(name:suggestions:)``.
+    public func roll(named name: String) throws(RollError) -> Roll {
+        promoteReadyRolls()
+        guard let roll = rollsByID.values.first(where: { $0.isNamed(name) }) else {
+            let names = rollsByID.values.map(\.name)
+            throw .rollNotFound(name: name, suggestions: NameMatcher.closeMatches(to: name, in: names))
+        }
+        return roll
+    }
+
+    /// The developed photos of a roll, in frame order.
+    /// - Throws: ``RollError/notReady(name:readyDate:)`` while the lab holds the roll,
+    ///   ``RollError/wrongState(name:state:expected:)`` before it is developed.
+    public func photos(of name: String) throws(RollError) -> [DevelopedPhoto] {
+        try developedRoll(named: name).photos
+    }
+
+    /// The encoded bytes of one developed photo.
+    /// - Throws: the errors of ``photos(of:)`` and ``RollError/frameNotFound(name:frame:frameCount:)``.
+    public func photoData(frame: Int, of name: String) throws(RollError) -> Data {
+        let roll = try developedRoll(named: name)
+        return try store.developedData(of: photo(frame, of: roll), in: roll)
+    }
+
+    /// Deletes a roll with all its shots and photos.
+    /// - Throws: ``RollError/busy(name:)`` while it is being developed.
+    public func delete(_ name: String) throws(RollError) {
+        let roll = try self.roll(named: name)
+        guard !busy.contains(roll.id) else { throw .busy(name: roll.name) }
+        try store.delete(roll)
+        rollsByID[roll.id] = nil
+    }
+
+    // MARK: - Exporting
+
+    /// Exports every photo of a developed roll, in frame order.
+    /// - Returns: the photos exported.
+    /// - Throws: the errors of ``photos(of:)``; ``RollError/exportFailed(name:frame:reason:)`` when
+    ///   the destination refuses a photo (the photos before it stay exported).
+    @discardableResult
+    public func export(_ name: String, to destination: any RollExportDestination) throws(RollError)
+        -> [DevelopedPhoto]
+    {
+        let roll = try developedRoll(named: name)
+        for photo in roll.photos {
+            try export(photo, of: roll, to: destination)
+        }
+        return roll.photos
+    }
+
+    /// Exports one photo of a developed roll.
+    /// - Throws: the errors of ``photoData(frame:of:)`` and ``RollError/exportFailed(name:frame:reason:)``.
+    @discardableResult
+    public func export(frame: Int, of name: String, to destination: any RollExportDestination) throws(RollError)
+        -> DevelopedPhoto
+    {
+        let roll = try developedRoll(named: name)
+        let photo = try photo(frame, of: roll)
+        try export(photo, of: roll, to: destination)
+        return photo
+    }
+
+    private func export(_ photo: DevelopedPhoto, of roll: Roll, to destination: any RollExportDestination)
+        throws(RollError)
+    {
+        let data = try store.developedData(of: photo, in: roll)
+        do {
+            try destination.store(data, metadata: photo)
+        } catch {
+            throw .exportFailed(name: roll.name, frame: photo.frame, reason: "\(error)")
+        }
+    }
+
+    private func developedRoll(named name: String) throws(RollError) -> Roll {
+        let roll = try self.roll(named: name)
+        guard roll.state == .developed else {
+            if roll.state == .developing, let readyDate = roll.readyDate {
+                throw .notReady(name: roll.name, readyDate: readyDate)
+            }
+            throw .wrongState(name: roll.name, state: roll.state, expected: .developed)
+        }
+        return roll
+    }
+
+    private func photo(_ frame: Int, of roll: Roll) throws(RollError) -> DevelopedPhoto {
+        guard let photo = roll.photos.first(where: { $0.frame == frame }) else {
+            throw .frameNotFound(name: roll.name, frame: frame, frameCount: roll.photos.count)
+        }
+        return photo
+    }
+
+    /// Hands back the rolls whose development delay has passed.
+    func promoteReadyRolls() {
+        let now = configuration.clock.now
+        for var roll in rollsByID.values
+        where roll.state == .developing && !busy.contains(roll.id) && (roll.readyDate.map { $0 <= now } ?? false) {
+            roll.state = .developed
+            // The ready date is stored, so a failed save is only repeated at the next look.
+            try? store.save(roll)
+            rollsByID[roll.id] = roll
+        }
+    }
+}

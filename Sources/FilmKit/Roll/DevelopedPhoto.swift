@@ -1,0 +1,45 @@
+import Foundation
+
+/// A developed frame: the shot with the roll's stock applied, and what its EXIF carries.
+public struct DevelopedPhoto: Sendable, Hashable, Codable {
+    /// The frame number on the roll, from 1.
+    public let frame: Int
+    /// How many exposures the roll holds, for "frame 12 of 36".
+    public let frameCount: Int
+    /// The roll's identity.
+    public let rollID: UUID
+    /// The roll's name.
+    public let rollName: String
+    /// The stock's registered name.
+    public let stock: String
+    /// When and where the shot was taken.
+    public let metadata: ShotMetadata
+    /// The EXIF image description, such as `Kodak Portra 400 — frame 12 of 36`.
+    public let imageDescription: String
+    /// The file extension of the developed bytes.
+    public let fileExtension: String
+
+    /// Creates the record of a developed frame of `roll`.
+    public init(frame: Int, of roll: Roll, metadata: ShotMetadata, fileExtension: String = "jpg") {
+        self.frame = frame
+        self.frameCount = roll.size.exposures
+        self.rollID = roll.id
+        self.rollName = roll.name
+        self.stock = roll.stock
+        self.metadata = metadata
+        self.imageDescription = "\(roll.stockTitle) — frame \(frame) of \(roll.size.exposures)"
+        self.fileExtension = fileExtension
+    }
+
+    /// A file name for an export: the roll's name made safe for file systems, and the frame
+    /// number, such as `Leto-07.jpg`.
+    public var suggestedFileName: String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
+        let folded = rollName.folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let safe = String(
+            folded.unicodeScalars.map { allowed.contains($0) && $0.isASCII ? Character($0) : "_" })
+        let width = max(2, String(frameCount).count)
+        let number = String(repeating: "0", count: max(0, width - String(frame).count)) + String(frame)
+        return "\(safe.isEmpty ? "roll" : safe)-\(number).\(fileExtension)"
+    }
+}

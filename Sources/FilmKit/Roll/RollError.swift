@@ -1,0 +1,86 @@
+import Foundation
+
+/// What went wrong with a roll. Every case leaves the roll and its files as they were.
+public enum RollError: Error, Sendable, Hashable {
+    /// A roll with this name exists already (names are compared ignoring case and accents).
+    case duplicateName(requested: String, existing: String)
+    /// The name is empty, only spaces, or longer than 200 characters.
+    case invalidName(String)
+    /// The stock is not a registered filter; carries the registry's error with its suggestions.
+    case unknownStock(FilterError)
+    /// No roll has this name; `suggestions` are names close to it.
+    case rollNotFound(name: String, suggestions: [String])
+    /// The roll has no exposure left.
+    case rollFull(name: String, exposures: Int)
+    /// The operation needs a roll in another state, such as shooting a developed roll.
+    case wrongState(name: String, state: RollState, expected: RollState)
+    /// Finishing a roll early needs at least one shot.
+    case nothingShot(name: String)
+    /// The photos are at the lab until `readyDate` (the camera's development delay).
+    case notReady(name: String, readyDate: Date)
+    /// The roll has no such frame.
+    case frameNotFound(name: String, frame: Int, frameCount: Int)
+    /// The shot is not a readable image; nothing was stored.
+    case invalidImage(reason: String)
+    /// The GPS position is out of range.
+    case invalidLocation(GeoLocation)
+    /// Applying the stock or encoding a frame failed; the roll is back to full.
+    case developmentFailed(name: String, frame: Int, reason: String)
+    /// The roll is being developed; wait for the development to end.
+    case busy(name: String)
+    /// The export destination refused a photo; `reason` is its error.
+    case exportFailed(name: String, frame: Int, reason: String)
+    /// Another store (in this program or another one) has the library open.
+    case libraryInUse(path: String)
+    /// Reading or writing the library failed.
+    case storageFailed(path: String, reason: String)
+    /// A stored file does not hold what it should (changed outside the library).
+    case corruptFile(path: String, reason: String)
+}
+
+extension RollError: CustomStringConvertible {
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .duplicateName(let requested, let existing):
+            return requested == existing
+                ? "a roll named '\(existing)' already exists"
+                : "a roll named '\(existing)' already exists ('\(requested)' differs only in case or accents)"
+        case .invalidName(let name):
+            return "'\(name)' is not a valid roll name (it must have 1…200 characters, not only spaces)"
+        case .unknownStock(let error):
+            return "unknown film stock: \(error)"
+        case .rollNotFound(let name, let suggestions):
+            let hint =
+                suggestions.isEmpty
+                ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+            return "no roll named '\(name)'\(hint)"
+        case .rollFull(let name, let exposures):
+            return "roll '\(name)' is full (all \(exposures) exposures taken)"
+        case .wrongState(let name, let state, let expected):
+            return "roll '\(name)' is \(state.rawValue), not \(expected.rawValue)"
+        case .nothingShot(let name):
+            return "roll '\(name)' has no shots to develop"
+        case .notReady(let name, let readyDate):
+            return "roll '\(name)' is still at the lab until \(readyDate.formatted(.iso8601))"
+        case .frameNotFound(let name, let frame, let frameCount):
+            return "roll '\(name)' has no frame \(frame) (it has \(frameCount))"
+        case .invalidImage(let reason):
+            return "cannot shoot: \(reason)"
+        case .invalidLocation(let location):
+            return "invalid GPS position \(location.latitude), \(location.longitude)"
+        case .developmentFailed(let name, let frame, let reason):
+            return "developing frame \(frame) of roll '\(name)' failed: \(reason)"
+        case .busy(let name):
+            return "roll '\(name)' is being developed"
+        case .exportFailed(let name, let frame, let reason):
+            return "cannot export frame \(frame) of roll '\(name)': \(reason)"
+        case .libraryInUse(let path):
+            return "the roll library \(path) is in use by another program"
+        case .storageFailed(let path, let reason):
+            return "cannot store \(path): \(reason)"
+        case .corruptFile(let path, let reason):
+            return "corrupt roll file \(path): \(reason)"
+        }
+    }
+}

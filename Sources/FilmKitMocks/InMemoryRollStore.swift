@@ -1,0 +1,130 @@
+import FilmKit
+import Foundation
+import Synchronization
+
+/// A ``FilmKit/RollStore`` in memory, for tests of code that uses a ``FilmKit/Camera``.
+///
+/// Set ``failWrites`` to make every write throw, to check that a failed write changes nothing.
+/// Two cameras made over one store share its rolls, as two runs of a program share a folder.
+public final class InMemoryRollStore: RollStore {
+    private struct Contents {
+        var records: [UUID: Roll] = [:]
+        var latent: [UUID: [Int: Data]] = [:]
+        var developed: [UUID: [Int: Data]] = [:]
+        var failWrites = false
+    }
+
+    private let contents = Mutex(Contents())
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Whether writes throw ``FilmKit/RollError/storageFailed(path:reason:)``.
+    public var failWrites: Bool {
+        get { contents.withLock { $0.failWrites } }
+        set { contents.withLock { $0.failWrites = newValue } }
+    }
+
+    /// How many developed frames are stored for the roll, listed or not.
+    public func developedFrameCount(of rollID: UUID) -> Int {
+        contents.withLock { $0.developed[rollID]?.count ?? 0 }
+    }
+
+    /// Every roll with its shots.
+    public func loadRolls() throws(RollError) -> [Roll] {
+        contents.withLock { contents in
+            contents.records.values.map { record in
+                var roll = record
+                let frames = Set(contents.latent[record.id]?.keys.map { $0 } ?? [])
+                roll.replaceShots(with: record.shots.filter { frames.contains($0.frame) })
+                return roll
+            }
+        }
+        .sorted { $0.loadedDate < $1.loadedDate }
+    }
+
+    /// Stores the roll's record.
+    public func save(_ roll: Roll) throws(RollError) {
+        try write { contents in
+            let shots = contents.records[roll.id]?.shots ?? []
+            var record = roll
+            record.replaceShots(with: shots)
+            contents.records[roll.id] = record
+        }
+    }
+
+    /// Stores the shot's bytes and record together.
+    public func addShot(_ shot: Shot, data: Data, to roll: Roll) throws(RollError) {
+        try write { contents in
+            contents.latent[roll.id, default: [:]][shot.frame] = data
+            var record = contents.records[roll.id] ?? roll
+            record.replaceShots(with: record.shots + [shot])
+            contents.records[roll.id] = record
+        }
+    }
+
+    /// The stored shot bytes.
+    public func latentData(of shot: Shot, in roll: Roll) throws(RollError) -> Data {
+        guard let data = contents.withLock({ $0.latent[roll.id]?[shot.frame] }) else {
+            throw .storageFailed(path: "memory:\(roll.id)/shots/\(shot.frame)", reason: "no such shot")
+        }
+        return data
+    }
+
+    /// Stores developed bytes.
+    public func writeDevelopedFrame(_ data: Data, for photo: DevelopedPhoto, in roll: Roll) throws(RollError) {
+        try write { $0.developed[roll.id, default: [:]][photo.frame] = data }
+    }
+
+    /// The stored developed bytes.
+    public func developedData(of photo: DevelopedPhoto, in roll: Roll) throws(RollError) -> Data {
+        guard let data = contents.withLock({ $0.developed[roll.id]?[photo.frame] }) else {
+            throw .storageFailed(path: "memory:\(roll.id)/developed/\(photo.frame)", reason: "no such photo")
+        }
+        return data
+    }
+
+    /// Forgets the roll's developed bytes.
+    public func discardDevelopedFrames(of roll: Roll) throws(RollError) {
+        try write { $0.developed[roll.id] = nil }
+    }
+
+    /// Forgets the roll.
+    public func delete(_ roll: Roll) throws(RollError) {
+        try write { contents in
+            contents.records[roll.id] = nil
+            contents.latent[roll.id] = nil
+            contents.developed[roll.id] = nil
+        }
+    }
+
+    private func write(_ change: (inout Contents) -> Void) throws(RollError) {
+        let failed = contents.withLock { contents in
+            guard !contents.failWrites else { return true }
+            change(&contents)
+            return false
+        }
+        if failed { throw .storageFailed(path: "memory", reason: "writes are set to fail") }
+    }
+}
+
+/// A ``FilmKit/RollClock`` that stands still until a test moves it, so a 72-hour development
+/// delay passes in an instant.
+public final class ManualRollClock: RollClock {
+    private let date: Mutex<Date>
+
+    /// Creates a clock showing `date`.
+    public init(_ date: Date = Date(timeIntervalSince1970: 1_750_000_000)) {
+        self.date = Mutex(date)
+    }
+
+    /// The date the clock shows.
+    public var now: Date {
+        date.withLock { $0 }
+    }
+
+    /// Moves the clock forward.
+    public func advance(by seconds: TimeInterval) {
+        date.withLock { $0 += seconds }
+    }
+}

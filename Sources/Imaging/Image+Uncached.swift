@@ -1,0 +1,89 @@
+import CVips
+import Foundation
+
+// Decoding outside libvips' operation cache, for streams of one-off frames (a video recorder's):
+// the cache keys a buffer load by its bytes' address and keeps the decoded image for reuse,
+// which for frames that never come back only pins memory. The operation is built with libvips'
+// GValue API, which Swift can call without a C shim.
+extension Image {
+    /// Decodes JPEG bytes without entering libvips' operation cache; with `width`, any format,
+    /// shrunk on load to fit `width` pixels across (JPEG decodes at 1/2, 1/4 or 1/8 size
+    /// directly, which is far faster than decoding and resizing).
+    ///
+    /// The pixels are decoded before this returns, so the result holds no reference to `data`.
+    public static func decodedUncached(_ data: Data, fittingWidth width: Int? = nil) throws(ImagingError) -> Image {
+        try VipsRuntime.ensureStarted()
+        let operation = try UncachedOperation(width == nil ? "jpegload_buffer" : "thumbnail_buffer")
+        if width == nil, !data.starts(with: [0xFF, 0xD8]) {
+            throw .notAnImage(source: "\(data.count) bytes (not JPEG)")
+        }
+        operation.set("buffer", blob: data)
+        if let width { operation.set("width", int: Int32(clamping: width)) }
+        try operation.build()
+        guard let loaded = operation.image("out") else {
+            throw .decodeFailed(message: "libvips returned no image")
+        }
+        // Decode now, into memory of its own.
+        guard let copy = withExtendedLifetime(loaded, { vips_image_copy_memory(loaded.pointer) }) else {
+            throw .decodeFailed(message: VipsRuntime.takeError())
+        }
+        return Image(owning: copy)
+    }
+}
+
+/// One libvips operation, built directly rather than through the cache.
+private final class UncachedOperation {
+    let pointer: UnsafeMutablePointer<VipsOperation>
+    let name: String
+    private var object: UnsafeMutablePointer<GObject> {
+        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GObject.self)
+    }
+
+    init(_ name: String) throws(ImagingError) {
+        try VipsRuntime.ensureStarted()
+        guard let made = vips_operation_new(name) else {
+            throw .operationFailed(operation: name, message: VipsRuntime.takeError())
+        }
+        pointer = made
+        self.name = name
+    }
+
+    deinit {
+        vips_object_unref_outputs(UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: VipsObject.self))
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    private func set(_ name: String, type: GType, _ fill: (UnsafeMutablePointer<GValue>) -> Void) {
+        var value = GValue()
+        g_value_init(&value, type)
+        fill(&value)
+        g_object_set_property(object, name, &value)
+        g_value_unset(&value)
+    }
+
+    func set(_ name: String, int: Int32) {
+        set(name, type: g_type_from_name("gint")) { g_value_set_int($0, int) }
+    }
+
+    func set(_ name: String, blob data: Data) {
+        guard let blob = data.withUnsafeBytes({ vips_blob_copy($0.baseAddress, $0.count) }) else { return }
+        set(name, type: vips_blob_get_type()) { g_value_set_boxed($0, blob) }
+        vips_area_unref(UnsafeMutableRawPointer(blob).assumingMemoryBound(to: VipsArea.self))
+    }
+
+    func build() throws(ImagingError) {
+        guard vips_object_build(UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: VipsObject.self)) == 0 else {
+            throw .operationFailed(operation: name, message: VipsRuntime.takeError())
+        }
+    }
+
+    func image(_ name: String) -> Image? {
+        var value = GValue()
+        g_value_init(&value, vips_image_get_type())
+        defer { g_value_unset(&value) }
+        g_object_get_property(object, name, &value)
+        // dup takes a reference of its own, which the Image then owns.
+        guard let object = g_value_dup_object(&value) else { return nil }
+        return Image(owning: object.assumingMemoryBound(to: VipsImage.self))
+    }
+}

@@ -1,0 +1,69 @@
+/// The size of the recorded frames.
+public enum RecordQuality: Sendable, Hashable {
+    /// 640×480.
+    case low
+    /// 1280×720.
+    case medium
+    /// 1920×1080.
+    case high
+    /// 3840×2160.
+    case ultra
+    /// Any other even size; added for small test recordings and unusual cameras (H.264 in 4:2:0
+    /// needs even sides).
+    case custom(width: Int, height: Int)
+
+    /// The frame width in pixels.
+    public var width: Int {
+        switch self {
+        case .low: 640
+        case .medium: 1280
+        case .high: 1920
+        case .ultra: 3840
+        case .custom(let width, _): width
+        }
+    }
+
+    /// The frame height in pixels.
+    public var height: Int {
+        switch self {
+        case .low: 480
+        case .medium: 720
+        case .high: 1080
+        case .ultra: 2160
+        case .custom(_, let height): height
+        }
+    }
+
+    /// The frame size.
+    public var size: FrameSize { FrameSize(width: width, height: height) }
+}
+
+/// A frame size in pixels.
+public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
+    /// The width in pixels.
+    public var width: Int
+    /// The height in pixels.
+    public var height: Int
+
+    /// Creates a size.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `width×height`.
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// The recording frame rate.
+public enum Framerate: Int, Sendable, Hashable, CaseIterable {
+    /// 24 frames per second.
+    case fps24 = 24
+    /// 30 frames per second.
+    case fps30 = 30
+    /// 60 frames per second.
+    case fps60 = 60
+
+    /// Frames per second.
+    public var framesPerSecond: Int { rawValue }
+}

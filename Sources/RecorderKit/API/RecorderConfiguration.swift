@@ -1,0 +1,142 @@
+import Foundation
+
+/// Everything a recorder needs to know before it starts.
+///
+/// The reference framework's fields keep their names (`recordQuality`, `exportSettings`,
+/// `framerate`, `backwardOffset`); the others are additions with defaults.
+public struct RecorderConfiguration: Sendable, Hashable {
+    /// The size of the recorded frames.
+    public var recordQuality: RecordQuality
+    /// How clips are encoded and stored.
+    public var exportSettings: ExportSettings
+    /// The recording frame rate.
+    public var framerate: Framerate
+    /// Seconds of video kept before each event.
+    public var backwardOffset: Double
+    /// Seconds of video kept after each event (the reference had none).
+    public var forwardOffset: Double
+    /// The longest clip that merging overlapping events may build, in seconds; a later event
+    /// starts a new clip instead. At least `backwardOffset + forwardOffset`.
+    public var maximumClipDuration: Double
+    /// Where the compressed frames of the ring buffer live. One recorder at a time may use it.
+    public var bufferDirectory: URL
+    /// Where finished clips are published.
+    public var outputDirectory: URL
+    /// The JPEG quality (1…100) of the frames in the ring buffer.
+    public var bufferJPEGQuality: Int
+    /// What to do with frames whose size or timing differs from this configuration.
+    public var frameConversion: FrameConversion
+    /// The built-in motion trigger, or `nil` for none.
+    public var motionTrigger: MotionTrigger?
+
+    /// The reference default: `.medium` frames, default export settings, 30 fps, 3 s back, 2 s forward.
+    public static var `default`: RecorderConfiguration { RecorderConfiguration() }
+
+    /// Creates a configuration. The directories default to folders in the temporary directory.
+    public init(
+        recordQuality: RecordQuality = .medium,
+        exportSettings: ExportSettings = .default,
+        framerate: Framerate = .fps30,
+        backwardOffset: Double = 3.0,
+        forwardOffset: Double = 2.0,
+        maximumClipDuration: Double = 60,
+        bufferDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("RecorderKit-buffer"),
+        outputDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("RecorderKit-clips"),
+        bufferJPEGQuality: Int = 85,
+        frameConversion: FrameConversion = .convert,
+        motionTrigger: MotionTrigger? = nil
+    ) {
+        self.recordQuality = recordQuality
+        self.exportSettings = exportSettings
+        self.framerate = framerate
+        self.backwardOffset = backwardOffset
+        self.forwardOffset = forwardOffset
+        self.maximumClipDuration = maximumClipDuration
+        self.bufferDirectory = bufferDirectory
+        self.outputDirectory = outputDirectory
+        self.bufferJPEGQuality = bufferJPEGQuality
+        self.frameConversion = frameConversion
+        self.motionTrigger = motionTrigger
+    }
+
+    /// Frames kept before an event.
+    var backwardFrames: Int { Int((backwardOffset * Double(framerate.rawValue)).rounded()) }
+    /// Frames kept from the event on; the event's own frame always belongs to its clip.
+    var forwardFrames: Int { max(1, Int((forwardOffset * Double(framerate.rawValue)).rounded())) }
+    /// The most frames a merged clip may hold.
+    var maximumClipFrames: Int { Int((maximumClipDuration * Double(framerate.rawValue)).rounded()) }
+
+    /// Checks every field and throws ``RecorderError/invalidConfiguration(_:)`` naming the first
+    /// bad one.
+    public func validate() throws(RecorderError) {
+        func fail(_ reason: String) -> RecorderError { .invalidConfiguration(reason) }
+        let size = recordQuality.size
+        guard size.width >= 16, size.height >= 16, size.width <= 8192, size.height <= 8192 else {
+            throw fail("frame size \(size) is outside 16…8192 pixels per side")
+        }
+        guard size.width % 2 == 0, size.height % 2 == 0 else {
+            throw fail("frame size \(size) must have even sides for 4:2:0 video")
+        }
+        guard backwardOffset.isFinite, backwardOffset >= 0, backwardOffset <= 3600 else {
+            throw fail("backwardOffset \(backwardOffset) s is outside 0…3600 s")
+        }
+        guard forwardOffset.isFinite, forwardOffset >= 0, forwardOffset <= 3600 else {
+            throw fail("forwardOffset \(forwardOffset) s is outside 0…3600 s")
+        }
+        guard maximumClipDuration.isFinite, maximumClipFrames >= backwardFrames + forwardFrames else {
+            throw fail(
+                "maximumClipDuration \(maximumClipDuration) s is shorter than the windows "
+                    + "(\(backwardOffset) s + \(forwardOffset) s)")
+        }
+        guard (1...100).contains(bufferJPEGQuality) else {
+            throw fail("bufferJPEGQuality \(bufferJPEGQuality) is outside 1…100")
+        }
+        guard bufferDirectory.isFileURL, outputDirectory.isFileURL else {
+            throw fail("the buffer and output directories must be file URLs")
+        }
+        guard bufferDirectory.standardizedFileURL != outputDirectory.standardizedFileURL else {
+            throw fail("the buffer and output directories must differ (the buffer is emptied on start)")
+        }
+        try motionTrigger?.validate()
+    }
+}
+
+/// What happens to a frame whose size or timing differs from the configuration.
+public enum FrameConversion: Sendable, Hashable, CaseIterable {
+    /// Frames are scaled to fit the configured size (centred, black bars if the aspect differs)
+    /// and resampled to the configured rate: surplus frames are dropped, gaps up to one second
+    /// are filled by repeating the frame that ends them.
+    case convert
+    /// Such frames are refused with ``RecorderError/frameSizeMismatch(expected:got:)`` or
+    /// ``RecorderError/frameRateMismatch(expected:timestampStep:)``.
+    case refuse
+}
+
+/// The built-in motion trigger: frame differencing on small grey copies of the frames.
+public struct MotionTrigger: Sendable, Hashable {
+    /// How much a pixel's grey level must change, as a fraction of full scale (0…1), to count.
+    public var pixelThreshold: Double
+    /// The fraction of pixels (0…1) that must change for a frame to count as motion.
+    public var minimumArea: Double
+    /// The width of the grey copies compared (their height keeps the aspect ratio).
+    public var analysisWidth: Int
+
+    /// Creates a motion trigger.
+    public init(pixelThreshold: Double = 0.1, minimumArea: Double = 0.01, analysisWidth: Int = 64) {
+        self.pixelThreshold = pixelThreshold
+        self.minimumArea = minimumArea
+        self.analysisWidth = analysisWidth
+    }
+
+    func validate() throws(RecorderError) {
+        guard pixelThreshold > 0, pixelThreshold < 1 else {
+            throw .invalidConfiguration("motion pixelThreshold \(pixelThreshold) is outside (0, 1)")
+        }
+        guard minimumArea > 0, minimumArea <= 1 else {
+            throw .invalidConfiguration("motion minimumArea \(minimumArea) is outside (0, 1]")
+        }
+        guard (8...1024).contains(analysisWidth) else {
+            throw .invalidConfiguration("motion analysisWidth \(analysisWidth) is outside 8…1024")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Imaging
+
+/// What went wrong in a recorder.
+public enum RecorderError: Error, Sendable, Hashable {
+    /// A configuration field is out of range; the text names it.
+    case invalidConfiguration(String)
+    /// The action is not allowed in the current state (for example starting while paused).
+    case invalidTransition(action: String, state: VideoRecorderState)
+    /// The configuration cannot change while a recording session is open.
+    case configurationLocked(state: VideoRecorderState)
+    /// Events can be captured, and frames pushed, only while recording.
+    case notRecording(state: VideoRecorderState)
+    /// No frame has been recorded yet, so an event has no time to refer to.
+    case noFramesYet
+    /// A frame's timestamp is not later than the one before it.
+    case nonMonotonicTimestamp(previous: Double, got: Double)
+    /// A frame's size differs from the configuration and conversion is off.
+    case frameSizeMismatch(expected: FrameSize, got: FrameSize)
+    /// Frames arrive at another rate than configured and conversion is off.
+    case frameRateMismatch(expected: Int, timestampStep: Double)
+    /// The buffer directory cannot change while frames of an earlier session are still being
+    /// written into clips.
+    case exportsInProgress
+    /// Another live recorder holds the buffer directory.
+    case bufferDirectoryInUse(path: String)
+    /// Reading or writing the buffer or output directory failed (a full disk, say).
+    case storageFailed(path: String, message: String)
+    /// The export frame transform threw on a frame of a clip.
+    case exportTransformFailed(frame: Int, message: String)
+    /// libvips failed on a frame.
+    case imaging(ImagingError)
+    /// FFmpeg failed while writing a clip.
+    case video(VideoIOError)
+    /// The frame source failed.
+    case source(FrameSourceError)
+}
+
+extension RecorderError: CustomStringConvertible {
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let reason): "invalid recorder configuration: \(reason)"
+        case .invalidTransition(let action, let state): "cannot \(action) while the recorder is in state '\(state)'"
+        case .configurationLocked(let state): "cannot change the configuration in state '\(state)'; stop first"
+        case .notRecording(let state): "the recorder is not recording (state '\(state)')"
+        case .noFramesYet: "no frame has been recorded yet"
+        case .nonMonotonicTimestamp(let previous, let got):
+            "frame timestamp \(got) s is not later than the previous one, \(previous) s"
+        case .frameSizeMismatch(let expected, let got): "frame is \(got), the configuration records \(expected)"
+        case .frameRateMismatch(let expected, let step):
+            "frames arrive \(step) s apart, the configuration records \(expected) fps"
+        case .exportsInProgress: "cannot move the buffer directory while clips of the last session are being written"
+        case .bufferDirectoryInUse(let path): "another recorder is using the buffer directory \(path)"
+        case .storageFailed(let path, let message): "storage failed at \(path): \(message)"
+        case .exportTransformFailed(let frame, let message): "the export transform failed on frame \(frame): \(message)"
+        case .imaging(let error): "frame processing failed: \(error)"
+        case .video(let error): "clip writing failed: \(error)"
+        case .source(let error): "frame source failed: \(error)"
+        }
+    }
+}
+
+/// What went wrong in FFmpeg while reading or writing a video file.
+public enum VideoIOError: Error, Sendable, Hashable {
+    /// The file could not be opened or is not a media file FFmpeg reads.
+    case openFailed(path: String, message: String)
+    /// The file has no video stream.
+    case noVideoStream(path: String)
+    /// FFmpeg has no decoder for the file's codec.
+    case decoderUnavailable(String)
+    /// FFmpeg has no such encoder (libx264 missing, say).
+    case encoderUnavailable(String)
+    /// An FFmpeg call failed.
+    case ffmpeg(operation: String, message: String)
+    /// A clip needs at least one frame.
+    case noFrames
+}
+
+extension VideoIOError: CustomStringConvertible {
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .openFailed(let path, let message): "cannot open \(path): \(message)"
+        case .noVideoStream(let path): "\(path) has no video stream"
+        case .decoderUnavailable(let codec): "FFmpeg has no decoder for \(codec)"
+        case .encoderUnavailable(let name): "FFmpeg has no encoder \(name)"
+        case .ffmpeg(let operation, let message): "\(operation) failed: \(message)"
+        case .noFrames: "a clip needs at least one frame"
+        }
+    }
+}
+
+/// What went wrong in a frame source.
+public enum FrameSourceError: Error, Sendable, Hashable {
+    /// The source's parameters are out of range; the text names the bad one.
+    case invalidParameters(String)
+    /// No such directory.
+    case directoryNotFound(path: String)
+    /// The directory holds no image files.
+    case emptySequence(path: String)
+    /// A file of an image sequence could not be read as an image.
+    case unreadableImage(path: String, cause: ImagingError)
+    /// Rendering or converting a frame failed.
+    case imaging(ImagingError)
+    /// Reading a video file failed.
+    case video(VideoIOError)
+}
+
+extension FrameSourceError: CustomStringConvertible {
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .invalidParameters(let reason): "invalid frame source parameters: \(reason)"
+        case .directoryNotFound(let path): "no such directory: \(path)"
+        case .emptySequence(let path): "no image files in \(path)"
+        case .unreadableImage(let path, let cause): "cannot read \(path) as an image: \(cause)"
+        case .imaging(let error): "frame processing failed: \(error)"
+        case .video(let error): "\(error)"
+        }
+    }
+}

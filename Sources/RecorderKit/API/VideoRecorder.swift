@@ -1,0 +1,77 @@
+/// An event-triggered video recorder: it keeps a rolling buffer of recent frames and, for each
+/// event, saves the seconds before and after it as a video file.
+///
+/// The shape follows the reference `DCHVideoRecorder` protocol (the `DCH…` type aliases keep
+/// ported code compiling); the additions are `pauseRecording()`, typed errors, the async
+/// variants and the async sequences.
+public protocol VideoRecorder: AnyObject, Sendable {
+    /// The configuration in force.
+    var currentConfiguration: RecorderConfiguration { get }
+    /// Told of every state change; held weakly. See ``VideoRecorderDelegate`` for the executor.
+    var stateDelegate: (any VideoRecorderDelegate)? { get set }
+    /// The current state.
+    var currentState: VideoRecorderState { get }
+
+    /// `none → recording`. Throws ``RecorderError/invalidTransition(action:state:)`` in any other state.
+    func startRecording() throws(RecorderError)
+    /// `recording|paused → none`. Clips still waiting for forward frames are written with the
+    /// frames they have. Does nothing in state `none`.
+    func stopRecording()
+    /// `recording → paused`: frames are ignored until resumed. Does nothing in other states.
+    func pauseRecording()
+    /// `paused → recording`. Does nothing in other states.
+    func resumeRecording()
+    /// Any state `→ none`: drops pending events, the buffered frames and the list of captured
+    /// segments (published files stay on disk).
+    func resetRecorder()
+    /// Marks an event at the newest recorded frame. Throws ``RecorderError/notRecording(state:)``
+    /// unless recording, ``RecorderError/noFramesYet`` before the first frame.
+    func captureSegment() throws(RecorderError)
+    /// Replaces the configuration. Throws ``RecorderError/configurationLocked(state:)`` while a
+    /// session is open (recording or paused) and ``RecorderError/invalidConfiguration(_:)`` for
+    /// a bad one.
+    func changeConfiguration(_ configuration: RecorderConfiguration) throws(RecorderError)
+    /// Shows every recorded frame in `view` (held weakly).
+    func setupPreview(for view: any CameraPreviewView)
+    /// Delivers the segments captured so far, after the clips that can be written now are written.
+    func provideCapturedSegments(
+        completion: @escaping @Sendable (Result<[CapturedVideoSegment], RecorderError>) -> Void)
+    /// The segments captured so far, after the clips that can be written now are written.
+    func capturedSegments() async throws(RecorderError) -> [CapturedVideoSegment]
+    /// Every state change from now on, in order. Each call returns a new sequence.
+    func stateChanges() -> AsyncStream<VideoRecorderStateChange>
+    /// Every clip published from now on, in order. Each call returns a new sequence.
+    func finishedSegments() -> AsyncStream<CapturedVideoSegment>
+}
+
+/// Receives a recorder's state changes and clip notices.
+///
+/// **Executor:** the recorder calls its delegate synchronously, on the thread that caused the
+/// change, after the change is visible through ``VideoRecorder/currentState`` and before the
+/// call that made it returns; state changes are delivered one at a time and in order. Clip
+/// notices come from the recorder's export queue (a private serial dispatch queue). A delegate
+/// that updates a user interface hops to its main actor itself.
+public protocol VideoRecorderDelegate: AnyObject, Sendable {
+    /// The state changed from `oldState` to `newState`.
+    func videoRecorderDidChangeState(_ oldState: VideoRecorderState, _ newState: VideoRecorderState)
+    /// A clip was published.
+    func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment)
+    /// Work in the background failed (writing a frame or a clip); the recorder keeps its state.
+    func videoRecorderDidFail(_ error: RecorderError)
+}
+
+extension VideoRecorderDelegate {
+    /// Does nothing by default.
+    public func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment) {}
+    /// Does nothing by default.
+    public func videoRecorderDidFail(_ error: RecorderError) {}
+}
+
+/// Where a recorder shows its frames as they are recorded (the reference's preview view).
+///
+/// Called on the thread that delivered the frame; an implementation that draws on screen hops
+/// to its main actor itself.
+public protocol CameraPreviewView: AnyObject, Sendable {
+    /// Shows one frame.
+    func display(_ frame: Frame)
+}

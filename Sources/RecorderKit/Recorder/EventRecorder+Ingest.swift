@@ -1,0 +1,208 @@
+import Foundation
+import Imaging
+
+/// What became of a pushed frame.
+public enum FrameDisposition: Sendable, Hashable {
+    /// Stored in this many slots: 1, or more when it also fills a gap in the source's timing.
+    case stored(slots: Int)
+    /// Dropped to keep the configured frame rate (the source is faster).
+    case dropped
+    /// Ignored because the recorder is paused.
+    case ignoredWhilePaused
+}
+
+/// A frame that has its slots and is on its way to disk.
+private struct Reservation: Sendable {
+    /// The order of reservations, which motion detection follows.
+    let sequence: Int
+    let slots: [Int]
+    let size: FrameSize
+    let quality: Int
+    let directory: BufferDirectory
+    let preview: (any CameraPreviewView)?
+    let detectsMotion: Bool
+}
+
+extension EventRecorder {
+    /// Adds one frame, as a camera callback would.
+    ///
+    /// The frame is compressed to JPEG and written on a worker thread; this call returns once a
+    /// worker has taken it, and waits while all ``maximumFramesInFlight`` workers are busy.
+    /// Frames must come in timestamp order (callers on several threads order them themselves).
+    ///
+    /// - Throws: ``RecorderError/notRecording(state:)`` in state `none`,
+    ///   ``RecorderError/nonMonotonicTimestamp(previous:got:)``, the size and rate mismatches when
+    ///   ``RecorderConfiguration/frameConversion`` is `.refuse`, and an earlier background
+    ///   failure (a full disk, say) not yet reported.
+    @discardableResult
+    public func push(_ frame: Frame) throws(RecorderError) -> FrameDisposition {
+        let reservation: Reservation
+        switch try core.withLock({ core throws(RecorderError) in try reserve(frame, &core) }) {
+        case .skipped(let disposition): return disposition
+        case .reserved(let reserved): reservation = reserved
+        }
+        encodeSlots.wait()
+        encodeQueue.async {
+            self.store(frame.image, reservation)
+            self.encodeSlots.signal()
+        }
+        reservation.preview?.display(frame)
+        return .stored(slots: reservation.slots.count)
+    }
+
+    /// Adds one frame of raw 8-bit pixels (3-band RGB, 4-band RGBA or 1-band grey).
+    @discardableResult
+    public func push(pixels: PixelBuffer, timestamp: Double) throws(RecorderError) -> FrameDisposition {
+        let image: Image
+        do {
+            image = try Image(pixels: pixels)
+        } catch {
+            throw .imaging(error)
+        }
+        return try push(Frame(image: image, timestamp: timestamp))
+    }
+
+    private enum ReserveOutcome {
+        case reserved(Reservation)
+        case skipped(FrameDisposition)
+    }
+
+    private func reserve(_ frame: Frame, _ core: inout RecorderCore) throws(RecorderError) -> ReserveOutcome {
+        if let failure = core.unreportedFailure {
+            core.unreportedFailure = nil
+            throw failure
+        }
+        switch core.state {
+        case .none: throw .notRecording(state: .none)
+        case .paused: return .skipped(.ignoredWhilePaused)
+        case .recording: break
+        }
+        let configuration = core.configuration
+        let time = frame.timestamp
+        if !time.isFinite || core.lastTimestamp.map({ time <= $0 }) == true {
+            throw .nonMonotonicTimestamp(previous: core.lastTimestamp ?? -.infinity, got: time)
+        }
+        let expected = configuration.recordQuality.size
+        if configuration.frameConversion == .refuse, frame.size != expected {
+            throw .frameSizeMismatch(expected: expected, got: frame.size)
+        }
+        guard let directory = core.directory else { throw .notRecording(state: core.state) }
+        let rate = Double(configuration.framerate.rawValue)
+        var slots = [core.nextSlot]
+        if let anchor = core.anchor {
+            let target = anchor.slot + Int(((time - anchor.time) * rate).rounded())
+            let newest = core.nextSlot - 1
+            let step = time - (core.lastTimestamp ?? time)
+            if configuration.frameConversion == .refuse, target != newest + 1 {
+                throw .frameRateMismatch(expected: configuration.framerate.rawValue, timestampStep: step)
+            }
+            if target <= newest {
+                core.lastTimestamp = time
+                return .skipped(.dropped)
+            }
+            if target - newest - 1 <= Int(rate) {
+                slots = Array(core.nextSlot...target)
+            } else {
+                // Over a second missing: a discontinuity, not a slow source; start the timeline afresh.
+                core.anchor = (time, core.nextSlot)
+            }
+        } else {
+            core.anchor = (time, core.nextSlot)
+        }
+        let anchor = core.anchor ?? (time, core.nextSlot)
+        for slot in slots {
+            core.index.reserve(slot: slot, time: anchor.time + Double(slot - anchor.slot) / rate)
+        }
+        core.nextSlot = slots[slots.count - 1] + 1
+        core.lastTimestamp = time
+        core.framesInFlight += 1
+        core.reservations += 1
+        return .reserved(
+            Reservation(
+                sequence: core.reservations - 1, slots: slots, size: expected, quality: configuration.bufferJPEGQuality,
+                directory: directory,
+                preview: core.preview, detectsMotion: configuration.motionTrigger != nil))
+    }
+
+    /// Compresses and writes one frame (on a worker), then records it in the index.
+    private func store(_ image: Image, _ reservation: Reservation) {
+        var failure: RecorderError?
+        var encoded: Data?
+        var written: [Int] = []
+        do {
+            let data = try image.fitted(to: reservation.size).encoded(
+                as: .jpeg(quality: reservation.quality), stripMetadata: true)
+            releaseImageCache()
+            encoded = data
+            for slot in reservation.slots {
+                let url = reservation.directory.url(for: slot)
+                do {
+                    try data.write(to: url)
+                } catch {
+                    throw RecorderError.storageFailed(path: url.path, message: error.localizedDescription)
+                }
+                written.append(slot)
+            }
+        } catch let error as ImagingError {
+            failure = .imaging(error)
+        } catch let error as RecorderError {
+            failure = error
+        } catch {
+            failure = .storageFailed(path: reservation.directory.frames.path, message: "\(error)")
+        }
+        let byteCount = encoded?.count ?? 0
+        let work = core.withLock { core -> Settlement in
+            var late: [URL] = []
+            for slot in written where !core.index.commit(slot: slot, byteCount: byteCount) {
+                late.append(reservation.directory.url(for: slot))
+            }
+            core.arrived.formUnion(reservation.slots)
+            while core.arrived.remove(core.committedThrough + 1) != nil {
+                core.committedThrough += 1
+            }
+            // With motion detection the frame is done only once it has been analysed.
+            if !reservation.detectsMotion { core.framesInFlight -= 1 }
+            var work = settle(&core)
+            work.deletions += late
+            return work
+        }
+        perform(work)
+        if let failure { report(failure) }
+        if reservation.detectsMotion {
+            detectMotion(
+                sequence: reservation.sequence, encoded: encoded, slot: reservation.slots[reservation.slots.count - 1])
+        }
+    }
+
+    /// Compares the frame with the one before it, in reservation order whatever order the
+    /// workers finish in, and marks an event at its slot when it shows motion.
+    private func detectMotion(sequence: Int, encoded: Data?, slot: Int) {
+        var thumbnail: Image?
+        var failure: ImagingError?
+        if let encoded, let width = currentConfiguration.motionTrigger?.analysisWidth {
+            do {
+                // JPEG shrink-on-load: the small copy costs a fraction of a full decode.
+                thumbnail = try Image.decodedUncached(encoded, fittingWidth: width)
+            } catch {
+                failure = error
+            }
+        }
+        let outcome = motion.withLock { sequencer in sequencer.add(sequence, thumbnail, slot: slot) }
+        for error in outcome.errors + (failure.map { [$0] } ?? []) {
+            report(.imaging(error))
+        }
+        let work = core.withLock { core -> Settlement in
+            core.framesInFlight -= 1
+            if let analysed = outcome.analysedThrough {
+                core.motionAnalysedThrough = max(core.motionAnalysedThrough ?? analysed, analysed)
+            }
+            for event in outcome.events where core.state == .recording && event >= core.sessionFirstSlot {
+                core.planner.addEvent(
+                    at: event, time: core.index.time(of: event) ?? 0, firstAvailable: core.sessionFirstSlot,
+                    configuration: core.configuration)
+            }
+            return settle(&core)
+        }
+        perform(work)
+    }
+}

@@ -1,0 +1,296 @@
+import Dispatch
+import Foundation
+import Imaging
+import Synchronization
+
+/// The default ``VideoRecorder``: frames go into a disk-backed ring buffer of JPEG files, events
+/// become MP4 or MOV clips written through FFmpeg.
+///
+/// **Threads.** Every method may be called from any thread. ``push(_:)`` compresses frames on a
+/// pool of worker threads (at most ``maximumFramesInFlight`` at once; a full pool makes `push`
+/// wait, so memory stays bounded); clips are written one at a time on a private serial queue.
+/// The delegate's executor is described at ``VideoRecorderDelegate``.
+///
+/// **Time.** Frames carry their own timestamps. The recorder maps them to slots at the
+/// configured frame rate, so a clip's windows are counted in frames of the recording and are
+/// exact: with 30 fps, 3 s back and 2 s forward, an event at the frame of second 10 gives the
+/// frames of 7.000 s up to 11.967 s, 150 of them. Paused time leaves no gap in the recording.
+///
+/// **Events.** See ``ClipPlanner`` (internal) for the merge rule, summarised here: an event whose
+/// window overlaps a clip still waiting for frames merges into it (up to
+/// ``RecorderConfiguration/maximumClipDuration``); otherwise it gets its own clip, which starts no
+/// earlier than the end of the previous clip, so no frame is written twice.
+public final class EventRecorder: VideoRecorder {
+    let core: Mutex<RecorderCore>
+    /// Serialises state changes with their notifications so that everyone sees them in order;
+    /// recursive so that a delegate may call back into the recorder.
+    private let transitionLock = NSRecursiveLock()
+    let motion = Mutex(MotionSequencer())
+    let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
+    let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
+    let encodeSlots: DispatchSemaphore
+
+    /// How many frames may be compressed at once.
+    public let maximumFramesInFlight: Int
+    /// Whether the recorder empties libvips' operation cache after each frame it compresses or
+    /// writes into a clip.
+    public let releasesImageCache: Bool
+
+    /// Creates a recorder. Nothing touches the disk before ``startRecording()``.
+    ///
+    /// - Parameters:
+    ///   - configuration: checked with ``RecorderConfiguration/validate()``.
+    ///   - maximumFramesInFlight: frames compressed in parallel; by default the number of cores.
+    ///   - releasesImageCache: libvips keeps recent operations, with their images, in a
+    ///     process-wide cache of up to 100 MB. Frames never come back, so for a recorder that
+    ///     cache only pins memory (about 100 MB of 1080p frames); by default the recorder empties
+    ///     it after each frame. Pass `false` when the host relies on that cache and can afford the
+    ///     memory.
+    public init(
+        configuration: RecorderConfiguration = .default,
+        maximumFramesInFlight: Int? = nil,
+        releasesImageCache: Bool = true
+    ) throws(RecorderError) {
+        try configuration.validate()
+        let workers = max(1, maximumFramesInFlight ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.maximumFramesInFlight = workers
+        self.releasesImageCache = releasesImageCache
+        encodeSlots = DispatchSemaphore(value: workers)
+        core = Mutex(RecorderCore(configuration: configuration))
+    }
+
+    func releaseImageCache() {
+        if releasesImageCache { ImagingDiagnostics.dropOperationCache() }
+    }
+
+    deinit {
+        core.withLock { core in
+            for continuation in core.stateContinuations.values { continuation.finish() }
+            for continuation in core.segmentContinuations.values { continuation.finish() }
+        }
+    }
+
+    // MARK: Properties
+
+    /// The configuration in force.
+    public var currentConfiguration: RecorderConfiguration { core.withLock { $0.configuration } }
+
+    /// The current state.
+    public var currentState: VideoRecorderState { core.withLock { $0.state } }
+
+    /// Told of every state change and finished clip; held weakly.
+    public var stateDelegate: (any VideoRecorderDelegate)? {
+        get { core.withLock { $0.delegate } }
+        set { core.withLock { $0.delegate = newValue } }
+    }
+
+    /// What the first ``startRecording()`` found in the buffer directory and cleaned up, or `nil`
+    /// before it.
+    public var lastRecovery: RecoveryReport? { core.withLock { $0.recovery } }
+
+    /// The bytes of buffered frame files on disk now (the ring buffer's size).
+    public var bufferedBytes: Int { core.withLock { $0.index.diskBytes } }
+
+    /// The number of buffered frame files on disk now.
+    public var bufferedFrameCount: Int { core.withLock { $0.index.storedCount } }
+
+    /// Applied to every frame of every clip as it is written (a film look, say); `nil` for none.
+    /// Takes effect for clips that start writing after it is set.
+    public var exportFrameTransform: ExportFrameTransform? {
+        get { core.withLock { $0.exportTransform } }
+        set { core.withLock { $0.exportTransform = newValue } }
+    }
+
+    // MARK: State machine
+
+    /// `none → recording`. The first start takes the buffer directory over (see ``lastRecovery``).
+    public func startRecording() throws(RecorderError) {
+        try transition { core throws(RecorderError) in
+            guard core.state == .none else { throw .invalidTransition(action: "start recording", state: core.state) }
+            let configuration = core.configuration
+            if core.directory?.root.standardizedFileURL != configuration.bufferDirectory.standardizedFileURL {
+                core.directory = nil
+                let directory = try BufferDirectory(
+                    root: configuration.bufferDirectory, outputDirectory: configuration.outputDirectory)
+                core.recovery = directory.recover(outputDirectory: configuration.outputDirectory)
+                core.directory = directory
+            } else {
+                do {
+                    try FileManager.default.createDirectory(
+                        at: configuration.outputDirectory, withIntermediateDirectories: true)
+                } catch {
+                    throw .storageFailed(path: configuration.outputDirectory.path, message: error.localizedDescription)
+                }
+            }
+            core.state = .recording
+            core.sessionFirstSlot = core.nextSlot
+            core.anchor = nil
+            core.lastTimestamp = nil
+            let first = core.reservations
+            core.motionAnalysedThrough = configuration.motionTrigger == nil ? nil : core.nextSlot - 1
+            motion.withLock { $0 = MotionSequencer(trigger: configuration.motionTrigger, firstSequence: first) }
+            return VideoRecorderState.none
+        }
+    }
+
+    /// `recording|paused → none`; clips waiting for forward frames are written with what they have.
+    public func stopRecording() {
+        try? transition { core in
+            guard core.state != .none else { return nil }
+            let old = core.state
+            core.state = .none
+            core.anchor = nil
+            core.planner.truncate(to: core.nextSlot)
+            return old
+        }
+    }
+
+    /// `recording → paused`: pushed frames are ignored until ``resumeRecording()``.
+    public func pauseRecording() {
+        try? transition { core in
+            guard core.state == .recording else { return nil }
+            core.state = .paused
+            return .recording
+        }
+    }
+
+    /// `paused → recording`. The recording continues from the next frame without a gap.
+    public func resumeRecording() {
+        try? transition { core in
+            guard core.state == .paused else { return nil }
+            core.state = .recording
+            core.anchor = nil
+            return .paused
+        }
+    }
+
+    /// Any state `→ none`, forgetting pending events, buffered frames and captured segments.
+    /// Clips being written when it is called are discarded; published files stay on disk.
+    public func resetRecorder() {
+        try? transition { core in
+            let old = core.state
+            core.state = .none
+            core.anchor = nil
+            core.planner.dropAll(nextSlot: core.nextSlot)
+            core.segments.removeAll()
+            core.unreportedFailure = nil
+            core.generation += 1
+            return old == .none ? nil : old
+        }
+    }
+
+    /// Replaces the configuration; only in state `none`.
+    public func changeConfiguration(_ configuration: RecorderConfiguration) throws(RecorderError) {
+        try configuration.validate()
+        try core.withLock { core throws(RecorderError) in
+            guard core.state == .none else { throw .configurationLocked(state: core.state) }
+            let moved =
+                configuration.bufferDirectory.standardizedFileURL
+                != core.configuration.bufferDirectory.standardizedFileURL
+            if moved, core.index.storedCount > 0 || !core.exporting.isEmpty || !core.planner.pending.isEmpty {
+                throw .exportsInProgress
+            }
+            core.configuration = configuration
+        }
+    }
+
+    /// Runs a state change: `body` returns the old state when it changed the state (it has set
+    /// the new one), `nil` when nothing changed. Notifies outside the data lock, in order.
+    private func transition(_ body: (inout RecorderCore) throws(RecorderError) -> VideoRecorderState?)
+        throws(RecorderError)
+    {
+        transitionLock.lock()
+        defer { transitionLock.unlock() }
+        let (change, delegate, continuations, work) = try core.withLock {
+            core throws(RecorderError) -> (
+                VideoRecorderStateChange?, (any VideoRecorderDelegate)?,
+                [AsyncStream<VideoRecorderStateChange>.Continuation], Settlement
+            ) in
+            guard let old = try body(&core) else { return (nil, nil, [], Settlement()) }
+            let change = VideoRecorderStateChange(oldState: old, newState: core.state)
+            return (change, core.delegate, Array(core.stateContinuations.values), settle(&core))
+        }
+        perform(work)
+        guard let change else { return }
+        delegate?.videoRecorderDidChangeState(change.oldState, change.newState)
+        for continuation in continuations { continuation.yield(change) }
+    }
+
+    // MARK: Events and segments
+
+    /// Marks an event at the newest recorded frame.
+    public func captureSegment() throws(RecorderError) {
+        let work = try core.withLock { core throws(RecorderError) -> Settlement in
+            guard core.state == .recording else { throw .notRecording(state: core.state) }
+            guard core.nextSlot > core.sessionFirstSlot else { throw .noFramesYet }
+            let event = core.nextSlot - 1
+            core.planner.addEvent(
+                at: event, time: core.index.time(of: event) ?? 0, firstAvailable: core.sessionFirstSlot,
+                configuration: core.configuration)
+            return settle(&core)
+        }
+        perform(work)
+    }
+
+    /// Shows every recorded frame in `view` (held weakly), on the thread that pushed it.
+    public func setupPreview(for view: any CameraPreviewView) {
+        core.withLock { $0.preview = view }
+    }
+
+    /// The segments captured so far, once no frame is being compressed and no clip written.
+    ///
+    /// Throws the first background failure (a clip that could not be written, a frame that could
+    /// not be stored) not yet reported by another call.
+    public func capturedSegments() async throws(RecorderError) -> [CapturedVideoSegment] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let idle = core.withLock { core in
+                if core.isIdle { return true }
+                core.idleWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
+        }
+        return try core.withLock { core throws(RecorderError) in
+            if let failure = core.unreportedFailure {
+                core.unreportedFailure = nil
+                throw failure
+            }
+            return core.segments
+        }
+    }
+
+    /// The completion-handler form of ``capturedSegments()``; `completion` runs on a task of the
+    /// global executor.
+    public func provideCapturedSegments(
+        completion: @escaping @Sendable (Result<[CapturedVideoSegment], RecorderError>) -> Void
+    ) {
+        Task {
+            do throws(RecorderError) {
+                completion(.success(try await capturedSegments()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Every state change from now on.
+    public func stateChanges() -> AsyncStream<VideoRecorderStateChange> {
+        subscribe(\.stateContinuations)
+    }
+
+    /// Every clip published from now on.
+    public func finishedSegments() -> AsyncStream<CapturedVideoSegment> {
+        subscribe(\.segmentContinuations)
+    }
+
+    /// A new stream whose continuation lives in `listeners` until the consumer stops listening.
+    private func subscribe<Element>(
+        _ listeners: WritableKeyPath<RecorderCore, [UUID: AsyncStream<Element>.Continuation]> & Sendable
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
+        let id = UUID()
+        continuation.onTermination = { [weak self] _ in self?.core.withLock { $0[keyPath: listeners][id] = nil } }
+        core.withLock { $0[keyPath: listeners][id] = continuation }
+        return stream
+    }
+}

@@ -1,0 +1,213 @@
+import CFFmpeg
+import CFFmpegShim
+import Foundation
+import Imaging
+
+/// Encodes RGB frames into an MP4 or MOV file through libavcodec and libavformat, at a constant
+/// frame rate: frame `n` has presentation time `n / framerate`.
+final class VideoClipWriter {
+    let path: String
+    private(set) var encoderName = ""
+    private(set) var framesWritten = 0
+
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var scaler: OpaquePointer?
+    /// Decodes the ring buffer's JPEG frames straight into YUV for ``appendJPEG(_:)``.
+    private var jpegDecoder: UnsafeMutablePointer<AVCodecContext>?
+    private var jpegPacket: UnsafeMutablePointer<AVPacket>?
+    private var jpegFrame: UnsafeMutablePointer<AVFrame>?
+    private var jpegScaler: OpaquePointer?
+    private var fileOpen = false
+    private var headerWritten = false
+    private var finished = false
+    private var size = FrameSize(width: 0, height: 0)
+
+    /// The FFmpeg encoder a codec choice resolves to on this machine, or `nil` when it is missing.
+    static func encoderName(for codec: VideoCodec) -> String? {
+        FFmpegRuntime.prepare()
+        let h264 = avcodec_find_encoder_by_name("libx264") != nil
+        switch codec {
+        case .preferred: return h264 ? "libx264" : "mjpeg"
+        case .h264: return h264 ? "libx264" : nil
+        case .mjpeg: return avcodec_find_encoder(AV_CODEC_ID_MJPEG) != nil ? "mjpeg" : nil
+        }
+    }
+
+    init(path: String, container: VideoFormat, size: FrameSize, framerate: Int, settings: ExportSettings)
+        throws(VideoIOError)
+    {
+        FFmpegRuntime.prepare()
+        self.path = path
+        self.size = size
+        guard let name = Self.encoderName(for: settings.codec), let encoder = avcodec_find_encoder_by_name(name) else {
+            throw .encoderUnavailable(settings.codec == .mjpeg ? "mjpeg" : "libx264")
+        }
+        encoderName = name
+        try FFmpegRuntime.check(
+            avformat_alloc_output_context2(&format, nil, container.rawValue, path), "avformat_alloc_output_context2")
+        guard let format, let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder)
+        else { throw .ffmpeg(operation: "allocate encoder", message: "out of memory") }
+        self.stream = stream
+        self.codec = codec
+        codec.pointee.width = Int32(size.width)
+        codec.pointee.height = Int32(size.height)
+        codec.pointee.time_base = AVRational(num: 1, den: Int32(framerate))
+        codec.pointee.framerate = AVRational(num: Int32(framerate), den: 1)
+        // No B-frames: presentation order is decoding order, so every timestamp is exact.
+        codec.pointee.max_b_frames = 0
+        if name == "libx264" {
+            codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+            codec.pointee.gop_size = Int32(framerate)
+            av_opt_set(codec.pointee.priv_data, "preset", "veryfast", 0)
+            // No lookahead queue: a few frames of memory instead of dozens at 1080p.
+            av_opt_set(codec.pointee.priv_data, "tune", "zerolatency", 0)
+            av_opt_set(codec.pointee.priv_data, "crf", settings.quality.h264ConstantRateFactor, 0)
+        } else {
+            codec.pointee.pix_fmt = AV_PIX_FMT_YUVJ420P
+            codec.pointee.color_range = AVCOL_RANGE_JPEG
+            codec.pointee.flags |= akf_codec_flag_qscale()
+            codec.pointee.global_quality = settings.quality.mjpegQuantiser * akf_qp2lambda()
+        }
+        if format.pointee.oformat.pointee.flags & akf_format_global_header() != 0 {
+            codec.pointee.flags |= akf_codec_flag_global_header()
+        }
+        try FFmpegRuntime.check(avcodec_open2(codec, encoder, nil), "avcodec_open2")
+        try FFmpegRuntime.check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "parameters")
+        stream.pointee.time_base = codec.pointee.time_base
+        stream.pointee.avg_frame_rate = codec.pointee.framerate
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let frame, packet != nil else { throw .ffmpeg(operation: "allocate frame", message: "out of memory") }
+        frame.pointee.format = codec.pointee.pix_fmt.rawValue
+        frame.pointee.width = codec.pointee.width
+        frame.pointee.height = codec.pointee.height
+        try FFmpegRuntime.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+        scaler = sws_getContext(
+            Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24, Int32(size.width), Int32(size.height),
+            codec.pointee.pix_fmt, SWS_BILINEAR, nil, nil, nil)
+        guard scaler != nil else { throw .ffmpeg(operation: "sws_getContext", message: "unsupported conversion") }
+        try FFmpegRuntime.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open \(path)")
+        fileOpen = true
+        try FFmpegRuntime.check(avformat_write_header(format, nil), "avformat_write_header")
+        headerWritten = true
+    }
+
+    deinit {
+        if let format {
+            if fileOpen { avio_closep(&format.pointee.pb) }
+            avformat_free_context(format)
+        }
+        sws_freeContext(scaler)
+        sws_freeContext(jpegScaler)
+        av_frame_free(&jpegFrame)
+        av_packet_free(&jpegPacket)
+        avcodec_free_context(&jpegDecoder)
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+    }
+
+    /// Encodes one frame of 3-band 8-bit RGB at the writer's size.
+    func append(_ pixels: PixelBuffer) throws(VideoIOError) {
+        guard let frame, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
+        guard pixels.width == size.width, pixels.height == size.height, pixels.bands == 3 else {
+            throw .ffmpeg(
+                operation: "append",
+                message: "frame is \(pixels.width)×\(pixels.height)×\(pixels.bands), clip is \(size)×3")
+        }
+        try FFmpegRuntime.check(av_frame_make_writable(frame), "av_frame_make_writable")
+        let (planes, lines) = FFmpegRuntime.planes(of: frame)
+        pixels.samples.withUnsafeBufferPointer { buffer in
+            let source: [UnsafePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            let sourceLines: [Int32] = [Int32(size.width * 3), 0, 0, 0]
+            _ = sws_scale(scaler, source, sourceLines, 0, Int32(size.height), planes, lines)
+        }
+        try encodeFrame()
+    }
+
+    /// Encodes one JPEG image of the writer's size, decoded by FFmpeg straight into the encoder's
+    /// YUV format: no RGB detour and no large allocation per frame.
+    func appendJPEG(_ data: Data) throws(VideoIOError) {
+        guard let frame, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
+        let (decoder, packet, decoded) = try openJPEGDecoder()
+        try FFmpegRuntime.check(av_new_packet(packet, Int32(data.count)), "av_new_packet")
+        defer { av_packet_unref(packet) }
+        data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress {
+                packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            }
+        }
+        try FFmpegRuntime.check(avcodec_send_packet(decoder, packet), "decode JPEG frame")
+        try FFmpegRuntime.check(avcodec_receive_frame(decoder, decoded), "decode JPEG frame")
+        defer { av_frame_unref(decoded) }
+        guard decoded.pointee.width == Int32(size.width), decoded.pointee.height == Int32(size.height) else {
+            throw .ffmpeg(
+                operation: "append",
+                message: "JPEG frame is \(decoded.pointee.width)×\(decoded.pointee.height), clip is \(size)")
+        }
+        jpegScaler = sws_getCachedContext(
+            jpegScaler, decoded.pointee.width, decoded.pointee.height, AVPixelFormat(decoded.pointee.format),
+            frame.pointee.width, frame.pointee.height, AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil,
+            nil)
+        guard let jpegScaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported JPEG") }
+        try FFmpegRuntime.check(av_frame_make_writable(frame), "av_frame_make_writable")
+        let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: decoded)
+        let (planes, lines) = FFmpegRuntime.planes(of: frame)
+        _ = sws_scale(
+            jpegScaler, sourcePlanes.map { UnsafePointer($0) }, sourceLines, 0, decoded.pointee.height, planes, lines)
+        try encodeFrame()
+    }
+
+    private func openJPEGDecoder() throws(VideoIOError) -> (
+        UnsafeMutablePointer<AVCodecContext>, UnsafeMutablePointer<AVPacket>, UnsafeMutablePointer<AVFrame>
+    ) {
+        if let jpegDecoder, let jpegPacket, let jpegFrame { return (jpegDecoder, jpegPacket, jpegFrame) }
+        guard let decoder = avcodec_find_decoder(AV_CODEC_ID_MJPEG) else { throw .decoderUnavailable("mjpeg") }
+        jpegDecoder = avcodec_alloc_context3(decoder)
+        jpegPacket = av_packet_alloc()
+        jpegFrame = av_frame_alloc()
+        guard let jpegDecoder, let jpegPacket, let jpegFrame else {
+            throw .ffmpeg(operation: "allocate decoder", message: "out of memory")
+        }
+        try FFmpegRuntime.check(avcodec_open2(jpegDecoder, decoder, nil), "avcodec_open2 mjpeg")
+        return (jpegDecoder, jpegPacket, jpegFrame)
+    }
+
+    private func encodeFrame() throws(VideoIOError) {
+        guard let codec, let frame else { return }
+        frame.pointee.pts = Int64(framesWritten)
+        try FFmpegRuntime.check(avcodec_send_frame(codec, frame), "avcodec_send_frame")
+        framesWritten += 1
+        try drainPackets()
+    }
+
+    /// Flushes the encoder and writes the container's index. The file is complete afterwards.
+    func finish() throws(VideoIOError) {
+        guard let codec, let format, !finished else { return }
+        guard framesWritten > 0 else { throw .noFrames }
+        try FFmpegRuntime.check(avcodec_send_frame(codec, nil), "avcodec_send_frame")
+        try drainPackets()
+        try FFmpegRuntime.check(av_write_trailer(format), "av_write_trailer")
+        finished = true
+        try FFmpegRuntime.check(avio_closep(&format.pointee.pb), "avio_close")
+        fileOpen = false
+    }
+
+    private func drainPackets() throws(VideoIOError) {
+        guard let codec, let packet, let stream, let format else { return }
+        while true {
+            let received = avcodec_receive_packet(codec, packet)
+            if received == FFmpegRuntime.again || received == FFmpegRuntime.endOfFile { return }
+            try FFmpegRuntime.check(received, "avcodec_receive_packet")
+            if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
+            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            // av_interleaved_write_frame takes ownership of the packet's data and resets it.
+            try FFmpegRuntime.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FilmKit
+
+/// A field of network input that a rule applies to.
+public enum NetworkField: String, Sendable, Hashable, CaseIterable {
+    /// A post's caption.
+    case caption
+    /// A comment's text.
+    case comment
+    /// A direct message's text.
+    case message
+    /// A page size.
+    case limit
+}
+
+/// A broken rule on network input.
+public typealias NetworkViolation = Violation<NetworkField>
+
+/// What a network operation could not find.
+public enum NetworkEntity: String, Sendable, Hashable, CaseIterable {
+    /// A user account.
+    case user
+    /// A post.
+    case post
+    /// A comment.
+    case comment
+    /// A notification.
+    case notification
+    /// A conversation.
+    case conversation
+    /// A stored photo (of a post, an avatar or a message) at the size asked.
+    case photo
+}
+
+/// Why a network operation failed.
+public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The input breaks these rules (all of them are listed).
+    case invalid([NetworkViolation])
+    /// Nothing of this kind with this id (or it is not visible to the caller).
+    case notFound(NetworkEntity)
+    /// The acting user may not do this to someone else's content.
+    case forbidden
+    /// Following or messaging oneself.
+    case selfAction
+    /// No filter is registered under the name, or its parameters are wrong.
+    case filter(FilterError)
+    /// The filter failed while rendering the photo; the cause in words.
+    case filterFailed(String)
+    /// The photo could not be read or processed.
+    case photo(PhotoError)
+    /// The session is invalid, or another account step failed.
+    case account(AccountError)
+    /// The store failed.
+    case storage(StoreError)
+
+    /// One line saying what went wrong.
+    public var description: String {
+        switch self {
+        case .invalid(let violations): violations.map(\.description).joined(separator: "; ")
+        case .notFound(let entity): "no such \(entity.rawValue)"
+        case .forbidden: "only the owner may do this"
+        case .selfAction: "you cannot do this to yourself"
+        case .filter(let error): "\(error)"
+        case .filterFailed(let message): "the filter failed: \(message)"
+        case .photo(let error): "\(error)"
+        case .account(let error): "\(error)"
+        case .storage(let error): "\(error)"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Synchronization
+
+/// Live updates: new notifications and new direct messages, as async streams per user.
+///
+/// The services publish here after the store has kept the change, so a subscriber never sees
+/// something that was rolled back. The hub is in-process; a deployment with several server
+/// processes feeds each process's hub from its database's change channel (PostgreSQL's
+/// LISTEN/NOTIFY, say) by calling ``publish(_:)-(NetworkNotification)``.
+public final class NetworkEvents: Sendable {
+    private struct Subscribers {
+        var notifications: [UserID: [UUID: AsyncStream<NetworkNotification>.Continuation]] = [:]
+        var messages: [UserID: [UUID: AsyncStream<Message>.Continuation]] = [:]
+    }
+
+    private let subscribers = Mutex(Subscribers())
+
+    /// An empty hub.
+    public init() {}
+
+    /// New notifications for a user, from now until the stream is dropped.
+    public func notifications(for userID: UserID) -> AsyncStream<NetworkNotification> {
+        let (stream, continuation) = AsyncStream<NetworkNotification>.makeStream(bufferingPolicy: .bufferingNewest(100))
+        let key = UUID()
+        subscribers.withLock { $0.notifications[userID, default: [:]][key] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.subscribers.withLock { _ = $0.notifications[userID]?.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// New messages in a user's conversations (sent or received), from now until the stream is dropped.
+    public func messages(for userID: UserID) -> AsyncStream<Message> {
+        let (stream, continuation) = AsyncStream<Message>.makeStream(bufferingPolicy: .bufferingNewest(100))
+        let key = UUID()
+        subscribers.withLock { $0.messages[userID, default: [:]][key] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.subscribers.withLock { _ = $0.messages[userID]?.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Delivers a notification to its recipient's subscribers.
+    public func publish(_ notification: NetworkNotification) {
+        let targets = subscribers.withLock { Array(($0.notifications[notification.recipientID] ?? [:]).values) }
+        for continuation in targets { continuation.yield(notification) }
+    }
+
+    /// Delivers a message to the subscribers of both participants.
+    public func publish(_ message: Message, participants: [UserID]) {
+        let targets = subscribers.withLock { state in
+            participants.flatMap { Array((state.messages[$0] ?? [:]).values) }
+        }
+        for continuation in targets { continuation.yield(message) }
+    }
+}
