@@ -21,9 +21,9 @@ enum PostColumns {
 enum CommentColumns {
     static let list = "id, post_id, author_id, text, created_at"
 
-    static func decode(_ row: PostgresRow) throws(StoreError) -> Comment {
+    static func decode(_ row: PostgresRow) throws(StoreError) -> PostComment {
         let (id, postID, authorID, text, createdAt) = try row.columns((String, String, String, String, Double).self)
-        return Comment(
+        return PostComment(
             id: CommentID(rawValue: id), postID: PostID(rawValue: postID), authorID: UserID(rawValue: authorID),
             text: text, createdAt: Date(timeIntervalSinceReferenceDate: createdAt))
     }
@@ -135,9 +135,9 @@ enum PostViewColumns {
             id: UserID(rawValue: userID), username: username, email: email, name: name, surname: surname, bio: bio,
             avatar: avatar, createdAt: Date(timeIntervalSinceReferenceDate: userCreatedAt),
             verifiedAt: verifiedAt.map(Date.init(timeIntervalSinceReferenceDate:)))
-        var first: Comment?
+        var first: PostComment?
         if let commentID, let commentAuthorID, let commentText, let commentCreatedAt {
-            first = Comment(
+            first = PostComment(
                 id: CommentID(rawValue: commentID), postID: post.id, authorID: UserID(rawValue: commentAuthorID),
                 text: commentText, createdAt: Date(timeIntervalSinceReferenceDate: commentCreatedAt))
         }

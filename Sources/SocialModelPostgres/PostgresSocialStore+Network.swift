@@ -232,7 +232,7 @@ extension PostgresSocialStore {
     }
 
     /// Adds a comment with its notification, in one transaction.
-    public func insertComment(_ comment: Comment, notification: NetworkNotification?) async throws(StoreError) {
+    public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try await transaction { connection in
             try await connection.query(
                 """
@@ -247,13 +247,13 @@ extension PostgresSocialStore {
     }
 
     /// The comment with this id.
-    public func comment(id: CommentID) async throws(StoreError) -> Comment? {
+    public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
         try await rows("SELECT \(unescaped: CommentColumns.list) FROM comments WHERE id = \(id.rawValue)")
             .first.map(CommentColumns.decode)
     }
 
     /// A post's comments, oldest first.
-    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Comment] {
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment] {
         var builder = SQLBuilder()
         let post = builder.bind(postID.rawValue)
         var condition = ""
@@ -283,9 +283,7 @@ extension PostgresSocialStore {
     {
         var builder = SQLBuilder()
         let viewer = builder.bind(userID.rawValue)
-        let authors =
-            "p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(viewer) UNION ALL SELECT \(viewer))"
-        return try await feed(builder: &builder, viewer: viewer, authors: authors, order, after, limit)
+        return try await feed(builder: &builder, viewer: viewer, authors: Self.homeAuthors(viewer), order, after, limit)
     }
 
     /// A page of posts whose author matches `authors`, in `order` after the cursor, as views.
@@ -293,6 +291,16 @@ extension PostgresSocialStore {
         builder: inout SQLBuilder, viewer: String, authors: String, _ order: FeedOrder, _ after: FeedCursor?,
         _ limit: Int
     ) async throws(StoreError) -> [PostView] {
+        Self.buildFeed(&builder, viewer: viewer, authors: authors, order, after, limit)
+        return try await rows(builder.query).map(PostViewColumns.decode)
+    }
+
+    /// The feed query: the page's posts from the author indexes (newest, or most liked, first
+    /// after the cursor as a row-value comparison), then their authors, first comments and likes.
+    static func buildFeed(
+        _ builder: inout SQLBuilder, viewer: String, authors: String, _ order: FeedOrder, _ after: FeedCursor?,
+        _ limit: Int
+    ) {
         let keys = order.key == .likes ? ["p.like_count", "p.created_at", "p.id"] : ["p.created_at", "p.id"]
         let descending = order.direction == .descending
         var condition = ""
@@ -301,8 +309,7 @@ extension PostgresSocialStore {
             if order.key == .likes { values.append(builder.bind(after.likeCount)) }
             values.append(builder.bind(after.createdAt.timeIntervalSinceReferenceDate))
             values.append(builder.bind(after.postID.rawValue))
-            condition =
-                "AND (\(keys.joined(separator: ", "))) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
+            condition = "AND (\(keys.joined(separator: ", "))) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
         }
         let orderBy = keys.map { "\($0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
         builder.sql = """
@@ -311,7 +318,20 @@ extension PostgresSocialStore {
             ) p \(PostViewColumns.joins)
             ORDER BY \(orderBy)
             """
-        return try await rows(builder.query).map(PostViewColumns.decode)
+    }
+
+    /// How PostgreSQL runs the first page of a user's home feed (`EXPLAIN ANALYZE`), one line per plan node.
+    public func homeFeedQueryPlan(userID: UserID, order: FeedOrder) async throws(StoreError) -> [String] {
+        var builder = SQLBuilder()
+        let viewer = builder.bind(userID.rawValue)
+        Self.buildFeed(&builder, viewer: viewer, authors: Self.homeAuthors(viewer), order, nil, 30)
+        builder.sql = "EXPLAIN (ANALYZE, COSTS OFF) " + builder.sql
+        return try await rows(builder.query).map { row throws(StoreError) in try row.columns(String.self) }
+    }
+
+    /// The authors of a home feed: the people the viewer follows, and the viewer.
+    static func homeAuthors(_ viewer: String) -> String {
+        "p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(viewer) UNION ALL SELECT \(viewer))"
     }
 
     /// Everyone's posts by their seeded rank. The rank is ``ExploreOrder/rank(seed:postID:)``,
