@@ -20,7 +20,8 @@ var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let name = arguments.popFirst() {
     guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: social-feed-bench-postgres --sqlite PATH [--url URL] [--runs N]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: social-feed-bench-postgres --sqlite PATH [--url URL] [--runs N]\n".utf8))
         exit(64)
     }
     options[String(name.dropFirst(2))] = value
@@ -72,13 +73,14 @@ func copy(
 let source = try DatabaseQueue(path: sqlitePath)
 var admin = configuration
 admin.schema = nil
-let setup = PostgresClient(configuration: {
-    var client = PostgresClient.Configuration(
-        host: admin.host, port: admin.port, username: admin.username, password: admin.password,
-        database: admin.database, tls: .disable)
-    client.options.additionalStartupParameters = [("search_path", "feed_bench")]
-    return client
-}(), backgroundLogger: logger)
+let setup = PostgresClient(
+    configuration: {
+        var client = PostgresClient.Configuration(
+            host: admin.host, port: admin.port, username: admin.username, password: admin.password,
+            database: admin.database, tls: .disable)
+        client.options.additionalStartupParameters = [("search_path", "feed_bench")]
+        return client
+    }(), backgroundLogger: logger)
 let setupRunner = Task { await setup.run() }
 try await setup.query("DROP SCHEMA IF EXISTS feed_bench CASCADE", logger: logger)
 let migrated = try await PostgresSocialStore.connect(configuration)
@@ -123,8 +125,9 @@ for order in [FeedOrder.newest, .mostLiked, FeedOrder(.date, .ascending)] {
     var cursor: FeedCursor?
     var pages = 0
     print(
-        try await Latency.measure("postgres home feed \(order.key.rawValue) \(order.direction.rawValue), page 1", runs: runs)
-        {
+        try await Latency.measure(
+            "postgres home feed \(order.key.rawValue) \(order.direction.rawValue), page 1", runs: runs
+        ) {
             _ = try await store.homeFeed(userID: probe, order: order, after: nil, limit: 30)
         })
     for _ in 0..<4 {

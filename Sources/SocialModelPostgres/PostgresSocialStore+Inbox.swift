@@ -113,6 +113,8 @@ extension PostgresSocialStore: NetworkStore {
                     unread_count = unread_count + (CASE WHEN user_id = \(recipientID.rawValue) THEN 1 ELSE 0 END)
                 WHERE conversation_id = \(conversation)
                 """, logger: Self.logger)
+            try await connection.query(
+                announce(.message(stored.id, participants: pair.map(UserID.init(rawValue:)))), logger: Self.logger)
             stored.hasPhoto = photo != nil
             stored.readAt = nil
             return stored

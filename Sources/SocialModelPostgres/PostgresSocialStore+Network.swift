@@ -88,6 +88,7 @@ extension PostgresSocialStore {
             guard !added.isEmpty else { return false }
             if let notification {
                 try await connection.query(NotificationColumns.insert(notification), logger: Self.logger)
+                try await connection.query(announce(.notification(notification.id)), logger: Self.logger)
             }
             return true
         }
@@ -220,6 +221,7 @@ extension PostgresSocialStore {
             guard !added.isEmpty else { return false }
             if let notification {
                 try await connection.query(NotificationColumns.insert(notification), logger: Self.logger)
+                try await connection.query(announce(.notification(notification.id)), logger: Self.logger)
             }
             return true
         }
@@ -242,6 +244,7 @@ extension PostgresSocialStore {
                 """, logger: Self.logger)
             if let notification {
                 try await connection.query(NotificationColumns.insert(notification), logger: Self.logger)
+                try await connection.query(announce(.notification(notification.id)), logger: Self.logger)
             }
         }
     }
@@ -253,7 +256,8 @@ extension PostgresSocialStore {
     }
 
     /// A post's comments, oldest first.
-    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment] {
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
+    {
         var builder = SQLBuilder()
         let post = builder.bind(postID.rawValue)
         var condition = ""
@@ -309,7 +313,8 @@ extension PostgresSocialStore {
             if order.key == .likes { values.append(builder.bind(after.likeCount)) }
             values.append(builder.bind(after.createdAt.timeIntervalSinceReferenceDate))
             values.append(builder.bind(after.postID.rawValue))
-            condition = "AND (\(keys.joined(separator: ", "))) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
+            condition =
+                "AND (\(keys.joined(separator: ", "))) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
         }
         let orderBy = keys.map { "\($0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
         builder.sql = """

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import SocialModel
+import Synchronization
 
 /// The store for a social network that outgrows one machine: a PostgreSQL server through
 /// PostgresNIO, with a pool of connections shared by every call.
@@ -19,6 +20,11 @@ public final class PostgresSocialStore: Sendable {
     public let configuration: PostgresStoreConfiguration
     let client: PostgresClient
     let runner: Task<Void, Never>
+    /// This instance, so its event relays skip what its own writes announced (the services in
+    /// this process publish those directly).
+    let origin = UUID().uuidString
+    /// Running event relays, stopped by ``close()``.
+    let relays = Mutex<[Task<Void, Never>]>([])
     static let logger = Logger(label: "AnalogKit.SocialModelPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     private init(configuration: PostgresStoreConfiguration, client: PostgresClient) {
@@ -50,6 +56,10 @@ public final class PostgresSocialStore: Sendable {
 
     /// Closes the pool's connections. Calls made afterwards fail with ``StoreError/database(message:)``.
     public func close() async {
+        for relay in relays.withLock({ $0 }) {
+            relay.cancel()
+            await relay.value
+        }
         runner.cancel()
         await runner.value
     }

@@ -68,6 +68,50 @@ struct ConcurrencyConformanceTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aThousandConcurrentFollowsLeaveExactCounts(kind: StoreKind) async throws {
+        try await kind.withStore { store, _ in
+            let fans = try await Self.users(1_001, in: store)
+            let star = fans[0].id
+            let followers = fans.dropFirst().map(\.id)
+            // Every follow is sent twice at once, each with its own notification: one of each pair
+            // changes anything and stores its notification, the other neither.
+            let changes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for follower in followers + followers {
+                    group.addTask {
+                        let notice = NetworkNotification(
+                            id: .random(), recipientID: star, actorID: follower, kind: .follow, createdAt: Self.start)
+                        return try await store.setFollow(
+                            followerID: follower, followeeID: star, following: true, at: Self.start,
+                            notification: notice)
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(changes == 1_000)
+            #expect(try await store.profileCounts(userID: star).followers == 1_000)
+            #expect(try await store.unreadNotificationCount(recipientID: star) == 1_000)
+            // Everyone also follows back at once while a third of them leave the star.
+            let leaving = Set(followers.prefix(333))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for follower in followers {
+                    group.addTask {
+                        _ = try await store.setFollow(
+                            followerID: star, followeeID: follower, following: true, at: Self.start, notification: nil)
+                        _ = try await store.setFollow(
+                            followerID: follower, followeeID: star, following: !leaving.contains(follower),
+                            at: Self.start, notification: nil)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let counts = try await store.profileCounts(userID: star)
+            #expect(counts.followers == 1_000 - 333)
+            #expect(counts.following == 1_000)
+            #expect(try await store.unreadNotificationCount(recipientID: star) == 1_000 - 333)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func racingRegistrationsOfOneUsernameLeaveOneAccount(kind: StoreKind) async throws {
         try await kind.withStore { store, _ throws in
             let spellings = ["ana", "Ana", "ANA", "aNa", "anA"]

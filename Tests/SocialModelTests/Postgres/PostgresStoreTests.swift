@@ -21,6 +21,17 @@ struct PostgresStoreTests {
                 "EXPLAIN SELECT * FROM recipes ORDER BY like_count DESC, created_at DESC, id DESC LIMIT 10",
                 "EXPLAIN SELECT * FROM recipes WHERE author_id = \("a")",
                 "EXPLAIN SELECT * FROM recipe_likes WHERE user_id = \("a") ORDER BY liked_at DESC, recipe_id DESC",
+                "EXPLAIN SELECT * FROM users WHERE username_key >= \("an") AND username_key < \("an\u{7F}") ORDER BY username_key",
+                "EXPLAIN SELECT * FROM follows WHERE follower_id = \("a") ORDER BY created_at DESC, followee_id DESC",
+                "EXPLAIN SELECT * FROM follows WHERE followee_id = \("a") ORDER BY created_at DESC, follower_id DESC",
+                "EXPLAIN SELECT * FROM posts WHERE author_id = \("a") ORDER BY created_at DESC, id DESC LIMIT 30",
+                "EXPLAIN SELECT * FROM posts WHERE author_id = \("a") ORDER BY like_count DESC, created_at DESC, id DESC LIMIT 30",
+                "EXPLAIN SELECT * FROM post_likes WHERE post_id = \("a") ORDER BY created_at DESC, user_id DESC",
+                "EXPLAIN SELECT * FROM comments WHERE post_id = \("a") ORDER BY created_at, id LIMIT 1",
+                "EXPLAIN SELECT count(*) FROM notifications WHERE recipient_id = \("a") AND NOT is_read",
+                "EXPLAIN SELECT * FROM notifications WHERE recipient_id = \("a") ORDER BY created_at DESC, id DESC",
+                "EXPLAIN SELECT * FROM conversation_members WHERE user_id = \("a") AND NOT hidden",
+                "EXPLAIN SELECT * FROM messages WHERE conversation_id = \("a") ORDER BY created_at DESC, id DESC",
             ]
             for query in plans {
                 // Tables this small are cheaper to scan; forbid that so the plan shows the usable index.
