@@ -155,6 +155,37 @@ targets += [
     ),
 ]
 
+// MARK: - SocialModel on PostgreSQL (its own product, so SQLite-only users never build PostgresNIO)
+
+products += [
+    .library(name: "SocialModelPostgres", targets: ["SocialModelPostgres"])
+]
+targets += [
+    .target(
+        name: "SocialModelPostgres",
+        dependencies: [
+            "SocialModel",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+]
+targets += [
+    // The feed benchmark's data, copied from social-feed-bench's SQLite file, measured on PostgreSQL.
+    .executableTarget(
+        name: "social-feed-bench-postgres",
+        dependencies: [
+            "SocialModel", "SocialModelPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Examples/PostgresFeedBench"
+    )
+]
+// The SocialModel conformance suite runs on every store, PostgreSQL included.
+for target in targets where target.name == "SocialModelTests" {
+    target.dependencies += ["SocialModelPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
+}
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],

@@ -127,9 +127,10 @@ struct HostileInputConformanceTests {
 
     @Test(arguments: StoreKind.allCases)
     func theStoreKeepsHostileValuesVerbatim(kind: StoreKind) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try kind.makeStore(in: directory.url)
+        try await kind.withStore { store, _ in try await Self.keepsHostileValuesVerbatim(store) }
+    }
+
+    static func keepsHostileValuesVerbatim(_ store: any SocialStore) async throws {
         var stored: [User] = []
         for (index, text) in Self.texts.enumerated() {
             // The store does not validate, so even usernames and emails carry the raw text.

@@ -16,9 +16,7 @@ struct StoreConformanceTests {
     }
 
     static func withStore(_ kind: StoreKind, _ body: (any SocialStore) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try await body(try kind.makeStore(in: directory.url))
+        try await kind.withStore { store, _ in try await body(store) }
     }
 
     @Test(arguments: StoreKind.allCases)

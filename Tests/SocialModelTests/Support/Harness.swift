@@ -20,10 +20,10 @@ struct Harness {
 
     static let password = "Tr0ub4dor&3-horse"
 
-    init(_ kind: StoreKind, policy: AccountPolicy = .standard) throws {
+    init(_ kind: StoreKind, store: any SocialStore, directory: TemporaryDirectory, policy: AccountPolicy) {
         self.kind = kind
-        directory = try TemporaryDirectory()
-        store = try kind.makeStore(in: directory.url)
+        self.directory = directory
+        self.store = store
         accounts = AccountService(
             store: store, mailer: mailer, clock: clock, hasher: PBKDF2PasswordHasher(unsafeIterations: 1_000),
             policy: policy, identityProviders: [provider])
@@ -36,13 +36,13 @@ struct Harness {
         network = SocialNetwork(store: store, accounts: accounts, policy: networkPolicy)
     }
 
-    /// Runs `body` with a fresh harness and removes its files afterwards.
+    /// Runs `body` with a fresh harness and releases its store and files afterwards.
     static func with(
         _ kind: StoreKind, policy: AccountPolicy = .standard, _ body: (Harness) async throws -> Void
     ) async throws {
-        let harness = try Harness(kind, policy: policy)
-        defer { harness.directory.remove() }
-        try await body(harness)
+        try await kind.withStore { store, directory in
+            try await body(Harness(kind, store: store, directory: directory, policy: policy))
+        }
     }
 
     /// Registers an account and returns its verification token from the mailer.

@@ -4,19 +4,32 @@ import SocialModelMocks
 import TestSupport
 import Testing
 
-/// The stores the conformance suite runs against. A new store is one more case (and its line in
-/// `makeStore`); every conformance test then runs on it too.
+/// The stores the conformance suite runs against. A new store is one more case (and its lines in
+/// `withStore`); every conformance test then runs on it too.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
     case inMemory
+    /// A throw-away schema on the server named by `ANALOGKIT_POSTGRES_URL`; skipped (cancelled,
+    /// with the reason) when the variable is unset or the server cannot be reached.
+    case postgres
 
     var testDescription: String { rawValue }
 
-    /// A fresh, empty store; `directory` is a private temporary folder the store may use.
-    func makeStore(in directory: URL) throws -> any SocialStore {
+    /// Runs `body` with a fresh, empty store and a private temporary folder, then releases both
+    /// (the folder is removed; a PostgreSQL store's pool is closed and its schema dropped).
+    func withStore<T>(_ body: (any SocialStore, TemporaryDirectory) async throws -> T) async throws -> T {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         switch self {
-        case .sqlite: try SQLiteSocialStore(url: directory.appendingPathComponent("social.sqlite"))
-        case .inMemory: InMemorySocialStore()
+        case .sqlite:
+            return try await body(
+                try SQLiteSocialStore(url: directory.url.appendingPathComponent("social.sqlite")), directory)
+        case .inMemory:
+            return try await body(InMemorySocialStore(), directory)
+        case .postgres:
+            return try await PostgresTestServer.withStore(maximumConnections: 4) { store in
+                try await body(store, directory)
+            }
         }
     }
 }

@@ -1,0 +1,1 @@
+../SocialFeedBench/Measurement.swift

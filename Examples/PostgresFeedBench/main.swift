@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import Logging
+import PostgresNIO
+import SocialModel
+import SocialModelPostgres
+
+// Copies the synthetic network that `social-feed-bench` seeded into SQLite into a PostgreSQL
+// schema, then measures the same operations through PostgresSocialStore's public API, so the
+// figures sit beside SQLite's for the same data.
+//
+//   swift run -c release social-feed-bench --runs 1          # seeds the SQLite file once
+//   scripts/with-postgres.sh swift run -c release social-feed-bench-postgres \
+//       --sqlite /tmp/social-feed-bench-10000-200000-2000000-100000.sqlite [--runs N]
+//
+// The server is ANALOGKIT_POSTGRES_URL (or --url); the data goes into schema `feed_bench`, which is
+// replaced on every run.
+
+var options: [String: String] = [:]
+var arguments = CommandLine.arguments.dropFirst()
+while let name = arguments.popFirst() {
+    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
+        FileHandle.standardError.write(
+            Data("usage: social-feed-bench-postgres --sqlite PATH [--url URL] [--runs N]\n".utf8))
+        exit(64)
+    }
+    options[String(name.dropFirst(2))] = value
+}
+guard let sqlitePath = options["sqlite"],
+    let url = options["url"] ?? ProcessInfo.processInfo.environment["ANALOGKIT_POSTGRES_URL"]
+else {
+    FileHandle.standardError.write(Data("social-feed-bench-postgres needs --sqlite PATH and a server URL\n".utf8))
+    exit(64)
+}
+let runs = options["runs"].flatMap(Int.init) ?? 2000
+let probe = UserID(rawValue: String(format: "usr_%032x", 0))
+
+var configuration = try PostgresStoreConfiguration(url: url)
+configuration.schema = "feed_bench"
+configuration.maximumConnections = 4
+let logger = Logger(label: "feed-bench", factory: { _ in SwiftLogNoOpLogHandler() })
+
+/// Copies one table in batches: each batch is one INSERT of `unnest` over column arrays.
+func copy(
+    _ table: String, columns: [(name: String, type: String)], from source: DatabaseQueue,
+    on connection: PostgresConnection
+) async throws {
+    let names = columns.map(\.name).joined(separator: ", ")
+    let total = try await source.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    var offset = 0
+    while offset < total {
+        let rows = try source.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(names) FROM \(table) LIMIT 20000 OFFSET \(offset)")
+        }
+        var bindings = PostgresBindings()
+        for (index, column) in columns.enumerated() {
+            switch column.type {
+            case "text": bindings.append(rows.map { $0[index] as String? ?? "" })
+            case "double precision": bindings.append(rows.map { $0[index] as Double? ?? 0 })
+            case "boolean": bindings.append(rows.map { $0[index] as Bool? ?? false })
+            default: bindings.append(rows.map { $0[index] as Int? ?? 0 })
+            }
+        }
+        let casts = columns.enumerated().map { "$\($0.offset + 1)::\($0.element.type)[]" }.joined(separator: ", ")
+        try await connection.query(
+            PostgresQuery(unsafeSQL: "INSERT INTO \(table) (\(names)) SELECT * FROM unnest(\(casts))", binds: bindings),
+            logger: logger)
+        offset += rows.count
+    }
+    print("  \(table): \(total) rows")
+}
+
+let source = try DatabaseQueue(path: sqlitePath)
+var admin = configuration
+admin.schema = nil
+let setup = PostgresClient(
+    configuration: {
+        var client = PostgresClient.Configuration(
+            host: admin.host, port: admin.port, username: admin.username, password: admin.password,
+            database: admin.database, tls: .disable)
+        client.options.additionalStartupParameters = [("search_path", "feed_bench")]
+        return client
+    }(), backgroundLogger: logger)
+let setupRunner = Task { await setup.run() }
+try await setup.query("DROP SCHEMA IF EXISTS feed_bench CASCADE", logger: logger)
+let migrated = try await PostgresSocialStore.connect(configuration)
+await migrated.close()
+print("copying \(sqlitePath) into PostgreSQL schema feed_bench…")
+let started = ContinuousClock.now
+try await setup.withConnection { connection in
+    // Triggers and foreign-key checks off while loading: the counts come from SQLite as they are.
+    try await connection.query("SET session_replication_role = replica", logger: logger)
+    try await copy(
+        "users",
+        columns: [
+            ("id", "text"), ("username", "text"), ("username_key", "text"), ("email", "text"), ("name", "text"),
+            ("surname", "text"), ("bio", "text"), ("created_at", "double precision"),
+            ("verified_at", "double precision"),
+        ], from: source, on: connection)
+    try await copy(
+        "follows", columns: [("follower_id", "text"), ("followee_id", "text"), ("created_at", "double precision")],
+        from: source, on: connection)
+    try await copy(
+        "posts",
+        columns: [
+            ("id", "text"), ("author_id", "text"), ("caption", "text"), ("width", "bigint"), ("height", "bigint"),
+            ("created_at", "double precision"), ("like_count", "bigint"), ("comment_count", "bigint"),
+        ], from: source, on: connection)
+    try await copy(
+        "post_likes", columns: [("post_id", "text"), ("user_id", "text"), ("created_at", "double precision")],
+        from: source, on: connection)
+    try await copy(
+        "notifications",
+        columns: [
+            ("id", "text"), ("recipient_id", "text"), ("actor_id", "text"), ("kind", "text"), ("post_id", "text"),
+            ("created_at", "double precision"), ("is_read", "boolean"),
+        ], from: source, on: connection)
+    try await connection.query("SET session_replication_role = DEFAULT", logger: logger)
+    try await connection.query("VACUUM ANALYZE", logger: logger)
+}
+print("copied in \(ContinuousClock.now - started)")
+
+let store = try await PostgresSocialStore.connect(configuration)
+for order in [FeedOrder.newest, .mostLiked, FeedOrder(.date, .ascending)] {
+    var cursor: FeedCursor?
+    var pages = 0
+    print(
+        try await Latency.measure(
+            "postgres home feed \(order.key.rawValue) \(order.direction.rawValue), page 1", runs: runs
+        ) {
+            _ = try await store.homeFeed(userID: probe, order: order, after: nil, limit: 30)
+        })
+    for _ in 0..<4 {
+        let page = try await store.homeFeed(userID: probe, order: order, after: cursor, limit: 30)
+        cursor = page.last.map { FeedCursor(after: $0.post) }
+        pages += 1
+    }
+    print(
+        try await Latency.measure(
+            "postgres home feed \(order.key.rawValue) \(order.direction.rawValue), page \(pages + 1)", runs: runs
+        ) {
+            _ = try await store.homeFeed(userID: probe, order: order, after: cursor, limit: 30)
+        })
+}
+let unread = try await store.unreadNotificationCount(recipientID: probe)
+print(
+    try await Latency.measure("postgres unread notification count (= \(unread))", runs: runs) {
+        _ = try await store.unreadNotificationCount(recipientID: probe)
+    })
+for (label, order) in [("newest first", FeedOrder.newest), ("most liked first", .mostLiked)] {
+    print("EXPLAIN — home feed, \(label):")
+    let query = try await store.homeFeedQueryPlan(userID: probe, order: order)
+    for line in query { print("  \(line)") }
+}
+await store.close()
+setupRunner.cancel()

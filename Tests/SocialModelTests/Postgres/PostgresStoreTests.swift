@@ -1,0 +1,169 @@
+import Foundation
+import PostgresNIO
+import SocialModel
+import Testing
+
+@testable import SocialModelPostgres
+
+@Suite("PostgreSQL store specifics")
+struct PostgresStoreTests {
+    @Test func everyQueryIsServedByAnIndex() async throws {
+        try await PostgresTestServer.withStore { store in
+            let plans: [PostgresQuery] = [
+                "EXPLAIN SELECT * FROM users WHERE username_key = \("a")",
+                "EXPLAIN SELECT * FROM users WHERE email = \("a")",
+                "EXPLAIN SELECT * FROM sessions WHERE user_id = \("a") ORDER BY created_at",
+                "EXPLAIN SELECT * FROM one_time_tokens WHERE user_id = \("a") AND purpose = \("b")",
+                "EXPLAIN SELECT * FROM identity_links WHERE user_id = \("a")",
+                "EXPLAIN SELECT * FROM failed_sign_ins WHERE key = \("a") AND at >= \(1.0)",
+                "EXPLAIN SELECT * FROM failed_sign_ins WHERE at < \(1.0)",
+                "EXPLAIN SELECT * FROM recipes ORDER BY created_at DESC, id DESC LIMIT 10",
+                "EXPLAIN SELECT * FROM recipes ORDER BY like_count DESC, created_at DESC, id DESC LIMIT 10",
+                "EXPLAIN SELECT * FROM recipes WHERE author_id = \("a")",
+                "EXPLAIN SELECT * FROM recipe_likes WHERE user_id = \("a") ORDER BY liked_at DESC, recipe_id DESC",
+                "EXPLAIN SELECT * FROM users WHERE username_key >= \("an") AND username_key < \("an\u{7F}") ORDER BY username_key",
+                "EXPLAIN SELECT * FROM follows WHERE follower_id = \("a") ORDER BY created_at DESC, followee_id DESC",
+                "EXPLAIN SELECT * FROM follows WHERE followee_id = \("a") ORDER BY created_at DESC, follower_id DESC",
+                "EXPLAIN SELECT * FROM posts WHERE author_id = \("a") ORDER BY created_at DESC, id DESC LIMIT 30",
+                "EXPLAIN SELECT * FROM posts WHERE author_id = \("a") ORDER BY like_count DESC, created_at DESC, id DESC LIMIT 30",
+                "EXPLAIN SELECT * FROM post_likes WHERE post_id = \("a") ORDER BY created_at DESC, user_id DESC",
+                "EXPLAIN SELECT * FROM comments WHERE post_id = \("a") ORDER BY created_at, id LIMIT 1",
+                "EXPLAIN SELECT count(*) FROM notifications WHERE recipient_id = \("a") AND NOT is_read",
+                "EXPLAIN SELECT * FROM notifications WHERE recipient_id = \("a") ORDER BY created_at DESC, id DESC",
+                "EXPLAIN SELECT * FROM conversation_members WHERE user_id = \("a") AND NOT hidden",
+                "EXPLAIN SELECT * FROM messages WHERE conversation_id = \("a") ORDER BY created_at DESC, id DESC",
+            ]
+            for query in plans {
+                // Tables this small are cheaper to scan; forbid that so the plan shows the usable index.
+                let plan = try await store.transaction { connection in
+                    try await connection.query("SET LOCAL enable_seqscan = off", logger: PostgresSocialStore.logger)
+                    var lines: [String] = []
+                    for try await line in try await connection.query(query, logger: PostgresSocialStore.logger)
+                        .decode(String.self)
+                    {
+                        lines.append(line)
+                    }
+                    return lines.joined(separator: " ")
+                }
+                #expect(plan.contains("Index") && !plan.contains("Seq Scan"), "\(query.sql): \(plan)")
+            }
+        }
+    }
+
+    @Test func migrationsRunOnceAndDataSurvivesReconnecting() async throws {
+        let configuration = try await PostgresTestServer.freshConfiguration()
+        let user = User(id: .random(), username: "persist", email: "p@example.com", createdAt: Date())
+        let first = try await PostgresTestServer.connect(configuration)
+        try await first.insertUser(user, passwordHash: "h", identity: nil)
+        await first.close()
+        // Two instances starting at once against the migrated schema: the advisory lock lets one
+        // migrator look at a time, and neither applies anything again.
+        async let second = PostgresSocialStore.connect(configuration)
+        async let third = PostgresSocialStore.connect(configuration)
+        let (reopened, other) = try await (second, third)
+        #expect(try await reopened.user(id: user.id) == user)
+        let versions = try await reopened.rows("SELECT version FROM social_model_migrations ORDER BY version")
+            .map { row throws(StoreError) in try row.columns(String.self) }
+        #expect(versions == PostgresSchema.migrations.map(\.version))
+        await reopened.close()
+        await other.close()
+        try await PostgresTestServer.dropSchema(of: configuration)
+    }
+
+    @Test func anUnreachableServerIsATypedError() async throws {
+        // Port 1 on loopback: nothing listens there, so this needs no server.
+        let configuration = try PostgresStoreConfiguration(
+            host: "127.0.0.1", port: 1, username: "nobody", password: "secret-password", tls: .disable)
+        await #expect {
+            _ = try await PostgresSocialStore.connect(configuration)
+        } throws: { error in
+            guard case .cannotOpen(let path, _) = error as? StoreError else { return false }
+            // The location is named, the password is not.
+            return path.contains("127.0.0.1:1") && !path.contains("secret-password")
+        }
+    }
+
+    @Test func aBadSchemaNameNeverReachesSQL() throws {
+        #expect(throws: StoreError.self) {
+            _ = try PostgresStoreConfiguration(url: "postgres://u@localhost/db?schema=x;DROP%20TABLE%20users")
+        }
+        #expect(throws: StoreError.self) {
+            _ = try PostgresStoreConfiguration(url: "postgres://u@localhost/db?schema=Public")
+        }
+        #expect(throws: StoreError.self) {
+            _ = try PostgresStoreConfiguration(url: "postgres://u@localhost/db?sslmode=sometimes")
+        }
+        #expect(throws: StoreError.self) {
+            _ = try PostgresStoreConfiguration(url: "postgres://u@localhost/db?max_connections=0")
+        }
+    }
+
+    @Test func aURLChoosesTheStore() async throws {
+        let postgres = try PostgresStoreConfiguration(
+            url: "postgresql://ana:s3cret@db.example.com:6543/social?schema=app_1&sslmode=require&max_connections=7")
+        #expect(postgres.host == "db.example.com")
+        #expect(postgres.port == 6543)
+        #expect(postgres.username == "ana")
+        #expect(postgres.password == "s3cret")
+        #expect(postgres.database == "social")
+        #expect(postgres.schema == "app_1")
+        #expect(postgres.tls == .require)
+        #expect(postgres.maximumConnections == 7)
+        #expect(!postgres.redactedDescription.contains("s3cret"))
+        let defaults = try PostgresStoreConfiguration(url: "postgres://localhost")
+        #expect(defaults.port == 5432 && defaults.username == "postgres" && defaults.database == nil)
+        #expect(defaults.tls == .prefer && defaults.maximumConnections == 20 && defaults.schema == nil)
+
+        #expect(try StoreLocation("sqlite:/var/lib/app/social.sqlite") == .sqlite(path: "/var/lib/app/social.sqlite"))
+        #expect(try StoreLocation("sqlite:///var/lib/app/social.sqlite") == .sqlite(path: "/var/lib/app/social.sqlite"))
+        #expect(try StoreLocation("data/social.sqlite") == .sqlite(path: "data/social.sqlite"))
+        guard case .postgres(let url) = try StoreLocation("postgres://u:pw@h/db") else {
+            Issue.record("a postgres:// URL must choose PostgreSQL")
+            return
+        }
+        #expect(url.host == "h")
+        #expect(try StoreLocation("postgres://u:pw@h/db").description == "postgres://u:***@h/db")
+        #expect(throws: StoreError.self) { _ = try StoreLocation("mysql://h/db") }
+        #expect(throws: StoreError.self) { _ = try StoreLocation("") }
+        #expect(throws: StoreError.self) { _ = try StoreLocation("postgres://") }
+
+        // No variable: the default, SQLite, with nothing to set up.
+        let fallback = StoreLocation.sqlite(path: "social.sqlite")
+        #expect(try StoreLocation.fromEnvironment([:], default: fallback) == fallback)
+        #expect(
+            try StoreLocation.fromEnvironment([StoreLocation.environmentVariable: "sqlite:x.db"], default: fallback)
+                == .sqlite(path: "x.db"))
+    }
+
+    @Test func openingASQLiteLocationNeedsNoServer() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await StoreLocation("sqlite:" + directory.appendingPathComponent("s.sqlite").path).open()
+        #expect(store is SQLiteSocialStore)
+        #expect(try await store.recipeCount() == 0)
+    }
+
+    @Test func aPostgresLocationOpensAPostgresStore() async throws {
+        let configuration = try await PostgresTestServer.freshConfiguration()
+        var components = URLComponents()
+        components.scheme = "postgres"
+        components.host = configuration.host
+        components.port = configuration.port
+        components.user = configuration.username
+        components.password = configuration.password
+        components.path = "/" + (configuration.database ?? "")
+        components.queryItems = [
+            URLQueryItem(name: "schema", value: configuration.schema),
+            URLQueryItem(name: "sslmode", value: configuration.tls.rawValue),
+        ]
+        let url = try #require(components.string)
+        let store = try await StoreLocation.fromEnvironment(
+            [StoreLocation.environmentVariable: url], default: .sqlite(path: "unused.sqlite")
+        ).open()
+        let postgres = try #require(store as? PostgresSocialStore)
+        #expect(try await postgres.recipeCount() == 0)
+        await postgres.close()
+        try await PostgresTestServer.dropSchema(of: configuration)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import PostgresNIO
+import SocialModel
+import Testing
+
+@testable import SocialModelPostgres
+
+/// The PostgreSQL server the tests use, named by `ANALOGKIT_POSTGRES_URL` (`scripts/with-postgres.sh`
+/// starts a throw-away one and sets it). Each store gets a fresh schema, dropped afterwards.
+///
+/// Without the variable, or when the server cannot be reached, a PostgreSQL test case is cancelled
+/// with the reason (reported as skipped, never passed). With `ANALOGKIT_POSTGRES_REQUIRED=1` (CI),
+/// an unreachable server is a failure instead.
+enum PostgresTestServer {
+    static let urlVariable = "ANALOGKIT_POSTGRES_URL"
+    static let requiredVariable = "ANALOGKIT_POSTGRES_REQUIRED"
+
+    /// The server URL, or `nil` when none is configured.
+    static var url: String? {
+        ProcessInfo.processInfo.environment[urlVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether a missing or unreachable server must fail the tests rather than skip them.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment[requiredVariable] == "1" }
+
+    /// The configuration of a fresh schema on the test server, or a skip (or failure) when there is
+    /// no server to use.
+    static func freshConfiguration(maximumConnections: Int = 2) async throws -> PostgresStoreConfiguration {
+        guard let url else {
+            if isRequired { throw PostgresTestError.notConfigured }
+            try Test.cancel("PostgreSQL store skipped: \(urlVariable) is not set (scripts/with-postgres.sh sets it)")
+        }
+        var configuration = try PostgresStoreConfiguration(url: url)
+        if let problem = await reachability.value {
+            if isRequired { throw PostgresTestError.unreachable(problem) }
+            try Test.cancel("PostgreSQL store skipped: \(problem)")
+        }
+        configuration.schema =
+            "analogkit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        configuration.maximumConnections = maximumConnections
+        return configuration
+    }
+
+    /// Why the configured server cannot be used (`nil` when it can), checked once per test run.
+    static let reachability = Task<String?, Never> {
+        guard let url else { return nil }
+        do {
+            let configuration = try PostgresStoreConfiguration(url: url)
+            let connection = try await PostgresConnection.connect(
+                configuration: try PostgresSchema.connectionConfiguration(configuration), id: 0,
+                logger: PostgresSocialStore.logger)
+            try await connection.close()
+            return nil
+        } catch {
+            return
+                "cannot reach the server at \((try? StoreLocation(url).description) ?? urlVariable): \(PostgresSocialStore.describe(error))"
+        }
+    }
+
+    /// Connects a store to a configuration.
+    static func connect(_ configuration: PostgresStoreConfiguration) async throws -> PostgresSocialStore {
+        try await PostgresSocialStore.connect(configuration)
+    }
+
+    /// Runs `body` with a store in a fresh schema, then closes it and drops the schema.
+    static func withStore<T>(
+        maximumConnections: Int = 2, _ body: (PostgresSocialStore) async throws -> T
+    ) async throws -> T {
+        let configuration = try await freshConfiguration(maximumConnections: maximumConnections)
+        await gate.enter()
+        let result: Result<T, any Error>
+        do {
+            let store = try await connect(configuration)
+            do {
+                result = .success(try await body(store))
+            } catch {
+                result = .failure(error)
+            }
+            await store.close()
+            try await dropSchema(of: configuration)
+        } catch {
+            await gate.leave()
+            throw error
+        }
+        await gate.leave()
+        return try result.get()
+    }
+
+    /// Drops a test schema and everything in it.
+    static func dropSchema(of configuration: PostgresStoreConfiguration) async throws {
+        guard let schema = configuration.schema, schema.hasPrefix("analogkit_test_") else { return }
+        let logger = PostgresSocialStore.logger
+        let connection = try await PostgresConnection.connect(
+            configuration: try PostgresSchema.connectionConfiguration(configuration), id: 1, logger: logger)
+        do {
+            try await connection.query("DROP SCHEMA \(unescaped: schema) CASCADE", logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+
+    /// Keeps the number of stores open at once (each with its own pool) well under a default server's
+    /// 100 connections while Swift Testing runs cases in parallel.
+    static let gate = Gate(capacity: 10)
+}
+
+/// Why a required PostgreSQL server could not be used.
+enum PostgresTestError: Error, CustomStringConvertible {
+    case notConfigured
+    case unreachable(String)
+
+    var description: String {
+        switch self {
+        case .notConfigured: "ANALOGKIT_POSTGRES_REQUIRED=1 but \(PostgresTestServer.urlVariable) is not set"
+        case .unreachable(let problem): "ANALOGKIT_POSTGRES_REQUIRED=1 but \(problem)"
+        }
+    }
+}
+
+/// A counting semaphore for async code.
+actor Gate {
+    let capacity: Int
+    var inside = 0
+    var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Waits until fewer than `capacity` callers are inside.
+    func enter() async {
+        if inside < capacity {
+            inside += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Lets the next waiting caller in, or frees a place.
+    func leave() {
+        if waiting.isEmpty {
+            inside -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
