@@ -10,6 +10,7 @@ packages=(
     fonts-dejavu-core                    # labels, date stamps and film edge text
     libsqlite3-dev                       # SQLite for GRDB (SocialModel, GalleryKit)
     libexif-dev libjpeg-dev              # GalleryKit writes EXIF and copies JPEG data losslessly
+    postgresql                           # a throw-away server for the PostgreSQL store's tests
 )
 missing=()
 for package in "${packages[@]}"; do
