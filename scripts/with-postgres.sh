@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs COMMAND… with a throw-away PostgreSQL server on loopback and ANALOGKIT_POSTGRES_URL pointing
-# at an empty database on it; the server and its data directory are removed when COMMAND ends.
+# at an empty database on it (and ANALOGKIT_POSTGRES_REQUIRED=1, so the PostgreSQL tests run rather
+# than skip); the server and its data directory are removed when COMMAND ends, whatever its status.
 #
 #   scripts/with-postgres.sh swift test --filter SocialModelTests
 #
@@ -57,7 +58,9 @@ run_as_postgres "$bin/pg_ctl" -D "$data/cluster" -l "$log" -w -t 60 \
 -c full_page_writes=off -c max_connections=400" start >/dev/null
 run_as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres analogkit
 
-export ANALOGKIT_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/analogkit"
+export ANALOGKIT_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/analogkit?sslmode=disable"
+# The server is there, so PostgreSQL tests must run: an unreachable server fails them instead of skipping.
+export ANALOGKIT_POSTGRES_REQUIRED=1
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') at $ANALOGKIT_POSTGRES_URL" >&2
 set +e
 "$@"

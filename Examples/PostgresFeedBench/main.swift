@@ -82,43 +82,47 @@ let setup = PostgresClient(
         return client
     }(), backgroundLogger: logger)
 let setupRunner = Task { await setup.run() }
-try await setup.query("DROP SCHEMA IF EXISTS feed_bench CASCADE", logger: logger)
+// --reuse yes keeps the schema a previous run filled.
+let reuse = options["reuse"] == "yes"
+if !reuse { try await setup.query("DROP SCHEMA IF EXISTS feed_bench CASCADE", logger: logger) }
 let migrated = try await PostgresSocialStore.connect(configuration)
 await migrated.close()
-print("copying \(sqlitePath) into PostgreSQL schema feed_bench…")
+print(reuse ? "reusing schema feed_bench" : "copying \(sqlitePath) into PostgreSQL schema feed_bench…")
 let started = ContinuousClock.now
-try await setup.withConnection { connection in
-    // Triggers and foreign-key checks off while loading: the counts come from SQLite as they are.
-    try await connection.query("SET session_replication_role = replica", logger: logger)
-    try await copy(
-        "users",
-        columns: [
-            ("id", "text"), ("username", "text"), ("username_key", "text"), ("email", "text"), ("name", "text"),
-            ("surname", "text"), ("bio", "text"), ("created_at", "double precision"),
-            ("verified_at", "double precision"),
-        ], from: source, on: connection)
-    try await copy(
-        "follows", columns: [("follower_id", "text"), ("followee_id", "text"), ("created_at", "double precision")],
-        from: source, on: connection)
-    try await copy(
-        "posts",
-        columns: [
-            ("id", "text"), ("author_id", "text"), ("caption", "text"), ("width", "bigint"), ("height", "bigint"),
-            ("created_at", "double precision"), ("like_count", "bigint"), ("comment_count", "bigint"),
-        ], from: source, on: connection)
-    try await copy(
-        "post_likes", columns: [("post_id", "text"), ("user_id", "text"), ("created_at", "double precision")],
-        from: source, on: connection)
-    try await copy(
-        "notifications",
-        columns: [
-            ("id", "text"), ("recipient_id", "text"), ("actor_id", "text"), ("kind", "text"), ("post_id", "text"),
-            ("created_at", "double precision"), ("is_read", "boolean"),
-        ], from: source, on: connection)
-    try await connection.query("SET session_replication_role = DEFAULT", logger: logger)
-    try await connection.query("VACUUM ANALYZE", logger: logger)
+if !reuse {
+    try await setup.withConnection { connection in
+        // Triggers and foreign-key checks off while loading: the counts come from SQLite as they are.
+        try await connection.query("SET session_replication_role = replica", logger: logger)
+        try await copy(
+            "users",
+            columns: [
+                ("id", "text"), ("username", "text"), ("username_key", "text"), ("email", "text"), ("name", "text"),
+                ("surname", "text"), ("bio", "text"), ("created_at", "double precision"),
+                ("verified_at", "double precision"),
+            ], from: source, on: connection)
+        try await copy(
+            "follows", columns: [("follower_id", "text"), ("followee_id", "text"), ("created_at", "double precision")],
+            from: source, on: connection)
+        try await copy(
+            "posts",
+            columns: [
+                ("id", "text"), ("author_id", "text"), ("caption", "text"), ("width", "bigint"), ("height", "bigint"),
+                ("created_at", "double precision"), ("like_count", "bigint"), ("comment_count", "bigint"),
+            ], from: source, on: connection)
+        try await copy(
+            "post_likes", columns: [("post_id", "text"), ("user_id", "text"), ("created_at", "double precision")],
+            from: source, on: connection)
+        try await copy(
+            "notifications",
+            columns: [
+                ("id", "text"), ("recipient_id", "text"), ("actor_id", "text"), ("kind", "text"), ("post_id", "text"),
+                ("created_at", "double precision"), ("is_read", "boolean"),
+            ], from: source, on: connection)
+        try await connection.query("SET session_replication_role = DEFAULT", logger: logger)
+        try await connection.query("VACUUM ANALYZE", logger: logger)
+    }
+    print("copied in \(ContinuousClock.now - started)")
 }
-print("copied in \(ContinuousClock.now - started)")
 
 let store = try await PostgresSocialStore.connect(configuration)
 for order in [FeedOrder.newest, .mostLiked, FeedOrder(.date, .ascending)] {

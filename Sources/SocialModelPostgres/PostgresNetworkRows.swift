@@ -158,4 +158,11 @@ struct SQLBuilder {
     }
 
     var query: PostgresQuery { PostgresQuery(unsafeSQL: sql, binds: bindings) }
+
+    /// `AND (date, id) < (…)` (or `>` when `ascending`) for a keyset cursor, or nothing without one.
+    mutating func keyset(_ cursor: KeysetCursor?, _ date: String, _ id: String, ascending: Bool = false) -> String {
+        guard let cursor else { return "" }
+        let datePlaceholder = bind(cursor.date.timeIntervalSinceReferenceDate)
+        return "AND (\(date), \(id)) \(ascending ? ">" : "<") (\(datePlaceholder), \(bind(cursor.id)))"
+    }
 }

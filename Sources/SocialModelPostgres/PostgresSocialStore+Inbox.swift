@@ -11,11 +11,7 @@ extension PostgresSocialStore: NetworkStore {
     {
         var builder = SQLBuilder()
         let recipient = builder.bind(recipientID.rawValue)
-        var condition = ""
-        if let after {
-            let date = builder.bind(after.date.timeIntervalSinceReferenceDate)
-            condition = "AND (created_at, id) < (\(date), \(builder.bind(after.id)))"
-        }
+        let condition = builder.keyset(after, "created_at", "id")
         builder.sql = """
             SELECT \(NotificationColumns.list) FROM notifications WHERE recipient_id = \(recipient) \(condition)
             ORDER BY created_at DESC, id DESC LIMIT \(builder.bind(max(0, limit)))
@@ -145,11 +141,7 @@ extension PostgresSocialStore: NetworkStore {
     {
         var builder = SQLBuilder()
         let user = builder.bind(userID.rawValue)
-        var condition = ""
-        if let after {
-            let date = builder.bind(after.date.timeIntervalSinceReferenceDate)
-            condition = "AND (c.last_message_at, c.id) < (\(date), \(builder.bind(after.id)))"
-        }
+        let condition = builder.keyset(after, "c.last_message_at", "c.id")
         let lastMessage = MessageColumns.list.split(separator: ", ").map { "lm.\($0)" }.joined(separator: ", ")
         builder.sql = """
             SELECT \(ConversationColumns.list), m.unread_count, \(DatedUserColumns.list), \(lastMessage)
@@ -173,11 +165,7 @@ extension PostgresSocialStore: NetworkStore {
         var builder = SQLBuilder()
         let conversation = builder.bind(conversationID.rawValue)
         let viewer = builder.bind(viewerID.rawValue)
-        var condition = ""
-        if let before {
-            let date = builder.bind(before.date.timeIntervalSinceReferenceDate)
-            condition = "AND (msg.created_at, msg.id) < (\(date), \(builder.bind(before.id)))"
-        }
+        let condition = builder.keyset(before, "msg.created_at", "msg.id")
         let columns = MessageColumns.list.split(separator: ", ").map { "msg.\($0)" }.joined(separator: ", ")
         builder.sql = """
             SELECT \(columns) FROM conversation_members m

@@ -65,27 +65,35 @@ extension PostgresSocialStore {
     public func setFollow(
         followerID: UserID, followeeID: UserID, following: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
-        try await transaction { connection in
-            let (follower, followee) = (followerID.rawValue, followeeID.rawValue)
-            guard following else {
-                let removed = try await connection.query(
-                    "DELETE FROM follows WHERE follower_id = \(follower) AND followee_id = \(followee) RETURNING 1",
-                    logger: Self.logger
-                ).collect()
-                try await connection.query(
-                    """
-                    DELETE FROM notifications WHERE actor_id = \(follower) AND kind = 'follow' AND recipient_id = \(followee)
-                    """, logger: Self.logger)
-                return !removed.isEmpty
-            }
-            let added = try await connection.query(
-                """
+        let (follower, followee) = (followerID.rawValue, followeeID.rawValue)
+        return try await toggle(
+            following,
+            add: """
                 INSERT INTO follows (follower_id, followee_id, created_at)
                 VALUES (\(follower), \(followee), \(date.timeIntervalSinceReferenceDate))
                 ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: Self.logger
-            ).collect()
-            guard !added.isEmpty else { return false }
+                """,
+            remove: "DELETE FROM follows WHERE follower_id = \(follower) AND followee_id = \(followee) RETURNING 1",
+            forget: """
+                DELETE FROM notifications WHERE actor_id = \(follower) AND kind = 'follow' AND recipient_id = \(followee)
+                """,
+            notification: notification)
+    }
+
+    /// Adds (`add`, an `INSERT … ON CONFLICT DO NOTHING RETURNING 1`) or removes (`remove`, a
+    /// `DELETE … RETURNING 1`, then `forget` for the notification it caused) one link, in one
+    /// transaction; a new link stores and announces `notification`. Returns whether anything changed.
+    func toggle(
+        _ on: Bool, add: PostgresQuery, remove: PostgresQuery, forget: PostgresQuery,
+        notification: NetworkNotification?
+    ) async throws(StoreError) -> Bool {
+        try await transaction { connection in
+            guard on else {
+                let removed = try await connection.query(remove, logger: Self.logger).collect()
+                try await connection.query(forget, logger: Self.logger)
+                return !removed.isEmpty
+            }
+            guard try await !connection.query(add, logger: Self.logger).collect().isEmpty else { return false }
             if let notification {
                 try await connection.query(NotificationColumns.insert(notification), logger: Self.logger)
                 try await connection.query(announce(.notification(notification.id)), logger: Self.logger)
@@ -120,11 +128,7 @@ extension PostgresSocialStore {
     {
         var builder = SQLBuilder()
         let idPlaceholder = builder.bind(id)
-        var condition = ""
-        if let after {
-            let date = builder.bind(after.date.timeIntervalSinceReferenceDate)
-            condition = "AND (l.created_at, l.\(other)) < (\(date), \(builder.bind(after.id)))"
-        }
+        let condition = builder.keyset(after, "l.created_at", "l.\(other)")
         builder.sql = """
             SELECT \(DatedUserColumns.list), l.created_at FROM \(table) l JOIN users u ON u.id = l.\(other)
             WHERE l.\(key) = \(idPlaceholder) \(condition)
@@ -177,7 +181,7 @@ extension PostgresSocialStore {
         let viewer = builder.bind(viewerID.rawValue)
         let author = builder.bind(authorID.rawValue)
         return try await feed(
-            builder: &builder, viewer: viewer, authors: "p.author_id = \(author)", order, after, limit)
+            builder: &builder, viewer: viewer, authors: "SELECT \(author)::text AS author", order, after, limit)
     }
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
@@ -199,32 +203,17 @@ extension PostgresSocialStore {
     public func setPostLike(
         postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
-        try await transaction { connection in
-            let (post, user) = (postID.rawValue, userID.rawValue)
-            guard liked else {
-                let removed = try await connection.query(
-                    "DELETE FROM post_likes WHERE post_id = \(post) AND user_id = \(user) RETURNING 1",
-                    logger: Self.logger
-                ).collect()
-                try await connection.query(
-                    "DELETE FROM notifications WHERE actor_id = \(user) AND kind = 'like' AND post_id = \(post)",
-                    logger: Self.logger)
-                return !removed.isEmpty
-            }
-            let added = try await connection.query(
-                """
+        let (post, user) = (postID.rawValue, userID.rawValue)
+        return try await toggle(
+            liked,
+            add: """
                 INSERT INTO post_likes (post_id, user_id, created_at)
                 VALUES (\(post), \(user), \(date.timeIntervalSinceReferenceDate))
                 ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: Self.logger
-            ).collect()
-            guard !added.isEmpty else { return false }
-            if let notification {
-                try await connection.query(NotificationColumns.insert(notification), logger: Self.logger)
-                try await connection.query(announce(.notification(notification.id)), logger: Self.logger)
-            }
-            return true
-        }
+                """,
+            remove: "DELETE FROM post_likes WHERE post_id = \(post) AND user_id = \(user) RETURNING 1",
+            forget: "DELETE FROM notifications WHERE actor_id = \(user) AND kind = 'like' AND post_id = \(post)",
+            notification: notification)
     }
 
     /// The people who like a post, most recent first.
@@ -260,11 +249,7 @@ extension PostgresSocialStore {
     {
         var builder = SQLBuilder()
         let post = builder.bind(postID.rawValue)
-        var condition = ""
-        if let after {
-            let date = builder.bind(after.date.timeIntervalSinceReferenceDate)
-            condition = "AND (created_at, id) > (\(date), \(builder.bind(after.id)))"
-        }
+        let condition = builder.keyset(after, "created_at", "id", ascending: true)
         builder.sql = """
             SELECT \(CommentColumns.list) FROM comments WHERE post_id = \(post) \(condition)
             ORDER BY created_at, id LIMIT \(builder.bind(max(0, limit)))
@@ -299,13 +284,16 @@ extension PostgresSocialStore {
         return try await rows(builder.query).map(PostViewColumns.decode)
     }
 
-    /// The feed query: the page's posts from the author indexes (newest, or most liked, first
-    /// after the cursor as a row-value comparison), then their authors, first comments and likes.
+    /// The feed query. `authors` yields one `author` column (the people followed and the viewer,
+    /// or one author); for each author a LATERAL subquery reads at most `limit` posts after the
+    /// cursor from `posts_by_author_date` (or `_likes`), so a page costs one short index range
+    /// scan per author whatever the table's size; the top `limit` of those are then completed with
+    /// their authors, first comments and the viewer's likes.
     static func buildFeed(
         _ builder: inout SQLBuilder, viewer: String, authors: String, _ order: FeedOrder, _ after: FeedCursor?,
         _ limit: Int
     ) {
-        let keys = order.key == .likes ? ["p.like_count", "p.created_at", "p.id"] : ["p.created_at", "p.id"]
+        let keys = order.key == .likes ? ["like_count", "created_at", "id"] : ["created_at", "id"]
         let descending = order.direction == .descending
         var condition = ""
         if let after {
@@ -313,15 +301,25 @@ extension PostgresSocialStore {
             if order.key == .likes { values.append(builder.bind(after.likeCount)) }
             values.append(builder.bind(after.createdAt.timeIntervalSinceReferenceDate))
             values.append(builder.bind(after.postID.rawValue))
-            condition =
-                "AND (\(keys.joined(separator: ", "))) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
+            let columns = keys.map { "q.\($0)" }.joined(separator: ", ")
+            condition = "AND (\(columns)) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
         }
-        let orderBy = keys.map { "\($0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
+        let direction = descending ? "DESC" : "ASC"
+        let orderBy = { (alias: String) in keys.map { "\(alias).\($0) \(direction)" }.joined(separator: ", ") }
+        let count = builder.bind(max(0, limit))
+        // The inner scans read only the index's own columns (index-only scans); the page's 30
+        // rows are then fetched by primary key.
+        let keyColumns = keys.map { "q.\($0)" }.joined(separator: ", ")
         builder.sql = """
             SELECT \(PostViewColumns.list(viewer: viewer)) FROM (
-                SELECT * FROM posts p WHERE \(authors) \(condition) ORDER BY \(orderBy) LIMIT \(builder.bind(max(0, limit)))
-            ) p \(PostViewColumns.joins)
-            ORDER BY \(orderBy)
+                SELECT q.* FROM (\(authors)) a
+                CROSS JOIN LATERAL (
+                    SELECT \(keyColumns) FROM posts q WHERE q.author_id = a.author \(condition)
+                    ORDER BY \(orderBy("q")) LIMIT \(count)
+                ) q
+                ORDER BY \(orderBy("q")) LIMIT \(count)
+            ) page JOIN posts p ON p.id = page.id \(PostViewColumns.joins)
+            ORDER BY \(orderBy("p"))
             """
     }
 
@@ -336,7 +334,7 @@ extension PostgresSocialStore {
 
     /// The authors of a home feed: the people the viewer follows, and the viewer.
     static func homeAuthors(_ viewer: String) -> String {
-        "p.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(viewer) UNION ALL SELECT \(viewer))"
+        "SELECT followee_id AS author FROM follows WHERE follower_id = \(viewer) UNION SELECT \(viewer)"
     }
 
     /// Everyone's posts by their seeded rank. The rank is ``ExploreOrder/rank(seed:postID:)``,
