@@ -168,7 +168,7 @@ targets += [
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]
-    ),
+    )
 ]
 targets += [
     // The feed benchmark's data, copied from social-feed-bench's SQLite file, measured on PostgreSQL.
