@@ -43,11 +43,6 @@ public struct CharacteristicCurve: Codable, Sendable, Hashable {
         return black + (white - black) * shouldered
     }
 
-    /// The curve as 256 sample levels, for a lookup table.
-    public var table: [Double] {
-        (0..<256).map { 255 * value(at: Double($0) / 255) }
-    }
-
     func validate(stock: String, channel: String) throws(FilmStockError) {
         let checks: [(String, Double, ClosedRange<Double>)] = [
             ("black", black, 0...0.4), ("white", white, 0.6...1), ("contrast", contrast, 0.3...3),
