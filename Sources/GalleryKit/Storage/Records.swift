@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import GRDB
 
 /// A row of the `location` table.
