@@ -1,6 +1,6 @@
 import Foundation
-import Imaging
 import GalleryKit
+import Imaging
 import TestSupport
 import Testing
 

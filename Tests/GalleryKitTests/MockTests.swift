@@ -1,7 +1,7 @@
 import Foundation
-import Imaging
 import GalleryKit
 import GalleryKitMocks
+import Imaging
 import TestSupport
 import Testing
 

@@ -95,7 +95,9 @@ public final class FileRollStore: RollStore {
         }
         let rollFolder = self.rollFolder(roll)
         if FileManager.default.fileExists(atPath: rollFolder.path) {
-            try storing { () throws(FileSystemFailure) in try AtomicFile.write(data, to: rollFolder.appendingPathComponent(Self.recordName)) }
+            try storing { () throws(FileSystemFailure) in
+                try AtomicFile.write(data, to: rollFolder.appendingPathComponent(Self.recordName))
+            }
             return
         }
         let staging = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(roll.id.uuidString)")
