@@ -34,7 +34,7 @@ package enum AtomicFile {
     package static func write(_ data: Data, to url: URL, durable: Bool = true) throws(FileSystemFailure) {
         let temporary = temporaryURL(near: url)
         do throws(FileSystemFailure) {
-            try writeFully(data, to: temporary, durable: durable)
+            try writeFully(data, to: temporary, for: url, durable: durable)
             guard rename(temporary.path, url.path) == 0 else { throw .posix(url, "rename") }
             if durable { try syncFolder(url.deletingLastPathComponent()) }
         } catch {
@@ -48,7 +48,7 @@ package enum AtomicFile {
     package static func create(_ data: Data, at url: URL, durable: Bool = true) throws(FileSystemFailure) -> Bool {
         let temporary = temporaryURL(near: url)
         defer { unlink(temporary.path) }
-        try writeFully(data, to: temporary, durable: durable)
+        try writeFully(data, to: temporary, for: url, durable: durable)
         guard link(temporary.path, url.path) == 0 else {
             if errno == EEXIST { return false }
             throw .posix(url, "link")
@@ -87,11 +87,13 @@ package enum AtomicFile {
         return removed
     }
 
-    /// Writes a new file (never through one someone else put at this name), flushing it when
-    /// `durable`.
-    private static func writeFully(_ data: Data, to url: URL, durable: Bool) throws(FileSystemFailure) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .posix(url, "open") }
+    /// Writes the new temporary file for `target` (never through a file someone else put at its
+    /// name), flushing it when `durable`; failures name `target`, the file the caller asked for.
+    private static func writeFully(_ data: Data, to temporary: URL, for target: URL, durable: Bool)
+        throws(FileSystemFailure)
+    {
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .posix(target, "open") }
         defer { close(descriptor) }
         let written = data.withUnsafeBytes { bytes -> Bool in
             var offset = 0
@@ -105,8 +107,8 @@ package enum AtomicFile {
             }
             return true
         }
-        guard written else { throw .posix(url, "write") }
-        if durable, fsync(descriptor) != 0 { throw .posix(url, "fsync") }
+        guard written else { throw .posix(target, "write") }
+        if durable, fsync(descriptor) != 0 { throw .posix(target, "fsync") }
     }
 }
 
