@@ -262,3 +262,57 @@ int ake_jpeg_replace_exif(const unsigned char *jpeg, size_t length, const unsign
     free(job);
     return 0;
 }
+
+static int insert_failed(unsigned char *buffer, char *message, size_t capacity, const char *reason) {
+    free(buffer);
+    if (message && capacity > 0) snprintf(message, capacity, "%s", reason);
+    return -1;
+}
+
+int ake_jpeg_insert_exif(const unsigned char *jpeg, size_t length, const unsigned char *exif,
+                         unsigned int exif_length, unsigned char **out, unsigned long *out_length, char *message,
+                         size_t message_capacity) {
+    // A segment's length field counts itself (2 bytes) and the payload, at most 65 535.
+    if (!exif || exif_length == 0 || exif_length > 0xFFFF - 2)
+        return insert_failed(NULL, message, message_capacity, "EXIF block does not fit a JPEG segment");
+    if (!jpeg || length < 4 || jpeg[0] != 0xFF || jpeg[1] != 0xD8)
+        return insert_failed(NULL, message, message_capacity, "not a JPEG (no start-of-image marker)");
+    // Segments are only dropped, never added but the one, so this is enough room.
+    unsigned char *buffer = malloc(length + exif_length + 4);
+    if (!buffer) return insert_failed(NULL, message, message_capacity, "out of memory");
+    size_t in = 2, written = 2;
+    buffer[0] = 0xFF;
+    buffer[1] = 0xD8;
+    int inserted = 0;
+    for (;;) {
+        if (in + 4 > length || jpeg[in] != 0xFF)
+            return insert_failed(buffer, message, message_capacity, "malformed JPEG header");
+        unsigned char marker = jpeg[in + 1];
+        int header_segment = (marker >= 0xE0 && marker <= 0xEF) || marker == 0xFE;
+        size_t segment = 2 + (((size_t)jpeg[in + 2] << 8) | jpeg[in + 3]);
+        if (header_segment && (segment < 4 || in + segment > length))
+            return insert_failed(buffer, message, message_capacity, "truncated JPEG header");
+        int leading_jfif = header_segment && in == 2 && marker == 0xE0 && segment >= 9 &&
+                           memcmp(jpeg + in + 4, "JFIF", 5) == 0;
+        if (!inserted && !leading_jfif) {
+            buffer[written++] = 0xFF;
+            buffer[written++] = 0xE1;
+            buffer[written++] = (unsigned char)((exif_length + 2) >> 8);
+            buffer[written++] = (unsigned char)((exif_length + 2) & 0xFF);
+            memcpy(buffer + written, exif, exif_length);
+            written += exif_length;
+            inserted = 1;
+        }
+        if (!header_segment) break;
+        int old_exif = marker == 0xE1 && segment >= 10 && memcmp(jpeg + in + 4, "Exif\0\0", 6) == 0;
+        if (!old_exif) {
+            memcpy(buffer + written, jpeg + in, segment);
+            written += segment;
+        }
+        in += segment;
+    }
+    memcpy(buffer + written, jpeg + in, length - in);
+    *out = buffer;
+    *out_length = written + (length - in);
+    return 0;
+}

@@ -33,6 +33,35 @@ struct MetadataTests {
         #expect(image.exifFields["exif-ifd0-ImageDescription"]?.hasPrefix("Ilford HP5 Plus") == true)
     }
 
+    @Test func insertingIntoAFreshJPEGCopiesItsDataAndDropsAnOldExif() throws {
+        let original = try Self.jpeg()
+        let first = try ExifWriter.block(
+            for: PhotoMetadata(captureDate: Date(timeIntervalSince1970: 1_700_000_000), description: "first"),
+            width: 352, height: 32)
+        let second = try ExifWriter.block(
+            for: PhotoMetadata(captureDate: Date(timeIntervalSince1970: 1_800_000_000), description: "second"),
+            width: 352, height: 32)
+        let inserted = try JPEGMetadata.insertingExif(into: original, with: first)
+        // The compressed data after the header is the encoder's, byte for byte.
+        #expect(inserted.count == original.count + first.count + 4)
+        #expect(inserted.suffix(original.count - 20) == original.suffix(original.count - 20))
+        #expect(try Image(data: inserted).pixels() == Image(data: original).pixels())
+        #expect(try Image(data: inserted).exifData == first)
+
+        // Inserting again replaces the EXIF; libjpeg's lossless path gives the same metadata.
+        let again = try JPEGMetadata.insertingExif(into: inserted, with: second)
+        #expect(again.count == inserted.count - first.count + second.count)
+        #expect(try Image(data: again).exifData == second)
+        #expect(try Image(data: JPEGMetadata.replacingExif(in: original, with: second)).exifData == second)
+
+        #expect(throws: MetadataError.unreadableJPEG(reason: "not a JPEG (no start-of-image marker)")) {
+            try JPEGMetadata.insertingExif(into: Data("GIF89a, not a JPEG".utf8), with: first)
+        }
+        #expect(throws: MetadataError.unreadableJPEG(reason: "truncated JPEG header")) {
+            try JPEGMetadata.insertingExif(into: inserted.prefix(12), with: first)
+        }
+    }
+
     @Test func badValuesAndBadJPEGsAreTypedErrors() throws {
         #expect(throws: MetadataError.invalidValue("latitude 91.0 is outside -90…90")) {
             try GPSCoordinate(latitude: 91, longitude: 0)

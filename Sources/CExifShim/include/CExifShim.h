@@ -44,4 +44,14 @@ int ake_jpeg_replace_exif(const unsigned char *jpeg, size_t length, const unsign
                           unsigned int exif_length, unsigned char **out, unsigned long *out_length, char *message,
                           size_t message_capacity);
 
+/// Puts `exif` (an APP1 body starting "Exif\0\0") into a JPEG's header without touching its
+/// compressed data: the header's APPn and COM segments are copied (an existing EXIF APP1 is
+/// dropped), the new APP1 goes right after the start of image (after a leading JFIF APP0, as
+/// cameras write it), and everything from the first other segment on is copied byte for byte.
+/// For JPEGs fresh from an encoder: it costs a copy, not a transcode, but checks only the header.
+/// Returns -1, with the reason in `message`, for a malformed header. Free `*out` with free().
+int ake_jpeg_insert_exif(const unsigned char *jpeg, size_t length, const unsigned char *exif,
+                         unsigned int exif_length, unsigned char **out, unsigned long *out_length, char *message,
+                         size_t message_capacity);
+
 #endif

@@ -15,12 +15,6 @@ package struct FileSystemFailure: Error, Sendable, Hashable {
     /// What went wrong, such as `rename: No space left on device`.
     package let reason: String
 
-    /// A failure at `path`.
-    package init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     /// The failure of the system call `call` on `url`, with `errno`'s message; read `errno`
     /// before anything else can change it.
     package static func posix(_ url: URL, _ call: String) -> FileSystemFailure {
