@@ -27,7 +27,9 @@ targets += [
     ),
     // Swift cannot call C variadic functions; this shim gives each libvips operation a fixed signature.
     .target(name: "CVipsShim", dependencies: ["CVips"]),
-    .target(name: "Imaging", dependencies: ["CVips", "CVipsShim"]),
+    // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
+    .target(name: "CExifShim", linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]),
+    .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExifShim"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport", "imaging-leak-check"]),
     // Runs a workload in a process of its own and counts libvips' live objects afterwards.
     .executableTarget(name: "imaging-leak-check", dependencies: ["FilmKit"], path: "Tests/LeakCheck"),
@@ -59,22 +61,21 @@ products += [
     .library(name: "GalleryKitMocks", targets: ["GalleryKitMocks"]),
 ]
 targets += [
-    // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
-    .target(
-        name: "CGalleryShim",
-        linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]
-    ),
+    // FilmKit: developed rolls export into a location (LocationExportDestination).
     .target(
         name: "GalleryKit",
-        dependencies: ["Imaging", "CGalleryShim", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: ["Imaging", "FilmKit", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .target(name: "GalleryKitMocks", dependencies: ["GalleryKit"]),
+    .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
     // gallery-bench is the writer the atomic-save test kills.
     .testTarget(
-        name: "GalleryKitTests", dependencies: ["GalleryKit", "GalleryKitMocks", "TestSupport", "gallery-bench"]),
-    .executableTarget(name: "gallery-demo", dependencies: ["GalleryKit"], path: "Examples/GalleryDemo"),
+        name: "GalleryKitTests",
+        dependencies: ["GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench"]
+    ),
+    .executableTarget(name: "gallery-demo", dependencies: ["GalleryKit", "Imaging", "FilmKit"], path: "Examples/GalleryDemo"),
     .executableTarget(
-        name: "gallery-bench", dependencies: ["GalleryKit"], path: "Examples/GalleryBench", exclude: ["measure.sh"]),
+        name: "gallery-bench", dependencies: ["GalleryKit", "Imaging"], path: "Examples/GalleryBench",
+        exclude: ["measure.sh"]),
 ]
 
 // MARK: - RecorderKit

@@ -52,7 +52,7 @@ struct RollShootCommand: ParsableCommand {
             } catch {
                 throw ValidationError("cannot read \(path): \(error.localizedDescription)")
             }
-            let metadata = ShotMetadata(captureDate: Date(), location: location)
+            let metadata = ShotMetadata(captureDate: Date(), location: location, timeZone: .current)
             let roll = try BlockingTask.run { [name] in
                 try await camera.shoot(encoded: data, on: name, metadata: metadata)
             }

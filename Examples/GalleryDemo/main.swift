@@ -1,8 +1,10 @@
-// Saves the sample photos into two locations (a folder and an album) with GPS, then prints each
-// location's thumbnail grid (as a contact sheet written next to the library) and its count label
-// in English, Slovak and Czech.
+// Saves the sample photos into two locations (a folder and an album) with GPS, shoots them on a
+// FilmKit roll of Kodak Portra 400 and exports the developed roll into a third location, then
+// prints each location's thumbnail grid (as a contact sheet written next to the library) and its
+// count label in English, Slovak and Czech.
 //
 //   swift run gallery-demo [output-directory]
+import FilmKit
 import Foundation
 import GalleryKit
 import Imaging
@@ -33,6 +35,23 @@ do {
         let photo = try await library.save(.encoded(bytes), to: inTrip ? trip.id : family.id, metadata: metadata)
         print("saved \(name) → \(photo.url.lastPathComponent)")
     }
+
+    // The same photos shot on film: developed with their EXIF, then exported into an album.
+    let camera = try Camera(store: FileRollStore(folder: output.appendingPathComponent("Rolls")))
+    try await camera.load("Léto", stock: "kodak-portra-400", size: .twelve)
+    for (index, name) in names.enumerated() {
+        let bytes = try Data(contentsOf: samples.appendingPathComponent(name))
+        let shot = ShotMetadata(
+            captureDate: Date(timeIntervalSince1970: 1_717_250_400 + Double(index) * 600),
+            location: GeoLocation(latitude: bratislava.latitude, longitude: bratislava.longitude),
+            timeZone: TimeZone(identifier: "Europe/Bratislava"))
+        try await camera.shoot(encoded: bytes, on: "Léto", metadata: shot)
+    }
+    try await camera.finishEarly("Léto")
+    try await camera.develop("Léto") { _ in }
+    let film = try await library.createLocation(named: "Léto on film", kind: .album)
+    let exported = try await camera.export("Léto", to: LocationExportDestination(library: library, locationID: film.id))
+    print("exported \(exported.count) developed photos: \(exported.first?.imageDescription ?? "")…")
 
     for location in try await library.locations() {
         let photos = try await library.allPhotos(in: location.id)

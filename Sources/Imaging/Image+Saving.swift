@@ -84,9 +84,9 @@ extension Image {
         }
         let data = try encoded(as: chosen, stripMetadata: stripMetadata)
         do {
-            try data.write(to: url, options: .atomic)
+            try AtomicFile.write(data, to: url, durable: false)
         } catch {
-            throw .writeFailed(path: url.path, message: error.localizedDescription)
+            throw .writeFailed(path: error.path, message: error.reason)
         }
     }
 }

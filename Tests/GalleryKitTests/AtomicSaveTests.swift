@@ -60,7 +60,7 @@ struct AtomicSaveTests {
         defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Folder", kind: .folder, directory: temporary.file("F"))
         // What a killed writer leaves: a hidden, partial temporary file next to where the photo would go.
-        let partial = folder.directory.appendingPathComponent(".IMG_20240601_120000_000_00000000.jpg.partial-1f")
+        let partial = folder.directory.appendingPathComponent(".tmp-1F2E-IMG_20240601_120000_000_00000000.jpg")
         try Samples.data("rocket.jpg").prefix(1000).write(to: partial)
         let report = try await library.rescan(folder.id)
         #expect(report.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import Imaging
 import TestSupport
 import Testing
 

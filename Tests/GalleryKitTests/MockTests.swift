@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import GalleryKitMocks
+import Imaging
 import TestSupport
 import Testing
 

@@ -165,8 +165,8 @@ struct SavingTests {
     func invalidMetadata() async throws {
         let (library, temporary) = try makeLibrary()
         defer { temporary.remove() }
-        #expect(throws: GalleryError.self) { try GPSCoordinate(latitude: 91, longitude: 0) }
-        #expect(throws: GalleryError.self) { try GPSCoordinate(latitude: 0, longitude: -180.5) }
+        #expect(throws: MetadataError.self) { try GPSCoordinate(latitude: 91, longitude: 0) }
+        #expect(throws: MetadataError.self) { try GPSCoordinate(latitude: 0, longitude: -180.5) }
         let folder = try await library.createLocation(named: "Strict")
         let bytes = try Samples.smallJPEG()
         await expectGalleryError(.invalidMetadata("orientation 9 is not 1…8")) { () async throws(GalleryError) in

@@ -244,17 +244,20 @@ public actor Camera {
 
     // MARK: - Exporting
 
-    /// Exports every photo of a developed roll, in frame order.
+    /// Exports every photo of a developed roll, in frame order, each with its EXIF.
+    ///
+    /// The camera stays usable while a destination saves (other calls may run between photos);
+    /// the photos exported are those of the roll when the export began.
     /// - Returns: the photos exported.
     /// - Throws: the errors of ``photos(of:)``; ``RollError/exportFailed(name:frame:reason:)`` when
     ///   the destination refuses a photo (the photos before it stay exported).
     @discardableResult
-    public func export(_ name: String, to destination: any RollExportDestination) throws(RollError)
+    public func export(_ name: String, to destination: any RollExportDestination) async throws(RollError)
         -> [DevelopedPhoto]
     {
         let roll = try developedRoll(named: name)
         for photo in roll.photos {
-            try export(photo, of: roll, to: destination)
+            try await export(photo, of: roll, to: destination)
         }
         return roll.photos
     }
@@ -262,21 +265,21 @@ public actor Camera {
     /// Exports one photo of a developed roll.
     /// - Throws: the errors of ``photoData(frame:of:)`` and ``RollError/exportFailed(name:frame:reason:)``.
     @discardableResult
-    public func export(frame: Int, of name: String, to destination: any RollExportDestination) throws(RollError)
+    public func export(frame: Int, of name: String, to destination: any RollExportDestination) async throws(RollError)
         -> DevelopedPhoto
     {
         let roll = try developedRoll(named: name)
         let photo = try photo(frame, of: roll)
-        try export(photo, of: roll, to: destination)
+        try await export(photo, of: roll, to: destination)
         return photo
     }
 
     private func export(_ photo: DevelopedPhoto, of roll: Roll, to destination: any RollExportDestination)
-        throws(RollError)
+        async throws(RollError)
     {
         let data = try store.developedData(of: photo, in: roll)
         do {
-            try destination.store(data, metadata: photo)
+            try await destination.store(data, metadata: photo)
         } catch {
             throw .exportFailed(name: roll.name, frame: photo.frame, reason: "\(error)")
         }

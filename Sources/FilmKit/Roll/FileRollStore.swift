@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Synchronization
 
 /// Keeps rolls on disk, one folder per roll, every write atomic.
@@ -41,11 +42,11 @@ public final class FileRollStore: RollStore {
         }
         let lockURL = folder.appendingPathComponent(Self.lockName)
         let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw AtomicFile.posixFailure(lockURL, "open") }
+        guard descriptor >= 0 else { throw RollError(.posix(lockURL, "open")) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let failure =
                 errno == EWOULDBLOCK
-                ? RollError.libraryInUse(path: folder.path) : AtomicFile.posixFailure(lockURL, "flock")
+                ? RollError.libraryInUse(path: folder.path) : RollError(.posix(lockURL, "flock"))
             close(descriptor)
             throw failure
         }
@@ -68,7 +69,7 @@ public final class FileRollStore: RollStore {
         var unreadable: [String] = []
         for entry in try contents(of: folder) {
             let name = entry.lastPathComponent
-            if name.hasPrefix(AtomicFile.temporaryPrefix) {
+            if AtomicFile.isTemporary(name) {
                 try remove(entry)
             } else if UUID(uuidString: name) != nil, isFolder(entry) {
                 if let roll = try loadRoll(at: entry) {
@@ -94,15 +95,19 @@ public final class FileRollStore: RollStore {
         }
         let rollFolder = self.rollFolder(roll)
         if FileManager.default.fileExists(atPath: rollFolder.path) {
-            try AtomicFile.write(data, to: rollFolder.appendingPathComponent(Self.recordName))
+            try storing { () throws(FileSystemFailure) in
+                try AtomicFile.write(data, to: rollFolder.appendingPathComponent(Self.recordName))
+            }
             return
         }
         let staging = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(roll.id.uuidString)")
         do throws(RollError) {
             try makeFolder(staging.appendingPathComponent(Self.shotsName))
             try makeFolder(staging.appendingPathComponent(Self.developedName))
-            try AtomicFile.write(data, to: staging.appendingPathComponent(Self.recordName))
-            try AtomicFile.move(staging, to: rollFolder)
+            try storing { () throws(FileSystemFailure) in
+                try AtomicFile.write(data, to: staging.appendingPathComponent(Self.recordName))
+                try AtomicFile.move(staging, to: rollFolder)
+            }
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
@@ -120,8 +125,10 @@ public final class FileRollStore: RollStore {
             throw .storageFailed(path: image.path, reason: "cannot encode shot: \(error)")
         }
         do throws(RollError) {
-            try AtomicFile.write(data, to: image)
-            try AtomicFile.write(record, to: shots.appendingPathComponent(Self.frameName(shot.frame, "json")))
+            try storing { () throws(FileSystemFailure) in
+                try AtomicFile.write(data, to: image)
+                try AtomicFile.write(record, to: shots.appendingPathComponent(Self.frameName(shot.frame, "json")))
+            }
         } catch {
             unlink(image.path)
             throw error
@@ -141,7 +148,7 @@ public final class FileRollStore: RollStore {
 
     /// Writes a developed frame atomically.
     public func writeDevelopedFrame(_ data: Data, for photo: DevelopedPhoto, in roll: Roll) throws(RollError) {
-        try AtomicFile.write(data, to: developedURL(photo, in: roll))
+        try storing { () throws(FileSystemFailure) in try AtomicFile.write(data, to: developedURL(photo, in: roll)) }
     }
 
     /// The developed bytes.
@@ -155,13 +162,13 @@ public final class FileRollStore: RollStore {
         for file in try contents(of: developed) {
             try remove(file)
         }
-        try AtomicFile.syncFolder(developed)
+        try storing { () throws(FileSystemFailure) in try AtomicFile.syncFolder(developed) }
     }
 
     /// Renames the roll's folder out of sight, then removes it.
     public func delete(_ roll: Roll) throws(RollError) {
         let doomed = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)deleted-\(roll.id.uuidString)")
-        try AtomicFile.move(rollFolder(roll), to: doomed)
+        try storing { () throws(FileSystemFailure) in try AtomicFile.move(rollFolder(roll), to: doomed) }
         try remove(doomed)
     }
 
@@ -210,7 +217,7 @@ public final class FileRollStore: RollStore {
     }
 
     private func removeTemporaries(in url: URL) throws(RollError) {
-        for entry in try contents(of: url) where entry.lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix) {
+        for entry in try contents(of: url) where AtomicFile.isTemporary(entry.lastPathComponent) {
             try remove(entry)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// What went wrong with a roll. Every case leaves the roll and its files as they were.
 public enum RollError: Error, Sendable, Hashable {
@@ -36,6 +37,23 @@ public enum RollError: Error, Sendable, Hashable {
     case storageFailed(path: String, reason: String)
     /// A stored file does not hold what it should (changed outside the library).
     case corruptFile(path: String, reason: String)
+}
+
+extension RollError {
+    /// A failed file operation of the store or an export.
+    init(_ failure: FileSystemFailure) {
+        self = .storageFailed(path: failure.path, reason: failure.reason)
+    }
+}
+
+/// Runs a file operation of the lowest layer's ``AtomicFile``, turning its failure into
+/// ``RollError/storageFailed(path:reason:)``.
+func storing<T>(_ operation: () throws(FileSystemFailure) -> T) throws(RollError) -> T {
+    do {
+        return try operation()
+    } catch {
+        throw RollError(error)
+    }
 }
 
 extension RollError: CustomStringConvertible {

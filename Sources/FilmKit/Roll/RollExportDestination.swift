@@ -1,12 +1,16 @@
 import Foundation
+import Imaging
 
 /// Somewhere developed photos can be exported to: a folder, or (in GalleryKit) a location.
 ///
 /// Conform your own type to receive a roll's photos from ``Camera/export(_:to:)`` and
-/// ``Camera/export(frame:of:to:)``.
+/// ``Camera/export(frame:of:to:)``. The requirement is `async`, so a destination may save into
+/// an asynchronous store (GalleryKit's `LocationExportDestination` does); a synchronous `store`
+/// satisfies it too.
 public protocol RollExportDestination: Sendable {
-    /// Stores one developed photo: its encoded bytes and what its EXIF carries.
-    func store(_ photo: Data, metadata: DevelopedPhoto) throws
+    /// Stores one developed photo: its encoded bytes (a JPEG whose EXIF already carries the
+    /// capture date, GPS and description) and its record.
+    func store(_ photo: Data, metadata: DevelopedPhoto) async throws
 }
 
 /// Exports photos as files into a folder, named from the roll and frame (`Leto-07.jpg`), never
@@ -21,19 +25,20 @@ public struct FolderExportDestination: RollExportDestination {
     }
 
     /// Writes the photo under a free name.
-    public func store(_ photo: Data, metadata: DevelopedPhoto) throws {
+    /// - Throws: ``RollError/storageFailed(path:reason:)``.
+    public func store(_ photo: Data, metadata: DevelopedPhoto) throws(RollError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw RollError.storageFailed(path: folder.path, reason: error.localizedDescription)
+            throw .storageFailed(path: folder.path, reason: error.localizedDescription)
         }
         let name = metadata.suggestedFileName
         let base = (name as NSString).deletingPathExtension
         let fileExtension = (name as NSString).pathExtension
         for attempt in 1...10_000 {
-            let candidate = attempt == 1 ? name : "\(base) \(attempt).\(fileExtension)"
-            if try AtomicFile.create(photo, at: folder.appendingPathComponent(candidate)) { return }
+            let candidate = folder.appendingPathComponent(attempt == 1 ? name : "\(base) \(attempt).\(fileExtension)")
+            if try storing({ () throws(FileSystemFailure) in try AtomicFile.create(photo, at: candidate) }) { return }
         }
-        throw RollError.storageFailed(path: folder.appendingPathComponent(name).path, reason: "no free file name")
+        throw .storageFailed(path: folder.appendingPathComponent(name).path, reason: "no free file name")
     }
 }

@@ -44,11 +44,16 @@ public struct ShotMetadata: Sendable, Hashable, Codable {
     public var captureDate: Date
     /// Where it was taken, when known.
     public var location: GeoLocation?
+    /// The time zone the photo was taken in: EXIF records the capture date as local time in it,
+    /// with its offset. `nil` records it in UTC (offset `+00:00`). The zone is stored with the
+    /// shot, so developing never depends on the machine's zone.
+    public var timeZone: TimeZone?
 
     /// Creates shot metadata.
-    public init(captureDate: Date, location: GeoLocation? = nil) {
+    public init(captureDate: Date, location: GeoLocation? = nil, timeZone: TimeZone? = nil) {
         self.captureDate = captureDate
         self.location = location
+        self.timeZone = timeZone
     }
 }
 

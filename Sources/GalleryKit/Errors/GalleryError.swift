@@ -68,4 +68,18 @@ extension GalleryError {
         default: .imaging(error)
         }
     }
+
+    /// Maps a metadata failure for `source`: a value EXIF cannot hold is invalid metadata, and a
+    /// JPEG that cannot take its EXIF is an unreadable photo.
+    static func from(_ error: MetadataError, source: String) -> GalleryError {
+        switch error {
+        case .invalidValue(let message), .exifFailed(let message): .invalidMetadata(message)
+        case .unreadableJPEG(let reason): .unreadablePhoto(source: source, reason: reason)
+        }
+    }
+
+    /// A failed file write.
+    init(_ failure: FileSystemFailure) {
+        self = .fileSystem(path: failure.path, reason: failure.reason)
+    }
 }

@@ -12,14 +12,27 @@ extension GalleryLibrary {
     public func save(_ source: PhotoSource, to locationID: Int64, metadata: PhotoMetadata) async throws(GalleryError)
         -> Photo
     {
-        let metadata = try metadata.validated()
+        do {
+            _ = try metadata.validated()
+        } catch {
+            throw GalleryError.from(error, source: "metadata")
+        }
         let location = try await location(id: locationID)
         let directory = try existingDirectory(of: location)
         let prepared = try PreparedJPEG(source, pixelLimit: pixelLimit)
-        let exif = try ExifWriter.block(for: metadata, width: prepared.width, height: prepared.height)
-        let bytes = try JPEGMetadata.replacingExif(in: prepared.data, with: exif, source: prepared.label)
+        let bytes: Data
+        do {
+            let exif = try ExifWriter.block(for: metadata, width: prepared.width, height: prepared.height)
+            bytes = try JPEGMetadata.replacingExif(in: prepared.data, with: exif)
+        } catch {
+            throw GalleryError.from(error, source: prepared.label)
+        }
         let url = PhotoFileName.unused(in: directory, capturedAt: metadata.captureDate, pathExtension: "jpg")
-        try AtomicFile.write(bytes, to: url)
+        do {
+            try AtomicFile.write(bytes, to: url)
+        } catch {
+            throw GalleryError(error)
+        }
         let attributes = FileAttributes(of: url)
         var record = PhotoRecord(
             id: nil, locationId: locationID, path: url.path, captureDate: metadata.captureDate,

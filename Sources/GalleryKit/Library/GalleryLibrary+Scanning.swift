@@ -5,8 +5,8 @@ import Imaging
 extension GalleryLibrary {
     /// Brings a folder's index up to date with its files; see ``PhotoLibrary/rescan(_:)``.
     ///
-    /// Hidden files are ignored (so are the temporary files of a save in progress, which are
-    /// hidden); temporary files older than an hour, left by a killed writer, are deleted. Files
+    /// Hidden files are ignored (so are the temporary `.tmp-` files of a save in progress);
+    /// temporary files older than an hour, left by a killed writer, are deleted. Files
     /// that are not readable images are listed in ``RescanReport/skipped`` and not indexed.
     public func rescan(_ locationID: Int64) async throws(GalleryError) -> RescanReport {
         let location = try await location(id: locationID)
@@ -77,7 +77,11 @@ extension GalleryLibrary {
             let pathExtension = source.pathExtension.isEmpty ? "jpg" : source.pathExtension.lowercased()
             let destination = PhotoFileName.unused(
                 in: directory, capturedAt: template.captureDate, pathExtension: pathExtension)
-            try AtomicFile.write(bytes, to: destination)
+            do {
+                try AtomicFile.write(bytes, to: destination)
+            } catch {
+                throw GalleryError(error)
+            }
             var record = template
             record.path = destination.path
             if let attributes = FileAttributes(of: destination) {

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// A photo library: locations chosen before shooting, saving into them, browsing and search.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// A photo in the library's index.
 public struct Photo: Sendable, Hashable, Identifiable {

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// A search over photos; every criterion that is set must hold. Results are newest first.
 public struct PhotoQuery: Sendable, Hashable {

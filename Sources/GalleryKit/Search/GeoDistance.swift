@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Great-circle distances on a spherical Earth (the haversine formula), good to about 0.5 %.
 public enum GeoDistance {

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Unique file names that sort in capture order: `IMG_20261122_102716_123_1a2b3c4d.jpg`, the
 /// capture time in UTC to the millisecond, then 32 random bits.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 
 /// A row of the `location` table.
 struct LocationRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord {

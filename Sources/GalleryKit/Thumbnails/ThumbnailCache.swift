@@ -138,7 +138,11 @@ public actor ThumbnailCache {
         let name = existing?.cacheFile ?? "\(UUID().uuidString.lowercased())-\(key.size).jpg"
         let url = directory.appendingPathComponent(name)
         // A cache entry can be rebuilt, so it skips fsync; the rename still keeps it whole.
-        try AtomicFile.write(bytes, to: url, durable: false)
+        do {
+            try AtomicFile.write(bytes, to: url, durable: false)
+        } catch {
+            throw GalleryError(error)
+        }
         try database.writeNow { db in
             var record =
                 try row(for: key, in: db)

@@ -1,11 +1,11 @@
-import CGalleryShim
+import CExifShim
 import Foundation
 
 /// Reads ``PhotoMetadata`` back out of an EXIF block (through libexif).
-enum ExifReader {
+package enum ExifReader {
     /// The metadata in `exif`; fields the block lacks keep `PhotoMetadata`'s defaults, and a
     /// missing capture date becomes `fallbackDate`.
-    static func metadata(from exif: [UInt8], fallbackDate: Date) -> PhotoMetadata {
+    package static func metadata(from exif: [UInt8], fallbackDate: Date) -> PhotoMetadata {
         var metadata = PhotoMetadata(captureDate: fallbackDate, timeZone: .current, software: nil)
         guard let block = ExifBlock(parsing: exif) else { return metadata }
         if let orientation = block.numbers(EXIF_IFD_0, EXIF_TAG_ORIENTATION).first, (1...8).contains(orientation) {

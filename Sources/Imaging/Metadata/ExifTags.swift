@@ -1,4 +1,4 @@
-import CGalleryShim
+import CExifShim
 
 /// libexif declares its GPS tags as plain integer macros; these give them the `ExifTag` type.
 enum GPSTag {

@@ -9,16 +9,16 @@ public struct GPSCoordinate: Sendable, Hashable, Codable {
     public let altitude: Double?
 
     /// Creates a coordinate, refusing values outside the valid ranges.
-    /// - Throws: ``GalleryError/invalidMetadata(_:)``.
-    public init(latitude: Double, longitude: Double, altitude: Double? = nil) throws(GalleryError) {
+    /// - Throws: ``MetadataError/invalidValue(_:)``.
+    public init(latitude: Double, longitude: Double, altitude: Double? = nil) throws(MetadataError) {
         guard latitude.isFinite, (-90...90).contains(latitude) else {
-            throw .invalidMetadata("latitude \(latitude) is outside -90…90")
+            throw .invalidValue("latitude \(latitude) is outside -90…90")
         }
         guard longitude.isFinite, (-180...180).contains(longitude) else {
-            throw .invalidMetadata("longitude \(longitude) is outside -180…180")
+            throw .invalidValue("longitude \(longitude) is outside -180…180")
         }
         if let altitude, !altitude.isFinite {
-            throw .invalidMetadata("altitude must be a finite number")
+            throw .invalidValue("altitude must be a finite number")
         }
         self.latitude = latitude
         self.longitude = longitude

@@ -48,11 +48,12 @@ public struct PhotoMetadata: Sendable, Hashable {
         self.lensModel = lensModel
     }
 
-    /// Checks what a coordinate's initialiser cannot: orientation and zoom.
-    func validated() throws(GalleryError) -> PhotoMetadata {
-        guard (1...8).contains(orientation) else { throw .invalidMetadata("orientation \(orientation) is not 1…8") }
+    /// The metadata, once checked for what a coordinate's initialiser cannot: orientation and zoom.
+    /// - Throws: ``MetadataError/invalidValue(_:)``.
+    public func validated() throws(MetadataError) -> PhotoMetadata {
+        guard (1...8).contains(orientation) else { throw .invalidValue("orientation \(orientation) is not 1…8") }
         if let zoomFactor, !(zoomFactor.isFinite && zoomFactor > 0) {
-            throw .invalidMetadata("zoom factor \(zoomFactor) must be positive")
+            throw .invalidValue("zoom factor \(zoomFactor) must be positive")
         }
         return self
     }

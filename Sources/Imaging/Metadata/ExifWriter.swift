@@ -1,10 +1,13 @@
-import CGalleryShim
+import CExifShim
 import Foundation
 
 /// Turns ``PhotoMetadata`` into an EXIF block (through libexif), ready to put into a JPEG.
-enum ExifWriter {
+package enum ExifWriter {
     /// The EXIF APP1 body for `metadata` on an image of `width`×`height` pixels.
-    static func block(for metadata: PhotoMetadata, width: Int, height: Int) throws(GalleryError) -> [UInt8] {
+    /// - Throws: ``MetadataError/invalidValue(_:)`` for metadata EXIF cannot record,
+    ///   ``MetadataError/exifFailed(_:)`` when libexif fails.
+    package static func block(for metadata: PhotoMetadata, width: Int, height: Int) throws(MetadataError) -> [UInt8] {
+        let metadata = try metadata.validated()
         let exif = try ExifBlock()
         let date = ExifDate(metadata.captureDate, in: metadata.timeZone)
 
@@ -36,7 +39,7 @@ enum ExifWriter {
     }
 
     private static func writeGPS(_ gps: GPSCoordinate, capturedAt date: Date, into exif: ExifBlock)
-        throws(GalleryError)
+        throws(MetadataError)
     {
         try exif.set(EXIF_IFD_GPS, GPSTag.versionID, bytes: [2, 3, 0, 0])
         try exif.set(EXIF_IFD_GPS, GPSTag.latitudeRef, ascii: gps.latitude < 0 ? "S" : "N")
@@ -69,14 +72,14 @@ enum ExifWriter {
 }
 
 /// A date as EXIF spells it: local time text, sub-seconds and an offset such as `+02:00`.
-struct ExifDate {
-    let dateTime: String
-    let subSeconds: String
-    let offset: String
-    let gpsDate: String
-    let gpsTime: [(UInt32, UInt32)]
+package struct ExifDate {
+    package let dateTime: String
+    package let subSeconds: String
+    package let offset: String
+    package let gpsDate: String
+    package let gpsTime: [(UInt32, UInt32)]
 
-    init(_ date: Date, in timeZone: TimeZone) {
+    package init(_ date: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)

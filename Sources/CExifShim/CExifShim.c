@@ -1,4 +1,4 @@
-#include "CGalleryShim.h"
+#include "CExifShim.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -8,14 +8,14 @@
 #include <jpeglib.h>
 #include <libexif/exif-utils.h>
 
-struct akg_exif {
+struct ake_exif {
     ExifData *data;
     ExifMem *mem;
 };
 
-static akg_exif *wrap(ExifData *data) {
+static ake_exif *wrap(ExifData *data) {
     if (!data) return NULL;
-    akg_exif *exif = calloc(1, sizeof(akg_exif));
+    ake_exif *exif = calloc(1, sizeof(ake_exif));
     if (!exif) {
         exif_data_unref(data);
         return NULL;
@@ -25,7 +25,7 @@ static akg_exif *wrap(ExifData *data) {
     return exif;
 }
 
-akg_exif *akg_exif_new(void) {
+ake_exif *ake_exif_new(void) {
     ExifData *data = exif_data_new();
     if (!data) return NULL;
     exif_data_set_byte_order(data, EXIF_BYTE_ORDER_INTEL);
@@ -33,7 +33,7 @@ akg_exif *akg_exif_new(void) {
     return wrap(data);
 }
 
-akg_exif *akg_exif_load(const unsigned char *bytes, size_t length) {
+ake_exif *ake_exif_load(const unsigned char *bytes, size_t length) {
     if (!bytes || length == 0 || length > 0xFFFFFFFFu) return NULL;
     ExifData *data = exif_data_new();
     if (!data) return NULL;
@@ -48,7 +48,7 @@ akg_exif *akg_exif_load(const unsigned char *bytes, size_t length) {
     return wrap(data);
 }
 
-void akg_exif_free(akg_exif *exif) {
+void ake_exif_free(ake_exif *exif) {
     if (!exif) return;
     exif_data_unref(exif->data);
     exif_mem_unref(exif->mem);
@@ -56,7 +56,7 @@ void akg_exif_free(akg_exif *exif) {
 }
 
 /// Replaces the entry for `tag` with a fresh one of `format` and `components`, zero-filled.
-static ExifEntry *fresh_entry(akg_exif *exif, ExifIfd ifd, ExifTag tag, ExifFormat format, unsigned long components) {
+static ExifEntry *fresh_entry(ake_exif *exif, ExifIfd ifd, ExifTag tag, ExifFormat format, unsigned long components) {
     ExifContent *content = exif->data->ifd[ifd];
     ExifEntry *old = exif_content_get_entry(content, tag);
     if (old) exif_content_remove_entry(content, old);
@@ -78,7 +78,7 @@ static ExifEntry *fresh_entry(akg_exif *exif, ExifIfd ifd, ExifTag tag, ExifForm
     return entry;
 }
 
-int akg_exif_set_ascii(akg_exif *exif, ExifIfd ifd, ExifTag tag, const char *value) {
+int ake_exif_set_ascii(ake_exif *exif, ExifIfd ifd, ExifTag tag, const char *value) {
     size_t length = strlen(value) + 1;
     ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_ASCII, length);
     if (!entry) return -1;
@@ -86,7 +86,7 @@ int akg_exif_set_ascii(akg_exif *exif, ExifIfd ifd, ExifTag tag, const char *val
     return 0;
 }
 
-int akg_exif_set_integers(akg_exif *exif, ExifIfd ifd, ExifTag tag, ExifFormat format, const unsigned int *values,
+int ake_exif_set_integers(ake_exif *exif, ExifIfd ifd, ExifTag tag, ExifFormat format, const unsigned int *values,
                           int count) {
     if (format != EXIF_FORMAT_BYTE && format != EXIF_FORMAT_SHORT && format != EXIF_FORMAT_LONG) return -1;
     ExifEntry *entry = fresh_entry(exif, ifd, tag, format, (unsigned long)count);
@@ -100,14 +100,14 @@ int akg_exif_set_integers(akg_exif *exif, ExifIfd ifd, ExifTag tag, ExifFormat f
     return 0;
 }
 
-int akg_exif_set_undefined(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count) {
+int ake_exif_set_undefined(ake_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned char *values, int count) {
     ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_UNDEFINED, (unsigned long)count);
     if (!entry) return -1;
     memcpy(entry->data, values, (size_t)count);
     return 0;
 }
 
-int akg_exif_set_rationals(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *numerators,
+int ake_exif_set_rationals(ake_exif *exif, ExifIfd ifd, ExifTag tag, const unsigned int *numerators,
                            const unsigned int *denominators, int count) {
     ExifEntry *entry = fresh_entry(exif, ifd, tag, EXIF_FORMAT_RATIONAL, (unsigned long)count);
     if (!entry) return -1;
@@ -119,7 +119,7 @@ int akg_exif_set_rationals(akg_exif *exif, ExifIfd ifd, ExifTag tag, const unsig
     return 0;
 }
 
-int akg_exif_save(akg_exif *exif, unsigned char **out, unsigned int *length) {
+int ake_exif_save(ake_exif *exif, unsigned char **out, unsigned int *length) {
     // Adds the fields the standard requires (ExifVersion, resolution, colour space, …).
     exif_data_fix(exif->data);
     *out = NULL;
@@ -128,7 +128,7 @@ int akg_exif_save(akg_exif *exif, unsigned char **out, unsigned int *length) {
     return (*out && *length > 0) ? 0 : -1;
 }
 
-int akg_exif_get_ascii(akg_exif *exif, ExifIfd ifd, ExifTag tag, char *buffer, size_t capacity) {
+int ake_exif_get_ascii(ake_exif *exif, ExifIfd ifd, ExifTag tag, char *buffer, size_t capacity) {
     ExifEntry *entry = exif_content_get_entry(exif->data->ifd[ifd], tag);
     if (!entry || !entry->data || capacity == 0) return 0;
     if (entry->format != EXIF_FORMAT_ASCII && entry->format != EXIF_FORMAT_UNDEFINED) return 0;
@@ -138,7 +138,7 @@ int akg_exif_get_ascii(akg_exif *exif, ExifIfd ifd, ExifTag tag, char *buffer, s
     return (int)strlen(buffer);
 }
 
-int akg_exif_get_numbers(akg_exif *exif, ExifIfd ifd, ExifTag tag, double *values, int capacity) {
+int ake_exif_get_numbers(ake_exif *exif, ExifIfd ifd, ExifTag tag, double *values, int capacity) {
     ExifEntry *entry = exif_content_get_entry(exif->data->ifd[ifd], tag);
     if (!entry || !entry->data) return 0;
     ExifByteOrder order = exif_data_get_byte_order(exif->data);
@@ -172,14 +172,14 @@ int akg_exif_get_numbers(akg_exif *exif, ExifIfd ifd, ExifTag tag, double *value
 }
 
 // libjpeg reports errors by calling a function that must not return; this one jumps back.
-struct akg_jpeg_error {
+struct ake_jpeg_error {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
 };
 
 static void jpeg_fail(j_common_ptr info) {
-    struct akg_jpeg_error *error = (struct akg_jpeg_error *)info->err;
+    struct ake_jpeg_error *error = (struct ake_jpeg_error *)info->err;
     info->err->format_message(info, error->message);
     longjmp(error->jump, 1);
 }
@@ -193,26 +193,26 @@ static int has_prefix(jpeg_saved_marker_ptr marker, const char *prefix, size_t l
     return marker->data_length >= length && memcmp(marker->data, prefix, length) == 0;
 }
 
-struct akg_jpeg_job {
+struct ake_jpeg_job {
     struct jpeg_decompress_struct source;
     struct jpeg_compress_struct destination;
-    struct akg_jpeg_error error;
+    struct ake_jpeg_error error;
     unsigned char *buffer;
     unsigned long size;
     int made_source;
     int made_destination;
 };
 
-static void finish_job(struct akg_jpeg_job *job) {
+static void finish_job(struct ake_jpeg_job *job) {
     if (job->made_destination) jpeg_destroy_compress(&job->destination);
     if (job->made_source) jpeg_destroy_decompress(&job->source);
 }
 
-int akg_jpeg_replace_exif(const unsigned char *jpeg, size_t length, const unsigned char *exif,
+int ake_jpeg_replace_exif(const unsigned char *jpeg, size_t length, const unsigned char *exif,
                           unsigned int exif_length, unsigned char **out, unsigned long *out_length, char *message,
                           size_t message_capacity) {
     // On the heap: what setjmp must see after a longjmp may not live in registers.
-    struct akg_jpeg_job *job = calloc(1, sizeof(struct akg_jpeg_job));
+    struct ake_jpeg_job *job = calloc(1, sizeof(struct ake_jpeg_job));
     if (!job) return -1;
     job->source.err = jpeg_std_error(&job->error.manager);
     job->error.manager.error_exit = jpeg_fail;
@@ -260,5 +260,59 @@ int akg_jpeg_replace_exif(const unsigned char *jpeg, size_t length, const unsign
     job->buffer = NULL;
     finish_job(job);
     free(job);
+    return 0;
+}
+
+static int insert_failed(unsigned char *buffer, char *message, size_t capacity, const char *reason) {
+    free(buffer);
+    if (message && capacity > 0) snprintf(message, capacity, "%s", reason);
+    return -1;
+}
+
+int ake_jpeg_insert_exif(const unsigned char *jpeg, size_t length, const unsigned char *exif,
+                         unsigned int exif_length, unsigned char **out, unsigned long *out_length, char *message,
+                         size_t message_capacity) {
+    // A segment's length field counts itself (2 bytes) and the payload, at most 65 535.
+    if (!exif || exif_length == 0 || exif_length > 0xFFFF - 2)
+        return insert_failed(NULL, message, message_capacity, "EXIF block does not fit a JPEG segment");
+    if (!jpeg || length < 4 || jpeg[0] != 0xFF || jpeg[1] != 0xD8)
+        return insert_failed(NULL, message, message_capacity, "not a JPEG (no start-of-image marker)");
+    // Segments are only dropped, never added but the one, so this is enough room.
+    unsigned char *buffer = malloc(length + exif_length + 4);
+    if (!buffer) return insert_failed(NULL, message, message_capacity, "out of memory");
+    size_t in = 2, written = 2;
+    buffer[0] = 0xFF;
+    buffer[1] = 0xD8;
+    int inserted = 0;
+    for (;;) {
+        if (in + 4 > length || jpeg[in] != 0xFF)
+            return insert_failed(buffer, message, message_capacity, "malformed JPEG header");
+        unsigned char marker = jpeg[in + 1];
+        int header_segment = (marker >= 0xE0 && marker <= 0xEF) || marker == 0xFE;
+        size_t segment = 2 + (((size_t)jpeg[in + 2] << 8) | jpeg[in + 3]);
+        if (header_segment && (segment < 4 || in + segment > length))
+            return insert_failed(buffer, message, message_capacity, "truncated JPEG header");
+        int leading_jfif = header_segment && in == 2 && marker == 0xE0 && segment >= 9 &&
+                           memcmp(jpeg + in + 4, "JFIF", 5) == 0;
+        if (!inserted && !leading_jfif) {
+            buffer[written++] = 0xFF;
+            buffer[written++] = 0xE1;
+            buffer[written++] = (unsigned char)((exif_length + 2) >> 8);
+            buffer[written++] = (unsigned char)((exif_length + 2) & 0xFF);
+            memcpy(buffer + written, exif, exif_length);
+            written += exif_length;
+            inserted = 1;
+        }
+        if (!header_segment) break;
+        int old_exif = marker == 0xE1 && segment >= 10 && memcmp(jpeg + in + 4, "Exif\0\0", 6) == 0;
+        if (!old_exif) {
+            memcpy(buffer + written, jpeg + in, segment);
+            written += segment;
+        }
+        in += segment;
+    }
+    memcpy(buffer + written, jpeg + in, length - in);
+    *out = buffer;
+    *out_length = written + (length - in);
     return 0;
 }
