@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures RecorderKit's ingest targets on this machine (release build):
-#   1. ingest speed and CPU time per 1920×1080 frame (600 frames, no events), without the CPU
-#      time the frame generator itself takes (measured alone and taken off);
+#   1. ingest speed and CPU time per 1920×1080 frame (600 frames, no events; the CPU time includes
+#      making the frames, so it is an upper bound);
 #   2. the CPU time ffmpeg's MJPEG encoder spends on the same raw frames;
 #   3. with LONG=1, peak memory over 18 000 frames (10 minutes of 30 fps video, unpaced) with an
 #      event every 30 s.
@@ -16,7 +16,7 @@ frames=${FRAMES:-600}
 
 echo "== RecorderKit ingest, $frames frames"
 recorder_ingest "$bin" "$frames" |
-    awk '{ printf "RecorderKit: %s fps, %s ms CPU per frame (generator taken off), peak RSS %s MB\n", $1, $2, $3 }'
+    awk '{ printf "RecorderKit: %s fps, %s ms CPU per frame (making the frames included), peak RSS %s MB\n", $1, $2, $3 }'
 
 echo "== ffmpeg ${ffmpeg_mjpeg_arguments[*]} (same raw frames through a pipe)"
 ffmpeg_raw_time "$bin" "$frames" "${ffmpeg_mjpeg_arguments[@]}" |
