@@ -4,6 +4,8 @@ import PackageDescription
 // The SDK's benchmarks, in a package of their own so that building and testing the SDK does not
 // compile the benchmark framework. Run them with
 //     swift package --package-path Benchmarks benchmark
+// and the side-by-side comparison with peer tools with
+//     bash Benchmarks/compare.sh
 let package = Package(
     name: "AnalogKitBenchmarks",
     platforms: [.macOS(.v15)],
@@ -15,13 +17,36 @@ let package = Package(
         .executableTarget(
             name: "AnalogKitBenchmarks",
             dependencies: [
+                "BenchmarkWorkloads",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "FilmKit", package: "AnalogKit"),
+                .product(name: "GalleryKit", package: "AnalogKit"),
                 .product(name: "Imaging", package: "AnalogKit"),
+                .product(name: "RecorderKit", package: "AnalogKit"),
+                .product(name: "SocialModel", package: "AnalogKit"),
             ],
             path: "Benchmarks/AnalogKitBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Work measured both by the benchmarks and by the tools compare.sh runs.
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: [
+                .product(name: "Imaging", package: "AnalogKit"),
+                .product(name: "RecorderKit", package: "AnalogKit"),
+            ],
+            path: "Sources/BenchmarkWorkloads"
+        ),
+        // RecorderKit's clip export alone, timed, for compare.sh to set beside ffmpeg.
+        .executableTarget(
+            name: "clip-export",
+            dependencies: [
+                "BenchmarkWorkloads",
+                .product(name: "Imaging", package: "AnalogKit"),
+                .product(name: "RecorderKit", package: "AnalogKit"),
+            ],
+            path: "Sources/clip-export"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,80 +1,214 @@
 #!/usr/bin/env bash
-# Runs the same work with AnalogKit's tools and with peer tools on the same inputs, alternating
-# the two in every round, and prints the median wall time of each and their ratio per task, with
-# the target the SDK's issues set. Usage: Benchmarks/compare.sh [RUNS] (default 7).
+# Runs the same work with AnalogKit and with peer tools on the same inputs, alternating them in
+# every round (the order rotated each round, so none always goes first), and prints a markdown
+# table of the medians, their ratio, and the target the SDK's issues set for each task.
+#
+# Usage: Benchmarks/compare.sh [--quick] [RUNS] [SECTION…]
+#   RUNS      rounds per comparison (default 5; --quick makes it 2)
+#   SECTION   stocks, thumbnails, recorder or roll (default: all four)
+# Environment: BATCH (thumbnails in the batch comparison, default 10), INGEST_FRAMES (default 300).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-7}
+# shellcheck source=SCRIPTDIR/lib.sh
+source Benchmarks/lib.sh
+
+runs=5
+sections=()
+for argument in "$@"; do
+    case $argument in
+    --quick) runs=2 ;;
+    [1-9] | [1-9][0-9]) runs=$argument ;;
+    stocks | thumbnails | recorder | roll) sections+=("$argument") ;;
+    *)
+        echo "usage: $0 [--quick] [RUNS] [stocks|thumbnails|recorder|roll]…" >&2
+        exit 64
+        ;;
+    esac
+done
+[ ${#sections[@]} -gt 0 ] || sections=(stocks thumbnails recorder roll)
+wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
+batch=${BATCH:-10}
+ingest_frames=${INGEST_FRAMES:-300}
+clip_frames=150
+
 scripts/install-system-packages.sh
-swift build -c release --product filmkit >/dev/null
 bin=$(swift build -c release --show-bin-path)
+build() { swift build -c release --product "$1" >/dev/null; }
+wants stocks && build filmkit
+wants thumbnails && build gallery-bench
+wants recorder && build recorder-benchmark &&
+    swift build -c release --package-path Benchmarks --product clip-export >/dev/null
+clip_export=Benchmarks/.build/release/clip-export
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+started=$(date +%s)
 
-# Camera-sized inputs from a bundled sample: enlarged, with fine noise so the JPEG has a real
-# photo's entropy (an enlarged sample alone compresses unrealistically well).
-make_photo() { # megapixels file
-    local width height
-    width=$(awk -v mp="$1" 'BEGIN { printf "%d", sqrt(mp * 1000000 * 1.5) }')
-    height=$((width * 2 / 3))
-    vips resize Examples/Samples/rocket.jpg "$work/big.v" "$(awk -v w="$width" 'BEGIN { print w / 640 }')" \
-        --vscale "$(awk -v h="$height" 'BEGIN { print h / 427 }')" --kernel cubic
-    vips gaussnoise "$work/noise.v" "$(vipsheader -f width "$work/big.v")" "$(vipsheader -f height "$work/big.v")" --sigma 6
-    vips bandjoin "$work/noise.v $work/noise.v $work/noise.v" "$work/noise3.v"
-    vips add "$work/big.v" "$work/noise3.v" "$work/sum.v"
-    vips cast "$work/sum.v" "$2[Q=92]" uchar
-    rm -f "$work"/*.v
-}
-make_photo 24 "$work/24mp.jpg"
+# quote WORD…: the words as one string that eval splits back into the same words.
+quote() { printf '%q ' "$@"; }
 
-elapsed_ms() {
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-    end=$(date +%s%N)
-    echo $(((end - start) / 1000000))
+# race ROUNDS COMMAND…: runs each command (a string for eval) once a round, rotating the order
+# every round, and prints the median wall time of each in ms, one a line.
+race() {
+    local rounds=$1 round index pick
+    shift
+    local count=$#
+    local -a commands=("$@") times=()
+    for ((round = 0; round < rounds; round++)); do
+        for ((index = 0; index < count; index++)); do
+            pick=$(((index + round) % count))
+            times[pick]+="$(elapsed_ms eval "${commands[pick]}")"$'\n'
+        done
+    done
+    for ((index = 0; index < count; index++)); do printf '%s' "${times[index]}" | median; done
 }
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+# row TASK OURS PEER-NAME PEER KIND TARGET: a table row. KIND "max": the ratio OURS/PEER must be
+# at most TARGET; "faster": PEER/OURS (shown as "N× faster") must be at least TARGET; anything
+# else: no target.
+row() {
+    awk -v task="$1" -v o="$2" -v peer="$3" -v p="$4" -v kind="$5" -v t="$6" '
+        function show(x) { return x >= 100 ? sprintf("%d", x) : sprintf("%.2f", x) }
+        BEGIN {
+            ratio = sprintf("%.2f×", o / p)
+            if (kind == "max") { goal = "≤ " t "×"; met = (o / p <= t) ? "yes" : "no" }
+            else if (kind == "faster") {
+                ratio = sprintf("%.2f× faster", p / o); goal = "≥ " t "× faster"; met = (p / o >= t) ? "yes" : "no"
+            }
+            else { goal = "–"; met = "–" }
+            printf "| %s | %s | %s | %s | %s | %s | %s |\n", task, show(o), peer, show(p), ratio, goal, met
+        }'
+}
 
-printf '| task | AnalogKit median (ms) | peer | peer median (ms) | ratio | target | met |\n'
+# goal_row TASK OURS TARGET-TEXT MET: a row with an absolute target rather than a peer.
+goal_row() { printf '| %s | %s | – | – | – | %s | %s |\n' "$1" "$2" "$3" "$4"; }
+
+# at_least VALUE TARGET: "yes" if VALUE >= TARGET, otherwise "no".
+at_least() { awk -v v="$1" -v t="$2" 'BEGIN { print (v >= t) ? "yes" : "no" }'; }
+
+printf '| task | AnalogKit | peer | peer | ratio | target | met |\n'
 printf '|---|---|---|---|---|---|---|\n'
 
-# compare TASK TARGET-KIND TARGET PEER-NAME -- OURS… -- PEER…
-# TARGET-KIND "max": ratio ours/peer must be at most TARGET; "faster": peer/ours at least TARGET.
-compare() {
-    local task=$1 kind=$2 target=$3 peer=$4
-    shift 5
-    local ours=() theirs=()
-    while [ "$1" != "--" ]; do ours+=("$1"); shift; done
-    shift
-    theirs=("$@")
-    local ours_times="" peer_times=""
-    for _ in $(seq "$runs"); do
-        ours_times+="$(elapsed_ms "${ours[@]}")"$'\n'
-        peer_times+="$(elapsed_ms "${theirs[@]}")"$'\n'
+if wants stocks || wants thumbnails; then make_photo 24 "$work/24mp.jpg"; fi
+
+if wants stocks; then
+    for stock in $("$bin/filmkit" list --category stock | awk '/^  [a-z]/ { print $1 }'); do
+        mapfile -t medians < <(race "$runs" \
+            "$(quote "$bin/filmkit" apply --filter "$stock" "$work/24mp.jpg" "$work/ours.jpg")" \
+            "$(quote vips copy "$work/24mp.jpg" "$work/peer.jpg[Q=90]")")
+        row "stock $stock, 24 MP JPEG in and out (ms)" "${medians[0]}" "vips copy" "${medians[1]}" max 3
     done
-    local ours_median peer_median
-    ours_median=$(printf '%s' "$ours_times" | median)
-    peer_median=$(printf '%s' "$peer_times" | median)
-    awk -v task="$task" -v o="$ours_median" -v p="$peer_median" -v peer="$peer" -v kind="$kind" -v t="$target" 'BEGIN {
-        if (kind == "max") { ratio = o / p; met = (ratio <= t) ? "yes" : "no"; goal = "≤ " t "×" }
-        else if (kind == "faster") { ratio = o / p; met = (p / o >= t) ? "yes" : "no"; goal = "≥ " t "× faster" }
-        else { ratio = o / p; met = "–"; goal = "–" }
-        printf "| %s | %d | %s | %d | %.2f× | %s | %s |\n", task, o, peer, p, ratio, goal, met
-    }'
-}
+    # ImageMagick takes about three minutes for this on 24 MP (its noise is the slow part): one
+    # round, which keeps the whole comparison within about a quarter of an hour.
+    mapfile -t medians < <(race 1 \
+        "$(quote "$bin/filmkit" apply --filter kodak-portra-400 "$work/24mp.jpg" "$work/ours.jpg")" \
+        "$(quote convert "$work/24mp.jpg" -sigmoidal-contrast 3x50% -attenuate 0.3 +noise Gaussian \
+            -vignette 0x40 -quality 90 "$work/peer.jpg")")
+    row "film recipe (curve, noise, vignette), 24 MP (ms)" "${medians[0]}" "ImageMagick convert" "${medians[1]}" \
+        none 0
+fi
 
-for stock in $("$bin/filmkit" list --category stock | awk '/^  [a-z]/ { print $1 }'); do
-    compare "stock $stock, 24 MP JPEG" max 3 "vips copy" -- \
-        "$bin/filmkit" apply --filter "$stock" "$work/24mp.jpg" "$work/ours.jpg" -- \
-        vips copy "$work/24mp.jpg" "$work/peer.jpg[Q=90]"
-done
+if wants thumbnails; then
+    gallery=$bin/gallery-bench
+    # One process per thumbnail. GalleryKit's library exists already, as an app's does (each run
+    # asks for a photo it has no thumbnail of); a second variant creates the library every run.
+    mapfile -t medians < <(race "$runs" \
+        "$(quote "$gallery" thumbnail "$work/24mp.jpg" 256 "$work/ours.jpg" "$work/library")" \
+        "$(quote vipsthumbnail "$work/24mp.jpg" -s 256 -o "$work/vips.jpg")" \
+        "$(quote convert "$work/24mp.jpg" -thumbnail 256x256 "$work/magick.jpg")" \
+        "$(quote "$gallery" thumbnail "$work/24mp.jpg" 256 "$work/ours.jpg")")
+    task="256 px thumbnail of 24 MP, one process each (ms)"
+    row "$task" "${medians[0]}" vipsthumbnail "${medians[1]}" max 1.2
+    row "$task" "${medians[0]}" "ImageMagick convert -thumbnail" "${medians[2]}" faster 4
+    row "same, GalleryKit library created in each run (ms)" "${medians[3]}" vipsthumbnail "${medians[1]}" none 0
 
-compare "film recipe (curve, noise, vignette), 24 MP" none 0 "ImageMagick convert" -- \
-    "$bin/filmkit" apply --filter kodak-portra-400 "$work/24mp.jpg" "$work/ours.jpg" -- \
-    convert "$work/24mp.jpg" -sigmoidal-contrast 3x50% -attenuate 0.3 +noise Gaussian -vignette 0x40 -quality 90 \
-    "$work/peer.jpg"
+    # A batch in one process: distinct paths (hard links), so each is a cache miss.
+    mkdir "$work/photos" "$work/vips" "$work/magick"
+    for i in $(seq -w 1 "$batch"); do ln "$work/24mp.jpg" "$work/photos/photo-$i.jpg"; done
+    photos=("$work"/photos/*.jpg)
+    mapfile -t medians < <(race "$runs" \
+        "$(quote "$gallery" batch "$work/photos" 256)" \
+        "$(quote vipsthumbnail "${photos[@]}" -s 256 -o "$work/vips/%s.jpg")" \
+        "$(quote mogrify -path "$work/magick" -thumbnail 256x256 "${photos[@]}")")
+    per() { awk -v t="$1" -v n="$batch" 'BEGIN { print t / n }'; }
+    task="256 px thumbnails of 24 MP, batch of $batch in one process (ms per thumbnail)"
+    row "$task" "$(per "${medians[0]}")" vipsthumbnail "$(per "${medians[1]}")" max 1.2
+    row "$task" "$(per "${medians[0]}")" "ImageMagick mogrify -thumbnail" "$(per "${medians[2]}")" faster 4
+    read -r wall cpu < <(process_time "$gallery" batch "$work/photos" 256)
+    share=$(awk -v w="$wall" -v c="$cpu" 'BEGIN { printf "%d", c / w * 100 }')
+    goal_row "batch of $batch uncached thumbnails, CPU use" "$share %" "both cores (≥ 150 %)" "$(at_least "$share" 150)"
+fi
+
+if wants recorder; then
+    recorder=$bin/recorder-benchmark
+    # Ingest: RecorderKit's CPU per frame (making the frames included: an upper bound) against
+    # ffmpeg's MJPEG encoder on the same raw frames, alternating which goes first.
+    ours="" peers=""
+    for ((round = 0; round < runs; round++)); do
+        if ((round % 2 == 0)); then
+            ours+="$(recorder_ingest "$recorder" "$ingest_frames")"$'\n'
+        fi
+        peers+="$(ffmpeg_raw_time "$recorder" "$ingest_frames" "${ffmpeg_mjpeg_arguments[@]}")"$'\n'
+        if ((round % 2 == 1)); then
+            ours+="$(recorder_ingest "$recorder" "$ingest_frames")"$'\n'
+        fi
+    done
+    fps=$(printf '%s' "$ours" | awk '{ print $1 }' | median)
+    cpu=$(printf '%s' "$ours" | awk '{ print $2 }' | median)
+    peak=$(printf '%s' "$ours" | awk '{ print $3 }' | median)
+    peer_cpu=$(printf '%s' "$peers" | awk -v n="$ingest_frames" '{ print $2 * 1000 / n }' | median)
+    row "recorder ingest, 1920×1080, CPU per frame, making the frames included (ms)" "$cpu" "ffmpeg -c:v mjpeg -q:v 3" "$peer_cpu" max 1
+    goal_row "recorder ingest, 1920×1080, $ingest_frames frames" "$fps fps, peak RSS $peak MB" "≥ 60 fps" \
+        "$(at_least "$fps" 60)"
+
+    # Clip export: a 5-second clip of the same raw frames, RecorderKit's export alone (the frames
+    # are recorded first, untimed) against ffmpeg encoding them with the same codec settings.
+    # Each prints "WALL-MS CPU-MS".
+    ours_export() {
+        "$recorder" raw --frames "$clip_frames" | "$clip_export" --codec "$1" --frames "$clip_frames" |
+            awk '{ for (i = 1; i <= NF; i++) { if ($i == "wall") w = $(i + 1); if ($i == "CPU") c = $(i + 1) }
+                   print w, c }'
+    }
+    peer_export() {
+        ffmpeg_raw_time "$recorder" "$clip_frames" "$@" -y "$work/peer.mp4" | awk '{ print $1 * 1000, $2 * 1000 }'
+    }
+    for codec in h264 mjpeg; do
+        if [ "$codec" = h264 ]; then
+            peer_arguments=("${ffmpeg_h264_arguments[@]}")
+            peer_name="ffmpeg libx264 ultrafast"
+        else
+            peer_arguments=(-c:v mjpeg -q:v 5 -pix_fmt yuvj420p)
+            peer_name="ffmpeg -c:v mjpeg -q:v 5"
+        fi
+        ours="" peers=""
+        for ((round = 0; round < runs; round++)); do
+            if ((round % 2 == 0)); then ours+="$(ours_export "$codec")"$'\n'; fi
+            peers+="$(peer_export "${peer_arguments[@]}")"$'\n'
+            if ((round % 2 == 1)); then ours+="$(ours_export "$codec")"$'\n'; fi
+        done
+        for column in 1 2; do
+            label=$([ "$column" = 1 ] && echo "wall" || echo "CPU")
+            row "clip export, 5 s of 1920×1080, $codec, $label (ms)" \
+                "$(printf '%s' "$ours" | awk -v c="$column" '{ print $c }' | median)" "$peer_name" \
+                "$(printf '%s' "$peers" | awk -v c="$column" '{ print $c }' | median)" none 0
+        done
+    done
+fi
+
+if wants roll; then
+    # Roll development has no peer: frames per second and how much of the two cores it uses.
+    rates="" shares=""
+    for ((round = 0; round < (runs + 2) / 3; round++)); do
+        report=$(bash Benchmarks/roll-develop.sh)
+        rates+="$(echo "$report" | awk '/^developed/ { for (i = 1; i <= NF; i++) if ($(i + 1) == "frames/s,") print $i }')"$'\n'
+        shares+="$(echo "$report" | awk '/^developed/ { for (i = 1; i <= NF; i++) if ($i == "CPU") print $(i + 1) + 0 }')"$'\n'
+    done
+    rate=$(printf '%s' "$rates" | median)
+    share=$(printf '%s' "$shares" | median)
+    goal_row "roll development, 36 × 12 MP, kodak-portra-400" "$rate frames/s, $share % CPU" \
+        "both cores (≥ 150 % CPU)" "$(at_least "$share" 150)"
+fi
 
 echo
-echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sm); $(date -u +%Y-%m-%d); $runs runs each, alternating."
+echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sm);" \
+    "load average at the end $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%d);" \
+    "$runs rounds each, alternating; $(($(date +%s) - started)) s."

@@ -4,14 +4,15 @@
 # Usage: Benchmarks/roll-develop.sh [stock]   (default stock: kodak-portra-400)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=SCRIPTDIR/lib.sh
+source Benchmarks/lib.sh
 stock="${1:-kodak-portra-400}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 swift build -c release --product filmkit >/dev/null
 tool="$(swift build -c release --show-bin-path)/filmkit"
-# 640x427 scaled to 4000x3000 (12 MP); the vertical scale stretches it slightly.
-vips resize Examples/Samples/rocket.jpg "$work/12mp.jpg" 6.25 --vscale 7.0258
+make_photo 12 "$work/12mp.jpg"
 echo "photo: $(vipsheader "$work/12mp.jpg")"
 
 "$tool" roll load Bench --stock "$stock" --size 36 --library "$work/lib" >/dev/null

@@ -9,4 +9,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10
     )
     filmBenchmarks()
+    rollBenchmarks()
+    recorderBenchmarks()
+    galleryBenchmarks()
+    socialBenchmarks()
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Imaging
 
-/// Camera-sized photos made from a bundled sample at run time, so nothing large is committed.
+/// Camera-sized photos and video frames made from a bundled sample at run time, so nothing large
+/// is committed.
 ///
 /// An upscaled sample is unrealistically smooth and compresses too well, which would flatter any
 /// JPEG round trip; fine noise like a sensor's gives the file a real photo's entropy
@@ -32,5 +33,53 @@ enum Inputs {
             fatalError("cannot make the benchmark input: \(error)")
         }
         return url
+    }
+
+    /// `count` distinct paths (hard links) to the `megapixels` photo in a folder of their own, so
+    /// that a cache keyed by path misses on each.
+    static func photoLinks(megapixels: Int, count: Int) -> [URL] {
+        let source = photo(megapixels: megapixels)
+        let links = folder.appendingPathComponent("links-\(megapixels)mp-\(count)")
+        try? FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+        return (0..<count).map { index in
+            let link = links.appendingPathComponent("photo-\(index).jpg")
+            if !FileManager.default.fileExists(atPath: link.path) {
+                do {
+                    try FileManager.default.linkItem(at: source, to: link)
+                } catch {
+                    fatalError("cannot link the benchmark input: \(error)")
+                }
+            }
+            return link
+        }
+    }
+}
+
+/// A camera panning across a still scene, four pixels a frame and back: 1080p frames that differ
+/// from one another like a real camera's, cut from the 12 MP photo.
+struct PanningCamera {
+    /// The frame width.
+    let width: Int
+    /// The frame height.
+    let height: Int
+    /// How far the camera travels, in pixels.
+    let pan = 480
+    /// The scene in memory, `pan` pixels wider than a frame.
+    let scene: Image
+
+    /// Loads the scene for `width`×`height` frames.
+    init(width: Int = 1920, height: Int = 1080) throws {
+        self.width = width
+        self.height = height
+        let photo = try Image(contentsOf: Inputs.photo(megapixels: 12))
+        scene = try photo.cropped(
+            x: (photo.width - width - pan) / 2, y: (photo.height - height) / 2, width: width + pan, height: height
+        ).materialized()
+    }
+
+    /// Frame `index`: a view of the scene, computed when the recorder compresses it.
+    func frame(_ index: Int) throws -> Image {
+        let position = (index * 4) % (2 * pan)
+        return try scene.cropped(x: position < pan ? position : 2 * pan - position, y: 0, width: width, height: height)
     }
 }

@@ -1,0 +1,83 @@
+# shellcheck shell=bash
+# Shell functions shared by Benchmarks/compare.sh, Benchmarks/roll-develop.sh and the examples'
+# measure.sh scripts, so that each input is made and each peer command run the same way
+# everywhere. Source it from bash; it only defines functions and variables.
+
+# make_photo MEGAPIXELS FILE: a camera-sized 3:2 JPEG (quality 92) from the bundled sample,
+# enlarged, with fine noise so that it has a real photo's entropy (an enlarged sample alone
+# compresses unrealistically well). Run from the repository root. Uses FILE's folder for scratch.
+make_photo() {
+    local megapixels=$1 file=$2 width height scratch
+    scratch=$(mktemp -d "$(dirname "$file")/photo.XXXXXX")
+    width=$(awk -v mp="$megapixels" 'BEGIN { printf "%d", sqrt(mp * 1000000 * 1.5) }')
+    height=$((width * 2 / 3))
+    vips resize Examples/Samples/rocket.jpg "$scratch/big.v" "$(awk -v w="$width" 'BEGIN { print w / 640 }')" \
+        --vscale "$(awk -v h="$height" 'BEGIN { print h / 427 }')" --kernel cubic
+    vips gaussnoise "$scratch/noise.v" "$(vipsheader -f width "$scratch/big.v")" \
+        "$(vipsheader -f height "$scratch/big.v")" --sigma 6
+    vips bandjoin "$scratch/noise.v $scratch/noise.v $scratch/noise.v" "$scratch/noise3.v"
+    vips add "$scratch/big.v" "$scratch/noise3.v" "$scratch/sum.v"
+    vips cast "$scratch/sum.v" "${file}[Q=92]" uchar
+    rm -rf "$scratch"
+}
+
+# elapsed_ms COMMAND…: runs the command (output discarded) and prints its wall time in ms; a
+# failing command stops the script.
+elapsed_ms() {
+    local start end
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+    end=$(date +%s%N)
+    echo $(((end - start) / 1000000))
+}
+
+# median: the median of the numbers on standard input, one a line.
+median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+# process_time COMMAND…: runs the command (standard output discarded) under GNU time and prints
+# "WALL CPU" in seconds, CPU being user plus system time of the command and its children.
+process_time() {
+    local report
+    report=$(mktemp)
+    /usr/bin/time -f '%e %U %S' -o "$report" "$@" >/dev/null || { echo "failed: $*" >&2; rm -f "$report"; exit 1; }
+    awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$report"
+    rm -f "$report"
+}
+
+# The raw frames RecorderKit's measurements feed to ffmpeg: `recorder-benchmark raw` writes them.
+raw_frame_size=1920x1080
+raw_frame_rate=30
+
+# ffmpeg_raw_time GENERATOR FRAMES FFMPEG-OUTPUT-ARGUMENTS…: pipes FRAMES raw RGB frames from
+# `GENERATOR raw` into ffmpeg with the given output arguments and prints ffmpeg's own "WALL CPU"
+# in seconds (the generator is another process, not counted).
+ffmpeg_raw_time() {
+    local generator=$1 frames=$2
+    shift 2
+    "$generator" raw --frames "$frames" | process_time ffmpeg -v error -f rawvideo -pix_fmt rgb24 \
+        -s "$raw_frame_size" -r "$raw_frame_rate" -i - "$@"
+}
+
+# The ffmpeg output arguments that match RecorderKit: its ring buffer's JPEG frames (quality 85,
+# about ffmpeg's -q:v 3) and its H.264 clips (libx264 ultrafast, zerolatency, CRF 23, a key frame
+# a second, no B-frames).
+# shellcheck disable=SC2034 # used by the scripts that source this file
+ffmpeg_mjpeg_arguments=(-c:v mjpeg -q:v 3 -f null -)
+# shellcheck disable=SC2034
+ffmpeg_h264_arguments=(-c:v libx264 -preset ultrafast -tune zerolatency -crf 23 -g 30 -bf 0 -pix_fmt yuv420p)
+
+# recorder_ingest BENCHMARK FRAMES: runs `BENCHMARK ingest` (recorder-benchmark) on FRAMES frames
+# and prints "FPS CPU-MS-PER-FRAME PEAK-RSS-MB". The CPU time includes making each frame (a copy
+# of a photo with a box drawn on it, in the same loop), so it is an upper bound of RecorderKit's
+# own. (Running the generator alone does not tell that share: its `raw` mode also writes every
+# frame out, which costs as much again.)
+recorder_ingest() {
+    "$1" ingest --frames "$2" | awk '{
+        for (i = 1; i <= NF; i++) {
+            if ($(i + 1) == "fps;") fps = $i
+            if ($i == "CPU") cpu = $(i + 1)
+            if ($i == "RSS" && peak == "") peak = $(i + 1)
+        }
+        printf "%.1f %.2f %.1f\n", fps, cpu, peak
+    }'
+}
