@@ -70,9 +70,12 @@ targets += [
     // gallery-bench is the writer the atomic-save test kills.
     .testTarget(
         name: "GalleryKitTests",
-        dependencies: ["GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench"]
+        dependencies: [
+            "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench",
+        ]
     ),
-    .executableTarget(name: "gallery-demo", dependencies: ["GalleryKit", "Imaging", "FilmKit"], path: "Examples/GalleryDemo"),
+    .executableTarget(
+        name: "gallery-demo", dependencies: ["GalleryKit", "Imaging", "FilmKit"], path: "Examples/GalleryDemo"),
     .executableTarget(
         name: "gallery-bench", dependencies: ["GalleryKit", "Imaging"], path: "Examples/GalleryBench",
         exclude: ["measure.sh"]),

@@ -59,8 +59,9 @@ extension Image {
     public func drawingRectangles(_ rectangles: [(x: Int, y: Int, width: Int, height: Int)], color: [Double])
         throws(ImagingError) -> Image
     {
-        // Drawing changes pixels in place, so it works on a private in-memory copy.
-        let canvas = try materialized()
+        // Drawing changes pixels in place, so it works on a private in-memory copy. `materialized()`
+        // alone is not private: for an image already in memory libvips returns the same buffer.
+        let canvas = try apply("copy") { akv_copy($0, $1) }.materialized()
         for rectangle in rectangles {
             let status = color.withUnsafeBufferPointer {
                 akv_draw_rect(

@@ -65,6 +65,18 @@ struct OperationTests {
         #expect(first != other)
     }
 
+    @Test func drawingLeavesTheOriginalUnchangedEvenInMemory() throws {
+        for original in [
+            try Image.solid(width: 40, height: 30, value: [10, 20, 30]).materialized(),
+            try Image(pixels: PixelBuffer(width: 4, height: 4, bands: 1, samples: [UInt8](repeating: 5, count: 16))),
+        ] {
+            let before = try original.mean()
+            let drawn = try original.drawingRectangles([(0, 0, 2, 2)], color: [255, 255, 255])
+            #expect(try drawn.mean() > before)
+            #expect(try original.mean() == before)
+        }
+    }
+
     @Test func textRendersInk() throws {
         let label = try Image.text("AnalogKit 24", font: "DejaVu Sans 20px")
         #expect(label.width > 50)
