@@ -4,6 +4,7 @@
 //
 //   recorder-benchmark ingest --frames 600            # speed
 //   recorder-benchmark ingest --frames 18000 --event-every 900   # memory over 10 min of video
+//       (clips are H.264 where libx264 exists; --mjpeg 1 for MJPEG clips)
 //   recorder-benchmark raw --frames 600 | ffmpeg -f rawvideo -pix_fmt rgb24 -s 1920x1080 -r 30 -i - ...
 import Foundation
 import Imaging
