@@ -4,6 +4,7 @@
 //
 //   recorder-benchmark ingest --frames 600            # speed
 //   recorder-benchmark ingest --frames 18000 --event-every 900   # memory over 10 min of video
+//       (clips are H.264 where libx264 exists; --mjpeg 1 for MJPEG clips)
 //   recorder-benchmark raw --frames 600 | ffmpeg -f rawvideo -pix_fmt rgb24 -s 1920x1080 -r 30 -i - ...
 import Foundation
 import Imaging
@@ -17,35 +18,60 @@ import RecorderKit
 
 /// Deterministic 1920×1080 RGB frames: a photograph with a box moving across it, as a camera
 /// watching a scene would deliver them.
+///
+/// One frame buffer is redrawn in place, as a camera's capture buffer would be: before the box
+/// moves, the photograph's pixels under it are put back from a saved copy. The generator holds one
+/// frame plus a box-sized patch, and copies two patches per frame.
 struct RawFrames {
     let width: Int
     let height: Int
-    let base: [UInt8]
+    /// The current frame, redrawn by ``draw(_:)``.
+    private(set) var pixels: [UInt8]
+    private let box: Int
+    private let top: Int
+    /// The photograph's pixels under the box, row by row, and where the box is.
+    private var underBox: [UInt8]
+    private var boxLeft: Int?
 
     init(width: Int, height: Int) throws {
         self.width = width
         self.height = height
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Samples/astronaut.png")
-        base = try Image(contentsOf: samples).normalizedToSRGB().resized(width: width, height: height).pixels().samples
+        pixels = try Image(contentsOf: samples).normalizedToSRGB().resized(width: width, height: height).pixels()
+            .samples
+        // The photograph's pipeline stays in libvips' operation cache otherwise.
+        ImagingDiagnostics.dropOperationCache()
+        box = height / 4
+        top = (height - box) / 2
+        underBox = [UInt8](repeating: 0, count: box * box * 3)
     }
 
-    func frame(_ index: Int) -> [UInt8] {
-        var pixels = base
-        let box = height / 4
-        let x = (index * 8) % (width - box)
-        let y = (height - box) / 2
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            for row in y..<(y + box) {
-                let start = (row * width + x) * 3
-                for offset in stride(from: start, to: start + box * 3, by: 3) {
-                    buffer[offset] = 230
-                    buffer[offset + 1] = UInt8(truncatingIfNeeded: index)
-                    buffer[offset + 2] = 40
+    /// Makes ``pixels`` frame `index`.
+    mutating func draw(_ index: Int) {
+        let (width, box, top, previous) = (width, box, top, boxLeft)
+        let left = (index * 8) % (width - box)
+        let rowBytes = box * 3
+        pixels.withUnsafeMutableBytes { frame in
+            underBox.withUnsafeMutableBytes { patch in
+                guard let frame = frame.baseAddress, let patch = patch.baseAddress else { return }
+                for row in 0..<box {
+                    let line = frame + (top + row) * width * 3
+                    let saved = patch + row * rowBytes
+                    if let previous { (line + previous * 3).copyMemory(from: saved, byteCount: rowBytes) }
+                    saved.copyMemory(from: line + left * 3, byteCount: rowBytes)
+                }
+            }
+            for row in top..<(top + box) {
+                let start = (row * width + left) * 3
+                for offset in stride(from: start, to: start + rowBytes, by: 3) {
+                    frame[offset] = 230
+                    frame[offset + 1] = UInt8(truncatingIfNeeded: index)
+                    frame[offset + 2] = 40
                 }
             }
         }
-        return pixels
+        boxLeft = left
     }
 }
 
@@ -75,12 +101,12 @@ let mode = CommandLine.arguments.dropFirst().first ?? "ingest"
 let frameCount = option("--frames", default: 600)
 let width = option("--width", default: 1920)
 let height = option("--height", default: 1080)
-let maker = try RawFrames(width: width, height: height)
+var maker = try RawFrames(width: width, height: height)
 
 if mode == "raw" {
     for index in 0..<frameCount {
-        let pixels = maker.frame(index)
-        pixels.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+        maker.draw(index)
+        maker.pixels.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
     }
     exit(0)
 }
@@ -106,8 +132,11 @@ let clock = ContinuousClock()
 let cpuBefore = cpuSeconds()
 let started = clock.now
 for index in 0..<frameCount {
-    let pixels = try PixelBuffer(width: width, height: height, bands: 3, samples: maker.frame(index))
-    try recorder.push(pixels: pixels, timestamp: Double(index) / 30)
+    maker.draw(index)
+    // The buffer shares the generator's storage until `push` has copied it; the next draw is in place.
+    try recorder.push(
+        pixels: PixelBuffer(width: width, height: height, bands: 3, samples: maker.pixels),
+        timestamp: Double(index) / 30)
     if eventEvery > 0, index > 0, index % eventEvery == 0 { try recorder.captureSegment() }
     if reportEvery > 0, index > 0, index % reportEvery == 0 {
         print(String(format: "  frame %d: RSS %.1f MB, peak %.1f MB", index, residentMB("VmRSS"), residentMB()))

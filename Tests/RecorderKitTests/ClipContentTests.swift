@@ -54,5 +54,10 @@ struct ClipContentTests {
         #expect(probed.frameRate == "30/1")
         #expect(probed.countedFrames == 150)
         #expect(abs(probed.duration - 5.0) < 0.001)
+        // The ring buffer's JPEG frames reach the encoder as decoded, in full-range YUV, and the
+        // stream says so; H.264 keeps its one-second GOP (a decoded JPEG's "intra" mark is not
+        // passed on), MJPEG is all key frames.
+        #expect(probed.colorRange == "pc")
+        #expect(probed.keyFrameCount == (codec == .h264 ? 5 : 150))
     }
 }

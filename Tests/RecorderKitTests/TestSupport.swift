@@ -71,6 +71,10 @@ struct ProbeResult {
     let frameRate: String
     let countedFrames: Int
     let duration: Double
+    /// `pc` for full-range YUV, `tv` for limited range.
+    let colorRange: String
+    /// Packets flagged as key frames.
+    let keyFrameCount: Int
 }
 
 func probe(_ url: URL) throws -> ProbeResult {
@@ -78,7 +82,8 @@ func probe(_ url: URL) throws -> ProbeResult {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
         "ffprobe", "-v", "error", "-count_frames", "-show_entries",
-        "stream=codec_type,codec_name,width,height,r_frame_rate,nb_read_frames:format=duration,nb_streams",
+        "stream=codec_type,codec_name,width,height,r_frame_rate,nb_read_frames,color_range"
+            + ":format=duration,nb_streams:packet=flags",
         "-of", "json", url.path,
     ]
     let pipe = Pipe()
@@ -91,6 +96,7 @@ func probe(_ url: URL) throws -> ProbeResult {
     let format = try #require(json["format"] as? [String: Any])
     let streams = try #require(json["streams"] as? [[String: Any]])
     let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+    let packets = json["packets"] as? [[String: Any]] ?? []
     return ProbeResult(
         streamCount: format["nb_streams"] as? Int ?? -1,
         codecName: video["codec_name"] as? String ?? "",
@@ -98,5 +104,7 @@ func probe(_ url: URL) throws -> ProbeResult {
         height: video["height"] as? Int ?? 0,
         frameRate: video["r_frame_rate"] as? String ?? "",
         countedFrames: Int(video["nb_read_frames"] as? String ?? "") ?? -1,
-        duration: Double(format["duration"] as? String ?? "") ?? -1)
+        duration: Double(format["duration"] as? String ?? "") ?? -1,
+        colorRange: video["color_range"] as? String ?? "",
+        keyFrameCount: packets.filter { ($0["flags"] as? String)?.hasPrefix("K") == true }.count)
 }

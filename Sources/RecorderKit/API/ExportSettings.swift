@@ -18,16 +18,17 @@ public struct ExportSettings: Sendable, Hashable {
     }
 }
 
-/// The encoder's quality: for H.264 a constant rate factor, for MJPEG a fixed quantiser.
+/// The encoder's quality: for H.264 a constant quantiser, for MJPEG a fixed quantiser.
 public enum ExportQuality: Sendable, Hashable, CaseIterable {
-    /// Small files (H.264 CRF 30, MJPEG q 12).
+    /// Small files (H.264 QP 30, MJPEG q 12).
     case low
-    /// The default (H.264 CRF 23, MJPEG q 5).
+    /// The default (H.264 QP 23, MJPEG q 5).
     case medium
-    /// Near transparent (H.264 CRF 18, MJPEG q 2).
+    /// Near transparent (H.264 QP 18, MJPEG q 2).
     case high
 
-    var h264ConstantRateFactor: String {
+    /// libx264's constant quantiser for P-frames (it gives I-frames a slightly finer one).
+    var h264Quantiser: String {
         switch self {
         case .low: "30"
         case .medium: "23"

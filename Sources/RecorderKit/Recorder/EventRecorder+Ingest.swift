@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Synchronization
 
 /// What became of a pushed frame.
 public enum FrameDisposition: Sendable, Hashable {
@@ -9,6 +10,20 @@ public enum FrameDisposition: Sendable, Hashable {
     case dropped
     /// Ignored because the recorder is paused.
     case ignoredWhilePaused
+}
+
+/// Passes a frame's image to the worker that compresses it, which takes it out: a closure's
+/// captures live until the dispatch queue releases the closure, after the worker's slot is free.
+private final class ImageHandoff: Sendable {
+    private let image: Mutex<Image?>
+
+    init(_ image: Image) {
+        self.image = Mutex(image)
+    }
+
+    func take() -> Image? {
+        image.withLock { $0.take() }
+    }
 }
 
 /// A frame that has its slots and is on its way to disk.
@@ -36,30 +51,51 @@ extension EventRecorder {
     ///   failure (a full disk, say) not yet reported.
     @discardableResult
     public func push(_ frame: Frame) throws(RecorderError) -> FrameDisposition {
-        let reservation: Reservation
-        switch try core.withLock({ core throws(RecorderError) in try reserve(frame, &core) }) {
-        case .skipped(let disposition): return disposition
-        case .reserved(let reserved): reservation = reserved
-        }
-        encodeSlots.wait()
-        encodeQueue.async {
-            self.store(frame.image, reservation)
-            self.encodeSlots.signal()
-        }
-        reservation.preview?.display(frame)
-        return .stored(slots: reservation.slots.count)
+        try enqueue(frame, holdingWorker: false)
     }
 
     /// Adds one frame of raw 8-bit pixels (3-band RGB, 4-band RGBA or 1-band grey).
+    ///
+    /// The pixels are copied once a worker is free, not before: at 1080p each copy is 6 MB, and
+    /// a copy made early would only wait beside the ones being compressed.
     @discardableResult
     public func push(pixels: PixelBuffer, timestamp: Double) throws(RecorderError) -> FrameDisposition {
+        encodeSlots.wait()
         let image: Image
         do {
             image = try Image(pixels: pixels)
         } catch {
+            encodeSlots.signal()
             throw .imaging(error)
         }
-        return try push(Frame(image: image, timestamp: timestamp))
+        return try enqueue(Frame(image: image, timestamp: timestamp), holdingWorker: true)
+    }
+
+    /// Reserves the frame's slots and hands it to a worker; `holdingWorker` says the caller has
+    /// already taken a worker slot from `encodeSlots` (and it is given back if the frame is not stored).
+    private func enqueue(_ frame: Frame, holdingWorker: Bool) throws(RecorderError) -> FrameDisposition {
+        let reservation: Reservation
+        do {
+            switch try core.withLock({ core throws(RecorderError) in try reserve(frame, &core) }) {
+            case .skipped(let disposition):
+                if holdingWorker { encodeSlots.signal() }
+                return disposition
+            case .reserved(let reserved): reservation = reserved
+            }
+        } catch {
+            if holdingWorker { encodeSlots.signal() }
+            throw error
+        }
+        if !holdingWorker { encodeSlots.wait() }
+        let handoff = ImageHandoff(frame.image)
+        encodeQueue.async {
+            // The worker lets go of the pixels before it frees its slot, so no more than
+            // maximumFramesInFlight frames are held here (the block itself is released later).
+            if let image = handoff.take() { self.store(image, reservation) }
+            self.encodeSlots.signal()
+        }
+        reservation.preview?.display(frame)
+        return .stored(slots: reservation.slots.count)
     }
 
     private enum ReserveOutcome {

@@ -3,8 +3,13 @@ import CFFmpegShim
 import Foundation
 import Imaging
 
-/// Encodes RGB frames into an MP4 or MOV file through libavcodec and libavformat, at a constant
+/// Encodes frames into an MP4 or MOV file through libavcodec and libavformat, at a constant
 /// frame rate: frame `n` has presentation time `n / framerate`.
+///
+/// Both encoders take full-range 4:2:0 YUV (`yuvj420p`), the format a 4:2:0 JPEG decodes to, so
+/// the ring buffer's frames go from the JPEG decoder to the encoder untouched: no conversion pass
+/// and no frame buffer of the writer's own. (H.264 streams carry the full-range flag, as FFmpeg's
+/// own transcodes of JPEG sources do; players honour it.)
 final class VideoClipWriter {
     let path: String
     private(set) var encoderName = ""
@@ -13,6 +18,8 @@ final class VideoClipWriter {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>?
+    /// The writer's own frame, made on first use: only frames that need converting (RGB, or JPEG
+    /// in another layout) are drawn into it.
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var scaler: OpaquePointer?
@@ -59,8 +66,9 @@ final class VideoClipWriter {
         codec.pointee.framerate = AVRational(num: Int32(framerate), den: 1)
         // No B-frames: presentation order is decoding order, so every timestamp is exact.
         codec.pointee.max_b_frames = 0
+        codec.pointee.pix_fmt = AV_PIX_FMT_YUVJ420P
+        codec.pointee.color_range = AVCOL_RANGE_JPEG
         if name == "libx264" {
-            codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
             codec.pointee.gop_size = Int32(framerate)
             // ultrafast: at 1080p it needs about 40 MB less than veryfast (measured with ffmpeg's
             // own encoder, 120 MB against 162 MB peak), which keeps a long recording under 150 MB;
@@ -68,10 +76,17 @@ final class VideoClipWriter {
             av_opt_set(codec.pointee.priv_data, "preset", "ultrafast", 0)
             // No lookahead queue: a few frames of memory instead of dozens at 1080p.
             av_opt_set(codec.pointee.priv_data, "tune", "zerolatency", 0)
-            av_opt_set(codec.pointee.priv_data, "crf", settings.quality.h264ConstantRateFactor, 0)
+            // A constant quantiser, not a constant rate factor: CRF weighs each frame's complexity
+            // on quarter-size copies that libx264 keeps with every input frame (8 MB a frame at
+            // 1080p instead of 3.4 MB). At ultrafast, which has no adaptive quantisation or
+            // macroblock tree for CRF to steer, QP 23 gives about the quality and size of CRF 23 on
+            // the ring buffer's JPEG frames, for a quarter less encoder time.
+            av_opt_set(codec.pointee.priv_data, "qp", settings.quality.h264Quantiser, 0)
+            // One encoding thread: libavcodec hands libx264 "auto", which at 1080p adds a slice
+            // thread and a lookahead thread, each with buffers of its own. Clips are written in the
+            // background while frames keep arriving on every core, so more threads buy no speed.
+            codec.pointee.thread_count = 1
         } else {
-            codec.pointee.pix_fmt = AV_PIX_FMT_YUVJ420P
-            codec.pointee.color_range = AVCOL_RANGE_JPEG
             codec.pointee.flags |= akf_codec_flag_qscale()
             codec.pointee.global_quality = settings.quality.mjpegQuantiser * akf_qp2lambda()
         }
@@ -82,17 +97,8 @@ final class VideoClipWriter {
         try FFmpegRuntime.check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "parameters")
         stream.pointee.time_base = codec.pointee.time_base
         stream.pointee.avg_frame_rate = codec.pointee.framerate
-        frame = av_frame_alloc()
         packet = av_packet_alloc()
-        guard let frame, packet != nil else { throw .ffmpeg(operation: "allocate frame", message: "out of memory") }
-        frame.pointee.format = codec.pointee.pix_fmt.rawValue
-        frame.pointee.width = codec.pointee.width
-        frame.pointee.height = codec.pointee.height
-        try FFmpegRuntime.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
-        scaler = sws_getContext(
-            Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24, Int32(size.width), Int32(size.height),
-            codec.pointee.pix_fmt, SWS_BILINEAR, nil, nil, nil)
-        guard scaler != nil else { throw .ffmpeg(operation: "sws_getContext", message: "unsupported conversion") }
+        guard packet != nil else { throw .ffmpeg(operation: "allocate packet", message: "out of memory") }
         try FFmpegRuntime.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open \(path)")
         fileOpen = true
         try FFmpegRuntime.check(avformat_write_header(format, nil), "avformat_write_header")
@@ -116,26 +122,48 @@ final class VideoClipWriter {
 
     /// Encodes one frame of 3-band 8-bit RGB at the writer's size.
     func append(_ pixels: PixelBuffer) throws(VideoIOError) {
-        guard let frame, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
+        guard !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
         guard pixels.width == size.width, pixels.height == size.height, pixels.bands == 3 else {
             throw .ffmpeg(
                 operation: "append",
                 message: "frame is \(pixels.width)×\(pixels.height)×\(pixels.bands), clip is \(size)×3")
         }
-        try FFmpegRuntime.check(av_frame_make_writable(frame), "av_frame_make_writable")
+        let frame = try writableFrame()
+        scaler = sws_getCachedContext(
+            scaler, Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24, frame.pointee.width, frame.pointee.height,
+            AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil, nil)
+        guard let scaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported conversion") }
         let (planes, lines) = FFmpegRuntime.planes(of: frame)
         pixels.samples.withUnsafeBufferPointer { buffer in
             let source: [UnsafePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
             let sourceLines: [Int32] = [Int32(size.width * 3), 0, 0, 0]
             _ = sws_scale(scaler, source, sourceLines, 0, Int32(size.height), planes, lines)
         }
-        try encodeFrame()
+        try encode(frame)
     }
 
-    /// Encodes one JPEG image of the writer's size, decoded by FFmpeg straight into the encoder's
-    /// YUV format: no RGB detour and no large allocation per frame.
+    /// The writer's own frame, allocated on first use, ready to be drawn into.
+    private func writableFrame() throws(VideoIOError) -> UnsafeMutablePointer<AVFrame> {
+        if let frame {
+            try FFmpegRuntime.check(av_frame_make_writable(frame), "av_frame_make_writable")
+            return frame
+        }
+        guard let codec, let made = av_frame_alloc() else {
+            throw .ffmpeg(operation: "allocate frame", message: "out of memory")
+        }
+        frame = made
+        made.pointee.format = codec.pointee.pix_fmt.rawValue
+        made.pointee.width = codec.pointee.width
+        made.pointee.height = codec.pointee.height
+        try FFmpegRuntime.check(av_frame_get_buffer(made, 0), "av_frame_get_buffer")
+        return made
+    }
+
+    /// Encodes one JPEG image of the writer's size, decoded by FFmpeg into YUV: a 4:2:0 JPEG goes
+    /// to the encoder as decoded, other layouts are converted first. No RGB detour and no large
+    /// allocation per frame.
     func appendJPEG(_ data: Data) throws(VideoIOError) {
-        guard let frame, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
+        guard let codec, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
         let (decoder, packet, decoded) = try openJPEGDecoder()
         try FFmpegRuntime.check(av_new_packet(packet, Int32(data.count)), "av_new_packet")
         defer { av_packet_unref(packet) }
@@ -152,17 +180,21 @@ final class VideoClipWriter {
                 operation: "append",
                 message: "JPEG frame is \(decoded.pointee.width)×\(decoded.pointee.height), clip is \(size)")
         }
+        if decoded.pointee.format == codec.pointee.pix_fmt.rawValue {
+            try encode(decoded)
+            return
+        }
+        let frame = try writableFrame()
         jpegScaler = sws_getCachedContext(
             jpegScaler, decoded.pointee.width, decoded.pointee.height, AVPixelFormat(decoded.pointee.format),
             frame.pointee.width, frame.pointee.height, AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil,
             nil)
         guard let jpegScaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported JPEG") }
-        try FFmpegRuntime.check(av_frame_make_writable(frame), "av_frame_make_writable")
         let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: decoded)
         let (planes, lines) = FFmpegRuntime.planes(of: frame)
         _ = sws_scale(
             jpegScaler, sourcePlanes.map { UnsafePointer($0) }, sourceLines, 0, decoded.pointee.height, planes, lines)
-        try encodeFrame()
+        try encode(frame)
     }
 
     private func openJPEGDecoder() throws(VideoIOError) -> (
@@ -180,9 +212,13 @@ final class VideoClipWriter {
         return (jpegDecoder, jpegPacket, jpegFrame)
     }
 
-    private func encodeFrame() throws(VideoIOError) {
-        guard let codec, let frame else { return }
+    /// Sends a frame to the encoder, which takes a reference of its own, and writes what comes out.
+    private func encode(_ frame: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) {
+        guard let codec else { return }
         frame.pointee.pts = Int64(framesWritten)
+        // A decoded JPEG says it is an intra picture, and libx264 obeys a frame's picture type:
+        // leave the choice to the encoder's GOP.
+        frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
         try FFmpegRuntime.check(avcodec_send_frame(codec, frame), "avcodec_send_frame")
         framesWritten += 1
         try drainPackets()
