@@ -59,12 +59,12 @@ ffmpeg_raw_time() {
 }
 
 # The ffmpeg output arguments that match RecorderKit: its ring buffer's JPEG frames (quality 85,
-# about ffmpeg's -q:v 3) and its H.264 clips (libx264 ultrafast, zerolatency, CRF 23, a key frame
-# a second, no B-frames).
+# about ffmpeg's -q:v 3) and its H.264 clips (libx264 ultrafast, zerolatency, constant QP 23, one thread,
+# full-range 4:2:0, a key frame a second, no B-frames).
 # shellcheck disable=SC2034 # used by the scripts that source this file
 ffmpeg_mjpeg_arguments=(-c:v mjpeg -q:v 3 -f null -)
 # shellcheck disable=SC2034
-ffmpeg_h264_arguments=(-c:v libx264 -preset ultrafast -tune zerolatency -crf 23 -g 30 -bf 0 -pix_fmt yuv420p)
+ffmpeg_h264_arguments=(-c:v libx264 -preset ultrafast -tune zerolatency -qp 23 -threads 1 -g 30 -bf 0 -pix_fmt yuvj420p)
 
 # recorder_ingest BENCHMARK FRAMES: runs `BENCHMARK ingest` (recorder-benchmark) on FRAMES frames
 # and prints "FPS CPU-MS-PER-FRAME PEAK-RSS-MB". The CPU time includes making each frame (a copy

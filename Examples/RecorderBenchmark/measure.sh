@@ -23,6 +23,8 @@ ffmpeg_raw_time "$bin" "$frames" "${ffmpeg_mjpeg_arguments[@]}" |
     awk -v n="$frames" '{ printf "ffmpeg: %.2f ms CPU per frame, %.1f s wall\n", $2 * 1000 / n, $1 }'
 
 if [ "${LONG:-0}" = 1 ]; then
-    echo "== long run: 18000 frames, an event every 900 frames"
-    "$bin" ingest --frames 18000 --event-every 900 --report-every 1800
+    for mjpeg in 0 1; do
+        echo "== long run: 18000 frames, an event every 900 frames, $([ $mjpeg = 1 ] && echo MJPEG || echo H.264) clips"
+        "$bin" ingest --frames 18000 --event-every 900 --report-every 1800 --mjpeg "$mjpeg"
+    done
 fi
