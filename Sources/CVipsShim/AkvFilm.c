@@ -9,6 +9,11 @@ typedef struct {
     float *glow;    // owned copy
     int width, height;
     int layers;  // grain noise layers: 1 (monochrome) or 3 (shared, and two colour differences)
+    // Colour grain's weights for the shared and colour-difference layers, so each channel's
+    // variance stays 1 whatever the chroma.
+    float shared_weight, colour_weight;
+    // Split tone and grain strength by luma, side by side so one lookup fetches both.
+    float by_luma[256][4];
 } Film;
 
 static void film_free(VipsImage *image, Film *film) {
@@ -266,11 +271,6 @@ static int film_generate(VipsRegion *out_region, void *sequence, void *a, void *
         for (int c = 0; c < patch.layers; c++) rows.grain[c] = g_new0(float, padded);
         for (int c = patch.layers; c < 3; c++) rows.grain[c] = rows.grain[0];
     }
-    // Colour grain: weighted so each channel's variance stays 1 whatever the chroma.
-    const float mix_norm = 1.0f / sqrtf((float)((1 - p->grain_chroma) * (1 - p->grain_chroma) +
-                                                p->grain_chroma * p->grain_chroma));
-    const float shared_weight = (float)(1.0 - p->grain_chroma) * mix_norm;
-    const float colour_weight = (float)p->grain_chroma * mix_norm;
     GlowAxis *glow_columns = NULL, *glow_rows = NULL;
     if (p->halation_on) {
         glow_columns = g_new(GlowAxis, width);
@@ -280,13 +280,6 @@ static int film_generate(VipsRegion *out_region, void *sequence, void *a, void *
         rows.glow_line = g_new(float, p->glow_width);
         rows.glow = g_new0(float, padded);
     }
-    // Split tone and grain strength by luma, side by side so one lookup fetches both.
-    float (*by_luma)[4] = g_malloc0(sizeof(float[4]) * 256);
-    for (int level = 0; level < 256; level++) {
-        if (p->tint_on) memcpy(by_luma[level], p->tint[level], sizeof(float) * 3);
-        by_luma[level][3] = p->grain_on ? p->grain_amplitude[level] : 0;
-    }
-
     const int whole = width / LANES * LANES;
     for (int j = 0; j < r->height; j++) {
         const int y = r->top + j;
@@ -300,13 +293,13 @@ static int film_generate(VipsRegion *out_region, void *sequence, void *a, void *
             }
         }
         if (rows.glow) glow_row(film, glow_columns, glow_rows[j], width, &rows);
-        if (p->grain_on) grain_row(&patch, j, width, shared_weight, colour_weight, &rows);
-        for (int i = 0; i < whole; i += LANES) render(p, by_luma, &rows, i, in + 3 * i, out + 3 * i);
+        if (p->grain_on) grain_row(&patch, j, width, film->shared_weight, film->colour_weight, &rows);
+        for (int i = 0; i < whole; i += LANES) render(p, film->by_luma, &rows, i, in + 3 * i, out + 3 * i);
         if (whole < width) {
             // The last few pixels go through a whole vector's worth of scratch space.
             VipsPel in_tail[3 * LANES] = {0}, out_tail[3 * LANES];
             memcpy(in_tail, in + 3 * whole, 3 * (size_t)(width - whole));
-            render(p, by_luma, &rows, whole, in_tail, out_tail);
+            render(p, film->by_luma, &rows, whole, in_tail, out_tail);
             memcpy(out + 3 * whole, out_tail, 3 * (size_t)(width - whole));
         }
     }
@@ -315,7 +308,6 @@ static int film_generate(VipsRegion *out_region, void *sequence, void *a, void *
         g_free(rows.lattice);
         for (int c = 0; c < patch.layers; c++) g_free(rows.grain[c]);
     }
-    g_free(by_luma);
     g_free(glow_columns);
     g_free(glow_rows);
     g_free(rows.glow_line);
@@ -340,6 +332,14 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
     film->height = in->Ysize;
     film->layers = params->grain_chroma > 0 ? 3 : 1;
     if (film->params.grain_cell < 1) film->params.grain_cell = 1;
+    const float mix_norm = 1.0f / sqrtf((float)((1 - params->grain_chroma) * (1 - params->grain_chroma) +
+                                                params->grain_chroma * params->grain_chroma));
+    film->shared_weight = (float)(1.0 - params->grain_chroma) * mix_norm;
+    film->colour_weight = (float)params->grain_chroma * mix_norm;
+    for (int level = 0; level < 256; level++) {
+        if (params->tint_on) memcpy(film->by_luma[level], params->tint[level], sizeof(float) * 3);
+        film->by_luma[level][3] = params->grain_on ? params->grain_amplitude[level] : 0;
+    }
     if (params->halation_on) {
         film->glow = g_memdup2(params->glow, sizeof(float) * params->glow_width * params->glow_height);
     }
