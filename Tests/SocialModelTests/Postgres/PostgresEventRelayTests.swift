@@ -13,7 +13,7 @@ struct PostgresEventRelayTests {
     @Test func notificationsAndMessagesKeptElsewhereReachTheHub() async throws {
         let configuration = try await PostgresTestServer.freshConfiguration()
         let here = try await PostgresTestServer.connect(configuration)
-        let elsewhere = try await PostgresSocialStore.connect(configuration)
+        let elsewhere = try await PostgresTestServer.connect(configuration)
         var users: [User] = []
         for name in ["ana", "ben", "cal", "dan"] {
             let user = User(id: .random(), username: name, email: "\(name)@example.com", createdAt: Self.start)
@@ -25,28 +25,32 @@ struct PostgresEventRelayTests {
         let hub = NetworkEvents()
         let notifications = hub.notifications(for: ana.id)
         let messages = hub.messages(for: ben.id)
-        let relay = try await here.relayEvents(to: hub)
+        let relay = here.eventRelay(to: hub)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await relay.run() }
+            try await relay.waitUntilListening()
 
-        func follow(_ store: PostgresSocialStore, by follower: User) async throws -> NetworkNotification {
-            let notice = NetworkNotification(
-                id: .random(), recipientID: ana.id, actorID: follower.id, kind: .follow, createdAt: Self.start)
-            #expect(
-                try await store.setFollow(
-                    followerID: follower.id, followeeID: ana.id, following: true, at: Self.start, notification: notice))
-            return notice
+            func follow(_ store: PostgresSocialStore, by follower: User) async throws -> NetworkNotification {
+                let notice = NetworkNotification(
+                    id: .random(), recipientID: ana.id, actorID: follower.id, kind: .follow, createdAt: Self.start)
+                #expect(
+                    try await store.setFollow(
+                        followerID: follower.id, followeeID: ana.id, following: true, at: Self.start,
+                        notification: notice))
+                return notice
+            }
+            let first = try await follow(elsewhere, by: users[1])
+            _ = try await follow(here, by: users[2])  // this instance's own: not relayed
+            let third = try await follow(elsewhere, by: users[3])
+            let message = Message(
+                id: .random(), conversationID: .random(), senderID: ana.id, text: "hello from another process",
+                createdAt: Self.start)
+            let stored = try await elsewhere.insertMessage(message, recipientID: ben.id, photo: nil)
+
+            #expect(try await Self.first(2, of: notifications).map(\.id) == [first.id, third.id])
+            #expect(try await Self.first(1, of: messages) == [stored])
+            tasks.cancelAll()
         }
-        let first = try await follow(elsewhere, by: users[1])
-        _ = try await follow(here, by: users[2])  // this instance's own: not relayed
-        let third = try await follow(elsewhere, by: users[3])
-        let message = Message(
-            id: .random(), conversationID: .random(), senderID: ana.id, text: "hello from another process",
-            createdAt: Self.start)
-        let stored = try await elsewhere.insertMessage(message, recipientID: ben.id, photo: nil)
-
-        #expect(try await Self.first(2, of: notifications).map(\.id) == [first.id, third.id])
-        #expect(try await Self.first(1, of: messages) == [stored])
-
-        await relay.stop()
         await elsewhere.close()
         await here.close()
         try await PostgresTestServer.dropSchema(of: configuration)
