@@ -138,12 +138,17 @@ targets += [
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
     ),
-    .target(name: "SocialModelSQLite", dependencies: ["SocialModel", .product(name: "GRDB", package: "GRDB.swift")]),
+    // What the two SQL stores share: each entity's columns and how a row decodes into it (package access, no product).
+    .target(name: "SocialModelSQL", dependencies: ["SocialModel"]),
+    .target(
+        name: "SocialModelSQLite",
+        dependencies: ["SocialModel", "SocialModelSQL", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     // SocialModelSQLite: StoreLocation.open() picks either store from one URL.
     .target(
         name: "SocialModelPostgres",
         dependencies: [
-            "SocialModel", "SocialModelSQLite",
+            "SocialModel", "SocialModelSQL", "SocialModelSQLite",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

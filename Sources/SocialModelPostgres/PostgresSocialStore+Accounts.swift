@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: AccountStore {
     /// Adds a user, with a password hash and/or an identity link, in one transaction.
@@ -8,7 +9,7 @@ extension PostgresSocialStore: AccountStore {
         try await transaction { connection in
             try await connection.query(
                 """
-                INSERT INTO users (\(unescaped: PostgresColumns.userColumns), username_key)
+                INSERT INTO users (\(unescaped: SQLShape.user), username_key)
                 VALUES (\(user.id.rawValue), \(user.username), \(user.email), \(user.name), \(user.surname), \(user.bio),
                         \(user.avatar), \(user.createdAt.timeIntervalSinceReferenceDate),
                         \(user.verifiedAt?.timeIntervalSinceReferenceDate), \(user.usernameKey))
@@ -26,7 +27,7 @@ extension PostgresSocialStore: AccountStore {
 
     /// The user with this id.
     public func user(id: UserID) async throws(StoreError) -> User? {
-        try await fetchOne("SELECT \(unescaped: PostgresColumns.userColumns) FROM users WHERE id = \(id.rawValue)") {
+        try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE id = \(id.rawValue)") {
             try $0.user()
         }
     }
@@ -34,13 +35,13 @@ extension PostgresSocialStore: AccountStore {
     /// The user with this username key.
     public func user(usernameKey: String) async throws(StoreError) -> User? {
         try await fetchOne(
-            "SELECT \(unescaped: PostgresColumns.userColumns) FROM users WHERE username_key = \(usernameKey)"
+            "SELECT \(unescaped: SQLShape.user) FROM users WHERE username_key = \(usernameKey)"
         ) { try $0.user() }
     }
 
     /// The user with this email address.
     public func user(email: String) async throws(StoreError) -> User? {
-        try await fetchOne("SELECT \(unescaped: PostgresColumns.userColumns) FROM users WHERE email = \(email)") {
+        try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE email = \(email)") {
             try $0.user()
         }
     }
@@ -65,7 +66,7 @@ extension PostgresSocialStore: AccountStore {
 
     /// The user's password hash.
     public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
-        try await fetchOne("SELECT hash FROM passwords WHERE user_id = \(userID.rawValue)") { try $0.next() }
+        try await fetchOne("SELECT hash FROM passwords WHERE user_id = \(userID.rawValue)") { try $0.string() }
     }
 
     /// Sets or replaces the user's password hash.
@@ -87,7 +88,7 @@ extension PostgresSocialStore: AccountStore {
                 """, logger: logger)
             try await connection.query(
                 """
-                INSERT INTO one_time_tokens (\(unescaped: PostgresColumns.tokenColumns))
+                INSERT INTO one_time_tokens (\(unescaped: SQLShape.token))
                 VALUES (\(token.tokenHash.buffer), \(token.userID.rawValue), \(token.purpose.rawValue),
                         \(token.createdAt.timeIntervalSinceReferenceDate), \(token.expiresAt.timeIntervalSinceReferenceDate))
                 """, logger: logger)
@@ -99,7 +100,7 @@ extension PostgresSocialStore: AccountStore {
         try await fetchOne(
             """
             DELETE FROM one_time_tokens WHERE token_hash = \(hash.buffer) AND purpose = \(purpose.rawValue)
-            RETURNING \(unescaped: PostgresColumns.tokenColumns)
+            RETURNING \(unescaped: SQLShape.token)
             """
         ) { try $0.token() } ?? nil
     }
@@ -107,7 +108,7 @@ extension PostgresSocialStore: AccountStore {
     /// The token with this hash.
     public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
         try await fetchOne(
-            "SELECT \(unescaped: PostgresColumns.tokenColumns) FROM one_time_tokens WHERE token_hash = \(hash.buffer)"
+            "SELECT \(unescaped: SQLShape.token) FROM one_time_tokens WHERE token_hash = \(hash.buffer)"
         ) { try $0.token() } ?? nil
     }
 
@@ -115,7 +116,7 @@ extension PostgresSocialStore: AccountStore {
     public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
         try await fetch(
             """
-            SELECT \(unescaped: PostgresColumns.tokenColumns) FROM one_time_tokens WHERE user_id = \(userID.rawValue)
+            SELECT \(unescaped: SQLShape.token) FROM one_time_tokens WHERE user_id = \(userID.rawValue)
             ORDER BY created_at, token_hash
             """
         ) { try $0.token() }.compactMap { $0 }
@@ -130,7 +131,7 @@ extension PostgresSocialStore: AccountStore {
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
         try await fetchOne(
             """
-            SELECT \(unescaped: PostgresColumns.identityLinkColumns) FROM identity_links
+            SELECT \(unescaped: SQLShape.identityLink) FROM identity_links
             WHERE provider = \(provider) AND subject = \(subject)
             """
         ) { try $0.identityLink() }
@@ -140,7 +141,7 @@ extension PostgresSocialStore: AccountStore {
     public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
         try await fetch(
             """
-            SELECT \(unescaped: PostgresColumns.identityLinkColumns) FROM identity_links WHERE user_id = \(userID.rawValue)
+            SELECT \(unescaped: SQLShape.identityLink) FROM identity_links WHERE user_id = \(userID.rawValue)
             ORDER BY linked_at, provider, subject
             """
         ) { try $0.identityLink() }
@@ -181,7 +182,7 @@ extension PostgresSocialStore: AccountStore {
 
     static func insert(_ link: IdentityLink) -> PostgresQuery {
         """
-        INSERT INTO identity_links (\(unescaped: PostgresColumns.identityLinkColumns))
+        INSERT INTO identity_links (\(unescaped: SQLShape.identityLink))
         VALUES (\(link.provider), \(link.subject), \(link.userID.rawValue), \(link.linkedAt.timeIntervalSinceReferenceDate))
         """
     }
@@ -192,7 +193,7 @@ extension PostgresSocialStore: SessionStore {
     public func insertSession(_ session: SessionRecord) async throws(StoreError) {
         _ = try await rows(
             """
-            INSERT INTO sessions (\(unescaped: PostgresColumns.sessionColumns))
+            INSERT INTO sessions (\(unescaped: SQLShape.session))
             VALUES (\(session.tokenHash.buffer), \(session.userID.rawValue), \(session.createdAt.timeIntervalSinceReferenceDate),
                     \(session.expiresAt.timeIntervalSinceReferenceDate))
             """)
@@ -201,7 +202,7 @@ extension PostgresSocialStore: SessionStore {
     /// The session with this token hash.
     public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
         try await fetchOne(
-            "SELECT \(unescaped: PostgresColumns.sessionColumns) FROM sessions WHERE token_hash = \(tokenHash.buffer)"
+            "SELECT \(unescaped: SQLShape.session) FROM sessions WHERE token_hash = \(tokenHash.buffer)"
         ) { try $0.session() }
     }
 
@@ -209,7 +210,7 @@ extension PostgresSocialStore: SessionStore {
     public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
         try await fetch(
             """
-            SELECT \(unescaped: PostgresColumns.sessionColumns) FROM sessions WHERE user_id = \(userID.rawValue)
+            SELECT \(unescaped: SQLShape.session) FROM sessions WHERE user_id = \(userID.rawValue)
             ORDER BY created_at, token_hash
             """
         ) { try $0.session() }

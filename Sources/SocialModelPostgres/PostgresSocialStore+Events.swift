@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import ServiceLifecycle
 import SocialModel
+import SocialModelSQL
 import Synchronization
 
 /// What a store announces on its schema's channel when it keeps a notification or a message.
@@ -65,7 +66,7 @@ extension PostgresSocialStore {
         }
         if let id = event.message, let participants = event.participants,
             let message = try? await fetchOne(
-                "SELECT \(unescaped: PostgresColumns.messageColumns) FROM messages WHERE id = \(id)",
+                "SELECT \(unescaped: SQLShape.message) FROM messages WHERE id = \(id)",
                 { try $0.message() })
         {
             events.publish(message, participants: participants.map(UserID.init(rawValue:)))

@@ -76,7 +76,7 @@ extension PostgresSocialStore: FeedStore {
         let viewer = builder.bind(userID.rawValue)
         Self.buildFeed(&builder, viewer: viewer, authors: Self.homeAuthors(viewer), order, nil, 30)
         builder.sql = "EXPLAIN (ANALYZE, COSTS OFF) " + builder.sql
-        return try await fetch(builder.query) { try $0.next() }
+        return try await fetch(builder.query) { try $0.string() }
     }
 
     /// The authors of a home feed: the people the viewer follows, and the viewer.

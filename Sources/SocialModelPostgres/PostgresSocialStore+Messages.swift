@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: MessageStore {
     /// Finds or opens the pair's conversation, stores the message and updates both members, in
@@ -14,7 +15,7 @@ extension PostgresSocialStore: MessageStore {
             let at = message.createdAt.timeIntervalSinceReferenceDate
             let opened = try await connection.query(
                 """
-                INSERT INTO conversations (\(unescaped: PostgresColumns.conversationColumns))
+                INSERT INTO conversations (\(unescaped: SQLShape.conversation))
                 VALUES (\(message.conversationID.rawValue), \(pair[0]), \(pair[1]), \(at), \(at))
                 ON CONFLICT ON CONSTRAINT conversations_pair
                 DO UPDATE SET last_message_at = greatest(conversations.last_message_at, EXCLUDED.last_message_at)
@@ -23,7 +24,7 @@ extension PostgresSocialStore: MessageStore {
             ).collect()
             guard let row = opened.first else { throw StoreError.database(message: "no conversation row returned") }
             var columns = PostgresColumns(row)
-            let (conversation, isNew) = (try columns.next(String.self), try columns.next(Bool.self))
+            let (conversation, isNew) = (try columns.string(), try columns.bool())
             if isNew {
                 try await connection.query(
                     """
@@ -62,7 +63,7 @@ extension PostgresSocialStore: MessageStore {
     /// The conversation with this id.
     public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
         try await fetchOne(
-            "SELECT \(unescaped: PostgresColumns.conversationColumns) FROM conversations WHERE id = \(id.rawValue)"
+            "SELECT \(unescaped: SQLShape.conversation) FROM conversations WHERE id = \(id.rawValue)"
         ) { try $0.conversation() }
     }
 
@@ -71,7 +72,7 @@ extension PostgresSocialStore: MessageStore {
         let pair = [userID.rawValue, otherID.rawValue].sorted()
         return try await fetchOne(
             """
-            SELECT \(unescaped: PostgresColumns.conversationColumns) FROM conversations
+            SELECT \(unescaped: SQLShape.conversation) FROM conversations
             WHERE user_a = \(pair[0]) AND user_b = \(pair[1])
             """
         ) { try $0.conversation() }
@@ -86,26 +87,18 @@ extension PostgresSocialStore: MessageStore {
         let user = builder.bind(userID.rawValue)
         let condition = builder.keyset(after, "c.last_message_at", "c.id")
         builder.sql = """
-            SELECT \(PostgresColumns.qualified(PostgresColumns.conversationColumns, "c")),
-                \(PostgresColumns.qualified(PostgresColumns.userColumns, "u")),
-                \(PostgresColumns.qualified(PostgresColumns.messageColumns, "lm")), m.unread_count
+            SELECT \(SQLShape.summaryColumns)
             FROM conversation_members m
             JOIN conversations c ON c.id = m.conversation_id
             JOIN users u ON u.id = CASE WHEN c.user_a = \(user) THEN c.user_b ELSE c.user_a END
             LEFT JOIN LATERAL (
-                SELECT \(PostgresColumns.messageColumns) FROM messages
+                SELECT \(SQLShape.message) FROM messages
                 WHERE conversation_id = c.id AND seq > m.cleared_seq ORDER BY created_at DESC, id DESC LIMIT 1
             ) lm ON true
             WHERE m.user_id = \(user) AND NOT m.hidden \(condition)
             ORDER BY c.last_message_at DESC, c.id DESC LIMIT \(builder.bind(max(0, limit)))
             """
-        return try await fetch(builder.query) { row in
-            let conversation = try row.conversation()
-            let other = try row.user()
-            let last = try row.optional(columns: 7) { columns in try columns.message() }
-            return ConversationSummary(
-                conversation: conversation, otherUser: other, lastMessage: last, unreadCount: try row.next())
-        }
+        return try await fetch(builder.query) { try $0.conversationSummary() }
     }
 
     /// The messages the viewer can see, newest first.
@@ -117,7 +110,7 @@ extension PostgresSocialStore: MessageStore {
         let viewer = builder.bind(viewerID.rawValue)
         let condition = builder.keyset(before, "msg.created_at", "msg.id")
         builder.sql = """
-            SELECT \(PostgresColumns.qualified(PostgresColumns.messageColumns, "msg")) FROM conversation_members m
+            SELECT \(SQLShape.qualified(SQLShape.message, "msg")) FROM conversation_members m
             JOIN messages msg ON msg.conversation_id = m.conversation_id AND msg.seq > m.cleared_seq
             WHERE m.conversation_id = \(conversation) AND m.user_id = \(viewer) \(condition)
             ORDER BY msg.created_at DESC, msg.id DESC LIMIT \(builder.bind(max(0, limit)))
@@ -132,7 +125,7 @@ extension PostgresSocialStore: MessageStore {
             SELECT m.conversation_id, p.jpeg FROM message_photos p JOIN messages m ON m.id = p.message_id
             WHERE p.message_id = \(id.rawValue)
             """
-        ) { row in MessagePhoto(messageID: id, conversationID: try row.id(), jpeg: try row.next()) }
+        ) { row in MessagePhoto(messageID: id, conversationID: try row.id(), jpeg: try row.data()) }
     }
 
     /// Marks the other's messages read and zeroes the member's unread count, in one transaction;
@@ -150,7 +143,7 @@ extension PostgresSocialStore: MessageStore {
             ).collect()
             guard let row = member.first else { return 0 }
             var columns = PostgresColumns(row)
-            let unread = try columns.next(Int.self)
+            let unread = try columns.int()
             try await connection.query(
                 """
                 UPDATE messages SET read_at = \(date.timeIntervalSinceReferenceDate)
@@ -183,6 +176,6 @@ extension PostgresSocialStore: MessageStore {
             SELECT coalesce(sum(unread_count), 0)::bigint FROM conversation_members
             WHERE user_id = \(userID.rawValue) AND NOT hidden
             """
-        ) { try $0.next() } ?? 0
+        ) { try $0.int() } ?? 0
     }
 }

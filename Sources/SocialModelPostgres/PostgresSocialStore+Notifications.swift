@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: NotificationStore {
     /// A user's notifications, newest first.
@@ -11,7 +12,7 @@ extension PostgresSocialStore: NotificationStore {
         let recipient = builder.bind(recipientID.rawValue)
         let condition = builder.keyset(after, "created_at", "id")
         builder.sql = """
-            SELECT \(PostgresColumns.notificationColumns) FROM notifications WHERE recipient_id = \(recipient) \(condition)
+            SELECT \(SQLShape.notification) FROM notifications WHERE recipient_id = \(recipient) \(condition)
             ORDER BY created_at DESC, id DESC LIMIT \(builder.bind(max(0, limit)))
             """
         return try await fetch(builder.query) { try $0.notification() }.compactMap { $0 }
@@ -20,7 +21,7 @@ extension PostgresSocialStore: NotificationStore {
     /// The notification with this id.
     public func notification(id: NotificationID) async throws(StoreError) -> NetworkNotification? {
         try await fetchOne(
-            "SELECT \(unescaped: PostgresColumns.notificationColumns) FROM notifications WHERE id = \(id.rawValue)"
+            "SELECT \(unescaped: SQLShape.notification) FROM notifications WHERE id = \(id.rawValue)"
         ) { try $0.notification() } ?? nil
     }
 
@@ -28,7 +29,7 @@ extension PostgresSocialStore: NotificationStore {
     public func unreadNotificationCount(recipientID: UserID) async throws(StoreError) -> Int {
         try await fetchOne(
             "SELECT count(*) FROM notifications WHERE recipient_id = \(recipientID.rawValue) AND NOT is_read"
-        ) { try $0.next() } ?? 0
+        ) { try $0.int() } ?? 0
     }
 
     /// Marks one notification read.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: PostStore {
     /// Adds a post and its photos in one transaction.
@@ -22,7 +23,7 @@ extension PostgresSocialStore: PostStore {
 
     /// The post with this id.
     public func post(id: PostID) async throws(StoreError) -> Post? {
-        try await fetchOne("SELECT \(unescaped: PostgresColumns.postColumns) FROM posts WHERE id = \(id.rawValue)") {
+        try await fetchOne("SELECT \(unescaped: SQLShape.post) FROM posts WHERE id = \(id.rawValue)") {
             try $0.post()
         }
     }
@@ -45,7 +46,7 @@ extension PostgresSocialStore: PostStore {
     /// One stored size of a post's photo.
     public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
         try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = \(postID.rawValue) AND size = \(size)") {
-            PostPhoto(postID: postID, size: size, jpeg: try $0.next())
+            PostPhoto(postID: postID, size: size, jpeg: try $0.data())
         }
     }
 
@@ -75,7 +76,7 @@ extension PostgresSocialStore: PostStore {
         try await transaction { connection in
             try await connection.query(
                 """
-                INSERT INTO comments (\(unescaped: PostgresColumns.commentColumns))
+                INSERT INTO comments (\(unescaped: SQLShape.comment))
                 VALUES (\(comment.id.rawValue), \(comment.postID.rawValue), \(comment.authorID.rawValue), \(comment.text),
                         \(comment.createdAt.timeIntervalSinceReferenceDate))
                 """, logger: logger)
@@ -89,7 +90,7 @@ extension PostgresSocialStore: PostStore {
     /// The comment with this id.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
         try await fetchOne(
-            "SELECT \(unescaped: PostgresColumns.commentColumns) FROM comments WHERE id = \(id.rawValue)"
+            "SELECT \(unescaped: SQLShape.comment) FROM comments WHERE id = \(id.rawValue)"
         ) {
             try $0.comment()
         }
@@ -102,7 +103,7 @@ extension PostgresSocialStore: PostStore {
         let post = builder.bind(postID.rawValue)
         let condition = builder.keyset(after, "created_at", "id", ascending: true)
         builder.sql = """
-            SELECT \(PostgresColumns.commentColumns) FROM comments WHERE post_id = \(post) \(condition)
+            SELECT \(SQLShape.comment) FROM comments WHERE post_id = \(post) \(condition)
             ORDER BY created_at, id LIMIT \(builder.bind(max(0, limit)))
             """
         return try await fetch(builder.query) { try $0.comment() }
@@ -113,34 +114,17 @@ extension PostgresSocialStore: PostStore {
         try await !rows("DELETE FROM comments WHERE id = \(id.rawValue) RETURNING 1").isEmpty
     }
 
-    /// A post as its viewer sees it, in one row: the post, its author, its first comment and
-    /// whether the viewer (bound as `viewer`) likes it, joined so a page is one round trip. Goes
-    /// with ``viewJoins`` after `FROM posts p`.
+    /// A post view's columns (see ``SQLShape/viewColumns(liked:)``), with the viewer bound as
+    /// `viewer`; they go with ``viewJoins`` after `FROM posts p`, so a page is one round trip.
     static func viewColumns(viewer: String) -> String {
-        """
-        \(PostgresColumns.qualified(PostgresColumns.postColumns, "p")), \
-        \(PostgresColumns.qualified(PostgresColumns.userColumns, "u")), \
-        \(PostgresColumns.qualified(PostgresColumns.commentColumns, "fc")),
-        EXISTS (SELECT 1 FROM post_likes pl WHERE pl.post_id = p.id AND pl.user_id = \(viewer))
-        """
+        SQLShape.viewColumns(
+            liked: "EXISTS (SELECT 1 FROM post_likes pl WHERE pl.post_id = p.id AND pl.user_id = \(viewer))")
     }
 
     static let viewJoins = """
         JOIN users u ON u.id = p.author_id
         LEFT JOIN LATERAL (
-            SELECT \(PostgresColumns.commentColumns) FROM comments c
-            WHERE c.post_id = p.id ORDER BY c.created_at, c.id LIMIT 1
+            SELECT \(SQLShape.comment) FROM comments c WHERE c.post_id = p.id ORDER BY c.created_at, c.id LIMIT 1
         ) fc ON true
         """
-}
-
-extension PostgresColumns {
-    /// A row of ``PostgresSocialStore/viewColumns(viewer:)``.
-    mutating func postView() throws -> PostView {
-        PostView(
-            post: try post(), author: try user(),
-            firstComment: try optional(columns: 5) { columns in
-                try columns.comment()
-            }, likedByViewer: try next())
-    }
 }

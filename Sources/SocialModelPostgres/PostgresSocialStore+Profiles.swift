@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: ProfileStore {
     /// Replaces the avatar sizes and the user's avatar key in one transaction.
@@ -23,7 +24,7 @@ extension PostgresSocialStore: ProfileStore {
     /// One stored size of a user's avatar.
     public func avatarPhoto(userID: UserID, size: Int) async throws(StoreError) -> AvatarPhoto? {
         try await fetchOne("SELECT jpeg FROM avatar_photos WHERE user_id = \(userID.rawValue) AND size = \(size)") {
-            AvatarPhoto(userID: userID, size: size, jpeg: try $0.next())
+            AvatarPhoto(userID: userID, size: size, jpeg: try $0.data())
         }
     }
 
@@ -39,8 +40,8 @@ extension PostgresSocialStore: ProfileStore {
             """
         ) { row in
             ProfileCounts(
-                followers: try row.next(), following: try row.next(), posts: try row.next(),
-                likesReceived: try row.next())
+                followers: try row.int(), following: try row.int(), posts: try row.int(),
+                likesReceived: try row.int())
         } ?? ProfileCounts()
     }
 
@@ -48,7 +49,7 @@ extension PostgresSocialStore: ProfileStore {
     public func searchUsers(prefix: String, after: String?, limit: Int) async throws(StoreError) -> [User] {
         try await fetch(
             """
-            SELECT \(unescaped: PostgresColumns.userColumns) FROM users
+            SELECT \(unescaped: SQLShape.user) FROM users
             WHERE username_key >= \(prefix) AND username_key > \(after ?? "") AND username_key < \(prefix + "\u{7F}")
             ORDER BY username_key LIMIT \(max(0, limit))
             """
@@ -98,7 +99,7 @@ extension PostgresSocialStore: ProfileStore {
         let idPlaceholder = builder.bind(id)
         let condition = builder.keyset(after, "l.created_at", "l.\(other)")
         builder.sql = """
-            SELECT \(PostgresColumns.qualified(PostgresColumns.userColumns, "u")), l.created_at
+            SELECT \(SQLShape.qualified(SQLShape.user, "u")), l.created_at
             FROM \(table) l JOIN users u ON u.id = l.\(other)
             WHERE l.\(key) = \(idPlaceholder) \(condition)
             ORDER BY l.created_at DESC, l.\(other) DESC LIMIT \(builder.bind(max(0, limit)))

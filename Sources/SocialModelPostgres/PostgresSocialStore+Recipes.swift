@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: RecipeStore {
     /// Adds a recipe and its photos in one transaction.
@@ -25,8 +26,7 @@ extension PostgresSocialStore: RecipeStore {
 
     /// The recipe with this id.
     public func recipe(id: RecipeID) async throws(StoreError) -> Recipe? {
-        try await fetchOne("SELECT \(unescaped: PostgresColumns.recipeColumns) FROM recipes WHERE id = \(id.rawValue)")
-        {
+        try await fetchOne("SELECT \(unescaped: SQLShape.recipe) FROM recipes WHERE id = \(id.rawValue)") {
             try $0.recipe()
         }
     }
@@ -37,7 +37,7 @@ extension PostgresSocialStore: RecipeStore {
         let ordering = order == .newest ? "created_at DESC, id DESC" : "like_count DESC, created_at DESC, id DESC"
         return try await fetch(
             """
-            SELECT \(unescaped: PostgresColumns.recipeColumns) FROM recipes ORDER BY \(unescaped: ordering)
+            SELECT \(unescaped: SQLShape.recipe) FROM recipes ORDER BY \(unescaped: ordering)
             LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
             """
         ) { try $0.recipe() }
@@ -45,14 +45,14 @@ extension PostgresSocialStore: RecipeStore {
 
     /// How many recipes there are.
     public func recipeCount() async throws(StoreError) -> Int {
-        try await fetchOne("SELECT count(*) FROM recipes") { try $0.next() } ?? 0
+        try await fetchOne("SELECT count(*) FROM recipes") { try $0.int() } ?? 0
     }
 
     /// A slice of the recipes a user likes, most recently liked first.
     public func likedRecipes(userID: UserID, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         try await fetch(
             """
-            SELECT \(unescaped: PostgresColumns.qualified(PostgresColumns.recipeColumns, "r"))
+            SELECT \(unescaped: SQLShape.qualified(SQLShape.recipe, "r"))
             FROM recipe_likes l JOIN recipes r ON r.id = l.recipe_id
             WHERE l.user_id = \(userID.rawValue) ORDER BY l.liked_at DESC, l.recipe_id DESC
             LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
@@ -62,7 +62,7 @@ extension PostgresSocialStore: RecipeStore {
 
     /// How many recipes a user likes.
     public func likedRecipeCount(userID: UserID) async throws(StoreError) -> Int {
-        try await fetchOne("SELECT count(*) FROM recipe_likes WHERE user_id = \(userID.rawValue)") { try $0.next() }
+        try await fetchOne("SELECT count(*) FROM recipe_likes WHERE user_id = \(userID.rawValue)") { try $0.int() }
             ?? 0
     }
 
@@ -98,7 +98,7 @@ extension PostgresSocialStore: RecipeStore {
     public func recipePhoto(recipeID: RecipeID, size: Int) async throws(StoreError) -> RecipePhoto? {
         try await fetchOne(
             "SELECT jpeg FROM recipe_photos WHERE recipe_id = \(recipeID.rawValue) AND size = \(size)"
-        ) { RecipePhoto(recipeID: recipeID, size: size, jpeg: try $0.next()) }
+        ) { RecipePhoto(recipeID: recipeID, size: size, jpeg: try $0.data()) }
     }
 }
 
@@ -106,7 +106,7 @@ extension PostgresSocialStore: BodyProfileStore {
     /// A user's body profile.
     public func bodyProfile(userID: UserID) async throws(StoreError) -> BodyProfile? {
         try await fetchOne(
-            "SELECT \(unescaped: PostgresColumns.bodyProfileColumns) FROM body_profiles WHERE user_id = \(userID.rawValue)"
+            "SELECT \(unescaped: SQLShape.bodyProfile) FROM body_profiles WHERE user_id = \(userID.rawValue)"
         ) { try $0.bodyProfile() } ?? nil
     }
 
@@ -114,7 +114,7 @@ extension PostgresSocialStore: BodyProfileStore {
     public func setBodyProfile(_ profile: BodyProfile, userID: UserID) async throws(StoreError) {
         _ = try await rows(
             """
-            INSERT INTO body_profiles (user_id, \(unescaped: PostgresColumns.bodyProfileColumns))
+            INSERT INTO body_profiles (user_id, \(unescaped: SQLShape.bodyProfile))
             VALUES (\(userID.rawValue), \(profile.sex.rawValue), \(profile.weightKilograms), \(profile.heightCentimeters),
                     \(profile.ageYears), \(profile.activity.rawValue), \(profile.goal.rawValue))
             ON CONFLICT (user_id) DO UPDATE SET sex = EXCLUDED.sex, weight_kg = EXCLUDED.weight_kg,

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 import SocialModel
+import SocialModelSQL
 import Synchronization
 
 /// The store for a social network that outgrows one machine: a PostgreSQL server through
@@ -213,7 +214,7 @@ public final class PostgresSocialStore: Service, Sendable {
 
     static func insert(_ notification: NetworkNotification) -> PostgresQuery {
         """
-        INSERT INTO notifications (\(unescaped: PostgresColumns.notificationColumns))
+        INSERT INTO notifications (\(unescaped: SQLShape.notification))
         VALUES (\(notification.id.rawValue), \(notification.recipientID.rawValue), \(notification.actorID.rawValue),
                 \(notification.kind.rawValue), \(notification.postID?.rawValue), \(notification.commentID?.rawValue),
                 \(notification.createdAt.timeIntervalSinceReferenceDate), \(notification.isRead))

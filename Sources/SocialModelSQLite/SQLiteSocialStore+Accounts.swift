@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: AccountStore {
     /// Adds a user, with a password hash and/or an identity link, in one transaction.
     public func insertUser(_ user: User, passwordHash: String?, identity: IdentityLink?) async throws(StoreError) {
         try await write { db in
             try db.cachedStatement(
-                sql: "INSERT INTO users (\(SQLiteRow.userColumns), username_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                sql: "INSERT INTO users (\(SQLShape.user), username_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ).execute(arguments: StatementArguments(Self.userValues(user) + [user.usernameKey]))
             if let passwordHash {
                 try db.cachedStatement(sql: "INSERT INTO passwords (user_id, hash) VALUES (?, ?)")
@@ -19,19 +20,19 @@ extension SQLiteSocialStore: AccountStore {
 
     /// The user with this id.
     public func user(id: UserID) async throws(StoreError) -> User? {
-        try await fetchOne("SELECT \(SQLiteRow.userColumns) FROM users WHERE id = ?", [id.rawValue]) { try $0.user() }
+        try await fetchOne("SELECT \(SQLShape.user) FROM users WHERE id = ?", [id.rawValue]) { try $0.user() }
     }
 
     /// The user with this username key.
     public func user(usernameKey: String) async throws(StoreError) -> User? {
-        try await fetchOne("SELECT \(SQLiteRow.userColumns) FROM users WHERE username_key = ?", [usernameKey]) {
+        try await fetchOne("SELECT \(SQLShape.user) FROM users WHERE username_key = ?", [usernameKey]) {
             try $0.user()
         }
     }
 
     /// The user with this email address.
     public func user(email: String) async throws(StoreError) -> User? {
-        try await fetchOne("SELECT \(SQLiteRow.userColumns) FROM users WHERE email = ?", [email]) { try $0.user() }
+        try await fetchOne("SELECT \(SQLShape.user) FROM users WHERE email = ?", [email]) { try $0.user() }
     }
 
     /// Replaces a user's stored fields.
@@ -51,7 +52,7 @@ extension SQLiteSocialStore: AccountStore {
 
     /// The user's password hash.
     public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
-        try await fetchOne("SELECT hash FROM passwords WHERE user_id = ?", [userID.rawValue]) { try $0.next() }
+        try await fetchOne("SELECT hash FROM passwords WHERE user_id = ?", [userID.rawValue]) { try $0.string() }
     }
 
     /// Sets or replaces the user's password hash.
@@ -67,7 +68,7 @@ extension SQLiteSocialStore: AccountStore {
             try db.cachedStatement(sql: "DELETE FROM one_time_tokens WHERE user_id = ? AND purpose = ?")
                 .execute(arguments: [token.userID.rawValue, token.purpose.rawValue])
             try db.cachedStatement(
-                sql: "INSERT INTO one_time_tokens (\(SQLiteRow.tokenColumns)) VALUES (?, ?, ?, ?, ?)"
+                sql: "INSERT INTO one_time_tokens (\(SQLShape.token)) VALUES (?, ?, ?, ?, ?)"
             )
             .execute(arguments: [
                 token.tokenHash, token.userID.rawValue, token.purpose.rawValue,
@@ -81,7 +82,7 @@ extension SQLiteSocialStore: AccountStore {
         try await write { db in
             try SQLiteRow.fetchOne(
                 db,
-                "DELETE FROM one_time_tokens WHERE token_hash = ? AND purpose = ? RETURNING \(SQLiteRow.tokenColumns)",
+                "DELETE FROM one_time_tokens WHERE token_hash = ? AND purpose = ? RETURNING \(SQLShape.token)",
                 [hash, purpose.rawValue]
             ) { try $0.token() } ?? nil
         }
@@ -89,7 +90,7 @@ extension SQLiteSocialStore: AccountStore {
 
     /// The token with this hash.
     public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
-        try await fetchOne("SELECT \(SQLiteRow.tokenColumns) FROM one_time_tokens WHERE token_hash = ?", [hash]) {
+        try await fetchOne("SELECT \(SQLShape.token) FROM one_time_tokens WHERE token_hash = ?", [hash]) {
             try $0.token()
         } ?? nil
     }
@@ -97,7 +98,7 @@ extension SQLiteSocialStore: AccountStore {
     /// The user's outstanding tokens, oldest first.
     public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
         try await fetch(
-            "SELECT \(SQLiteRow.tokenColumns) FROM one_time_tokens WHERE user_id = ? ORDER BY created_at, token_hash",
+            "SELECT \(SQLShape.token) FROM one_time_tokens WHERE user_id = ? ORDER BY created_at, token_hash",
             [userID.rawValue]
         ) { try $0.token() }.compactMap { $0 }
     }
@@ -110,7 +111,7 @@ extension SQLiteSocialStore: AccountStore {
     /// The link for a provider's subject.
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
         try await fetchOne(
-            "SELECT \(SQLiteRow.identityLinkColumns) FROM identity_links WHERE provider = ? AND subject = ?",
+            "SELECT \(SQLShape.identityLink) FROM identity_links WHERE provider = ? AND subject = ?",
             [provider, subject]
         ) { try $0.identityLink() }
     }
@@ -119,7 +120,7 @@ extension SQLiteSocialStore: AccountStore {
     public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
         try await fetch(
             """
-            SELECT \(SQLiteRow.identityLinkColumns) FROM identity_links WHERE user_id = ?
+            SELECT \(SQLShape.identityLink) FROM identity_links WHERE user_id = ?
             ORDER BY linked_at, provider, subject
             """, [userID.rawValue]
         ) { try $0.identityLink() }
@@ -163,7 +164,7 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     static func insert(_ link: IdentityLink, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO identity_links (\(SQLiteRow.identityLinkColumns)) VALUES (?, ?, ?, ?)")
+        try db.cachedStatement(sql: "INSERT INTO identity_links (\(SQLShape.identityLink)) VALUES (?, ?, ?, ?)")
             .execute(arguments: [
                 link.provider, link.subject, link.userID.rawValue, link.linkedAt.timeIntervalSinceReferenceDate,
             ])
@@ -174,7 +175,7 @@ extension SQLiteSocialStore: SessionStore {
     /// Stores a session.
     public func insertSession(_ session: SessionRecord) async throws(StoreError) {
         _ = try await changeCount(
-            "INSERT INTO sessions (\(SQLiteRow.sessionColumns)) VALUES (?, ?, ?, ?)",
+            "INSERT INTO sessions (\(SQLShape.session)) VALUES (?, ?, ?, ?)",
             [
                 session.tokenHash, session.userID.rawValue, session.createdAt.timeIntervalSinceReferenceDate,
                 session.expiresAt.timeIntervalSinceReferenceDate,
@@ -183,7 +184,7 @@ extension SQLiteSocialStore: SessionStore {
 
     /// The session with this token hash.
     public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
-        try await fetchOne("SELECT \(SQLiteRow.sessionColumns) FROM sessions WHERE token_hash = ?", [tokenHash]) {
+        try await fetchOne("SELECT \(SQLShape.session) FROM sessions WHERE token_hash = ?", [tokenHash]) {
             try $0.session()
         }
     }
@@ -191,7 +192,7 @@ extension SQLiteSocialStore: SessionStore {
     /// The user's sessions, oldest first.
     public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
         try await fetch(
-            "SELECT \(SQLiteRow.sessionColumns) FROM sessions WHERE user_id = ? ORDER BY created_at, token_hash",
+            "SELECT \(SQLShape.session) FROM sessions WHERE user_id = ? ORDER BY created_at, token_hash",
             [userID.rawValue]
         ) { try $0.session() }
     }

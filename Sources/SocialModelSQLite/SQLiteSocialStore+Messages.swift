@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: MessageStore {
     /// Finds or opens the pair's conversation, stores the message and updates both members, in
@@ -22,7 +23,7 @@ extension SQLiteSocialStore: MessageStore {
                 ).execute(arguments: [at, existing])
             } else {
                 try db.cachedStatement(
-                    sql: "INSERT INTO conversations (\(SQLiteRow.conversationColumns)) VALUES (?, ?, ?, ?, ?)"
+                    sql: "INSERT INTO conversations (\(SQLShape.conversation)) VALUES (?, ?, ?, ?, ?)"
                 ).execute(arguments: [message.conversationID.rawValue, pair[0], pair[1], at, at])
                 for member in pair {
                     try db.cachedStatement(
@@ -56,7 +57,7 @@ extension SQLiteSocialStore: MessageStore {
 
     /// The conversation with this id.
     public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
-        try await fetchOne("SELECT \(SQLiteRow.conversationColumns) FROM conversations WHERE id = ?", [id.rawValue]) {
+        try await fetchOne("SELECT \(SQLShape.conversation) FROM conversations WHERE id = ?", [id.rawValue]) {
             try $0.conversation()
         }
     }
@@ -64,7 +65,7 @@ extension SQLiteSocialStore: MessageStore {
     /// The pair's conversation.
     public func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation? {
         try await fetchOne(
-            "SELECT \(SQLiteRow.conversationColumns) FROM conversations WHERE user_a = ? AND user_b = ?",
+            "SELECT \(SQLShape.conversation) FROM conversations WHERE user_a = ? AND user_b = ?",
             StatementArguments([userID.rawValue, otherID.rawValue].sorted())
         ) { try $0.conversation() }
     }
@@ -76,15 +77,9 @@ extension SQLiteSocialStore: MessageStore {
     {
         let (condition, arguments) = Self.keyset(
             "c.last_message_at, c.id", "<", after: after, leading: [userID.rawValue, userID.rawValue], limit: limit)
-        let columns = [
-            SQLiteRow.conversationColumns.split(separator: ", ").map { "c.\($0)" },
-            SQLiteRow.userColumns.split(separator: ", ").map { "u.\($0)" },
-            SQLiteRow.messageColumns.split(separator: ", ").map { "lm.\($0)" },
-            ["m.unread_count"],
-        ].joined().joined(separator: ", ")
         return try await fetch(
             """
-            SELECT \(columns)
+            SELECT \(SQLShape.summaryColumns)
             FROM conversation_members m
             JOIN conversations c ON c.id = m.conversation_id
             JOIN users u ON u.id = CASE WHEN c.user_a = ? THEN c.user_b ELSE c.user_a END
@@ -94,13 +89,7 @@ extension SQLiteSocialStore: MessageStore {
             WHERE m.user_id = ? AND m.hidden = 0 \(condition)
             ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?
             """, arguments
-        ) { row in
-            let conversation = try row.conversation()
-            let other = try row.user()
-            let last = try row.optional(columns: 7) { try $0.message() }
-            return ConversationSummary(
-                conversation: conversation, otherUser: other, lastMessage: last, unreadCount: try row.next())
-        }
+        ) { try $0.conversationSummary() }
     }
 
     /// The messages the viewer can see, newest first.
@@ -110,7 +99,7 @@ extension SQLiteSocialStore: MessageStore {
         let (condition, arguments) = Self.keyset(
             "msg.created_at, msg.id", "<", after: before, leading: [conversationID.rawValue, viewerID.rawValue],
             limit: limit)
-        let columns = SQLiteRow.messageColumns.split(separator: ", ").map { "msg.\($0)" }.joined(separator: ", ")
+        let columns = SQLShape.message.split(separator: ", ").map { "msg.\($0)" }.joined(separator: ", ")
         return try await fetch(
             """
             SELECT \(columns) FROM conversation_members m
@@ -128,7 +117,7 @@ extension SQLiteSocialStore: MessageStore {
             SELECT m.conversation_id, p.jpeg FROM message_photos p JOIN messages m ON m.id = p.message_id
             WHERE p.message_id = ?
             """, [id.rawValue]
-        ) { MessagePhoto(messageID: id, conversationID: try $0.id(), jpeg: try $0.next()) }
+        ) { MessagePhoto(messageID: id, conversationID: try $0.id(), jpeg: try $0.data()) }
     }
 
     /// Marks the other's messages read and zeroes the member's unread count, in one transaction.
@@ -168,6 +157,6 @@ extension SQLiteSocialStore: MessageStore {
         try await fetchOne(
             "SELECT IFNULL(SUM(unread_count), 0) FROM conversation_members WHERE user_id = ? AND hidden = 0",
             [userID.rawValue]
-        ) { try $0.next() } ?? 0
+        ) { try $0.int() } ?? 0
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: NotificationStore {
     /// A user's notifications, newest first.
@@ -11,7 +12,7 @@ extension SQLiteSocialStore: NotificationStore {
             "created_at, id", "<", after: after, leading: [recipientID.rawValue], limit: limit)
         return try await fetch(
             """
-            SELECT \(SQLiteRow.notificationColumns) FROM notifications WHERE recipient_id = ? \(condition)
+            SELECT \(SQLShape.notification) FROM notifications WHERE recipient_id = ? \(condition)
             ORDER BY created_at DESC, id DESC LIMIT ?
             """, arguments
         ) { try $0.notification() }.compactMap { $0 }
@@ -19,14 +20,14 @@ extension SQLiteSocialStore: NotificationStore {
 
     /// The notification with this id.
     public func notification(id: NotificationID) async throws(StoreError) -> NetworkNotification? {
-        try await fetchOne("SELECT \(SQLiteRow.notificationColumns) FROM notifications WHERE id = ?", [id.rawValue]) {
+        try await fetchOne("SELECT \(SQLShape.notification) FROM notifications WHERE id = ?", [id.rawValue]) {
             try $0.notification()
         } ?? nil
     }
 
     /// Counted from the partial index of unread notifications.
     public func unreadNotificationCount(recipientID: UserID) async throws(StoreError) -> Int {
-        try await fetchOne(Self.unreadCountSQL, [recipientID.rawValue]) { try $0.next() } ?? 0
+        try await fetchOne(Self.unreadCountSQL, [recipientID.rawValue]) { try $0.int() } ?? 0
     }
 
     static let unreadCountSQL = "SELECT COUNT(*) FROM notifications WHERE recipient_id = ? AND is_read = 0"

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: PostStore {
     /// Adds a post and its photos in one transaction.
@@ -22,7 +23,7 @@ extension SQLiteSocialStore: PostStore {
 
     /// The post with this id.
     public func post(id: PostID) async throws(StoreError) -> Post? {
-        try await fetchOne("SELECT \(SQLiteRow.postColumns) FROM posts WHERE id = ?", [id.rawValue]) { try $0.post() }
+        try await fetchOne("SELECT \(SQLShape.post) FROM posts WHERE id = ?", [id.rawValue]) { try $0.post() }
     }
 
     /// The post as a viewer sees it.
@@ -38,7 +39,7 @@ extension SQLiteSocialStore: PostStore {
     /// One stored size of a post's photo.
     public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
         try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = ? AND size = ?", [postID.rawValue, size]) {
-            PostPhoto(postID: postID, size: size, jpeg: try $0.next())
+            PostPhoto(postID: postID, size: size, jpeg: try $0.data())
         }
     }
 
@@ -65,7 +66,7 @@ extension SQLiteSocialStore: PostStore {
     /// Adds a comment with its notification, in one transaction.
     public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try await write { db in
-            try db.cachedStatement(sql: "INSERT INTO comments (\(SQLiteRow.commentColumns)) VALUES (?, ?, ?, ?, ?)")
+            try db.cachedStatement(sql: "INSERT INTO comments (\(SQLShape.comment)) VALUES (?, ?, ?, ?, ?)")
                 .execute(arguments: [
                     comment.id.rawValue, comment.postID.rawValue, comment.authorID.rawValue, comment.text,
                     comment.createdAt.timeIntervalSinceReferenceDate,
@@ -76,7 +77,7 @@ extension SQLiteSocialStore: PostStore {
 
     /// The comment with this id.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
-        try await fetchOne("SELECT \(SQLiteRow.commentColumns) FROM comments WHERE id = ?", [id.rawValue]) {
+        try await fetchOne("SELECT \(SQLShape.comment) FROM comments WHERE id = ?", [id.rawValue]) {
             try $0.comment()
         }
     }
@@ -87,7 +88,7 @@ extension SQLiteSocialStore: PostStore {
         let (condition, arguments) = Self.keyset(
             "created_at, id", ">", after: after, leading: [postID.rawValue], limit: limit)
         return try await fetch(
-            "SELECT \(SQLiteRow.commentColumns) FROM comments WHERE post_id = ? \(condition) ORDER BY created_at, id LIMIT ?",
+            "SELECT \(SQLShape.comment) FROM comments WHERE post_id = ? \(condition) ORDER BY created_at, id LIMIT ?",
             arguments
         ) { try $0.comment() }
     }
@@ -107,24 +108,15 @@ extension SQLiteSocialStore: PostStore {
             """
             SELECT \(viewColumns)
             FROM posts p JOIN users u ON u.id = p.author_id
-            LEFT JOIN comments c ON c.id = (SELECT id FROM comments WHERE post_id = p.id ORDER BY created_at, id LIMIT 1)
+            LEFT JOIN comments fc ON fc.id = (SELECT id FROM comments WHERE post_id = p.id ORDER BY created_at, id LIMIT 1)
             WHERE p.id IN (\(placeholders))
             """, StatementArguments([viewerID.rawValue] + ids)
-        ) { row in
-            PostView(
-                post: try row.post(), author: try row.user(),
-                firstComment: try row.optional(columns: 5) { try $0.comment() }, likedByViewer: try row.next())
-        }
+        ) { try $0.postView() }
         let byID = Dictionary(views.map { ($0.post.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 
-    /// A view's columns: the post, its author, its first comment, then whether the viewer (the
-    /// first argument) likes it.
-    static let viewColumns = [
-        SQLiteRow.postColumns.split(separator: ", ").map { "p.\($0)" },
-        SQLiteRow.userColumns.split(separator: ", ").map { "u.\($0)" },
-        SQLiteRow.commentColumns.split(separator: ", ").map { "c.\($0)" },
-        ["EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?)"],
-    ].joined().joined(separator: ", ")
+    /// A view's columns; the viewer is the statement's first argument.
+    static let viewColumns = SQLShape.viewColumns(
+        liked: "EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?)")
 }

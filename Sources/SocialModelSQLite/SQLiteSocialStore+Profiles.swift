@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: ProfileStore {
     /// Replaces the avatar sizes and the user's avatar key in one transaction.
@@ -23,7 +24,7 @@ extension SQLiteSocialStore: ProfileStore {
     /// One stored size of a user's avatar.
     public func avatarPhoto(userID: UserID, size: Int) async throws(StoreError) -> AvatarPhoto? {
         try await fetchOne("SELECT jpeg FROM avatar_photos WHERE user_id = ? AND size = ?", [userID.rawValue, size]) {
-            AvatarPhoto(userID: userID, size: size, jpeg: try $0.next())
+            AvatarPhoto(userID: userID, size: size, jpeg: try $0.data())
         }
     }
 
@@ -38,7 +39,7 @@ extension SQLiteSocialStore: ProfileStore {
             """, [id]
         ) {
             ProfileCounts(
-                followers: try $0.next(), following: try $0.next(), posts: try $0.next(), likesReceived: try $0.next())
+                followers: try $0.int(), following: try $0.int(), posts: try $0.int(), likesReceived: try $0.int())
         }
             ?? ProfileCounts()
     }
@@ -48,7 +49,7 @@ extension SQLiteSocialStore: ProfileStore {
     public func searchUsers(prefix: String, after: String?, limit: Int) async throws(StoreError) -> [User] {
         try await fetch(
             """
-            SELECT \(SQLiteRow.userColumns) FROM users WHERE username_key >= ? AND username_key > ? AND username_key < ?
+            SELECT \(SQLShape.user) FROM users WHERE username_key >= ? AND username_key > ? AND username_key < ?
             ORDER BY username_key LIMIT ?
             """, [prefix, after ?? "", prefix + "\u{7F}", max(0, limit)]
         ) { try $0.user() }
@@ -73,7 +74,7 @@ extension SQLiteSocialStore: ProfileStore {
         try await fetchOne(
             "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
             [followerID.rawValue, followeeID.rawValue]
-        ) { try $0.next() } ?? false
+        ) { try $0.bool() } ?? false
     }
 
     /// A user's followers, most recent first.
@@ -95,7 +96,7 @@ extension SQLiteSocialStore: ProfileStore {
     {
         let (condition, arguments) = Self.keyset(
             "l.created_at, l.\(other)", "<", after: after, leading: [id], limit: limit)
-        let columns = SQLiteRow.userColumns.split(separator: ", ").map { "u.\($0)" }.joined(separator: ", ")
+        let columns = SQLShape.user.split(separator: ", ").map { "u.\($0)" }.joined(separator: ", ")
         return try await fetch(
             """
             SELECT \(columns), l.created_at FROM \(table) l JOIN users u ON u.id = l.\(other)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: RecipeStore {
     /// Adds a recipe and its photos in one transaction.
@@ -25,7 +26,7 @@ extension SQLiteSocialStore: RecipeStore {
 
     /// The recipe with this id.
     public func recipe(id: RecipeID) async throws(StoreError) -> Recipe? {
-        try await fetchOne("SELECT \(SQLiteRow.recipeColumns) FROM recipes WHERE id = ?", [id.rawValue]) {
+        try await fetchOne("SELECT \(SQLShape.recipe) FROM recipes WHERE id = ?", [id.rawValue]) {
             try $0.recipe()
         }
     }
@@ -35,19 +36,19 @@ extension SQLiteSocialStore: RecipeStore {
         let ordering =
             order == .newest ? "created_at DESC, id DESC" : "like_count DESC, created_at DESC, id DESC"
         return try await fetch(
-            "SELECT \(SQLiteRow.recipeColumns) FROM recipes ORDER BY \(ordering) LIMIT ? OFFSET ?",
+            "SELECT \(SQLShape.recipe) FROM recipes ORDER BY \(ordering) LIMIT ? OFFSET ?",
             [max(0, limit), max(0, offset)]
         ) { try $0.recipe() }
     }
 
     /// How many recipes there are.
     public func recipeCount() async throws(StoreError) -> Int {
-        try await fetchOne("SELECT COUNT(*) FROM recipes", []) { try $0.next() } ?? 0
+        try await fetchOne("SELECT COUNT(*) FROM recipes", []) { try $0.int() } ?? 0
     }
 
     /// A slice of the recipes a user likes, most recently liked first.
     public func likedRecipes(userID: UserID, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
-        let columns = SQLiteRow.recipeColumns.split(separator: ", ").map { "r.\($0)" }.joined(separator: ", ")
+        let columns = SQLShape.recipe.split(separator: ", ").map { "r.\($0)" }.joined(separator: ", ")
         return try await fetch(
             """
             SELECT \(columns) FROM recipe_likes l JOIN recipes r ON r.id = l.recipe_id
@@ -59,7 +60,7 @@ extension SQLiteSocialStore: RecipeStore {
     /// How many recipes a user likes.
     public func likedRecipeCount(userID: UserID) async throws(StoreError) -> Int {
         try await fetchOne("SELECT COUNT(*) FROM recipe_likes WHERE user_id = ?", [userID.rawValue]) {
-            try $0.next()
+            try $0.int()
         } ?? 0
     }
 
@@ -87,14 +88,14 @@ extension SQLiteSocialStore: RecipeStore {
         try await fetchOne(
             "SELECT EXISTS (SELECT 1 FROM recipe_likes WHERE recipe_id = ? AND user_id = ?)",
             [recipeID.rawValue, userID.rawValue]
-        ) { try $0.next() } ?? false
+        ) { try $0.bool() } ?? false
     }
 
     /// One stored size of a recipe's photo.
     public func recipePhoto(recipeID: RecipeID, size: Int) async throws(StoreError) -> RecipePhoto? {
         try await fetchOne(
             "SELECT jpeg FROM recipe_photos WHERE recipe_id = ? AND size = ?", [recipeID.rawValue, size]
-        ) { RecipePhoto(recipeID: recipeID, size: size, jpeg: try $0.next()) }
+        ) { RecipePhoto(recipeID: recipeID, size: size, jpeg: try $0.data()) }
     }
 }
 
@@ -102,7 +103,7 @@ extension SQLiteSocialStore: BodyProfileStore {
     /// A user's body profile.
     public func bodyProfile(userID: UserID) async throws(StoreError) -> BodyProfile? {
         try await fetchOne(
-            "SELECT \(SQLiteRow.bodyProfileColumns) FROM body_profiles WHERE user_id = ?", [userID.rawValue]
+            "SELECT \(SQLShape.bodyProfile) FROM body_profiles WHERE user_id = ?", [userID.rawValue]
         ) { try $0.bodyProfile() } ?? nil
     }
 
@@ -110,7 +111,7 @@ extension SQLiteSocialStore: BodyProfileStore {
     public func setBodyProfile(_ profile: BodyProfile, userID: UserID) async throws(StoreError) {
         _ = try await changeCount(
             """
-            INSERT OR REPLACE INTO body_profiles (user_id, \(SQLiteRow.bodyProfileColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO body_profiles (user_id, \(SQLShape.bodyProfile)) VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 userID.rawValue, profile.sex.rawValue, profile.weightKilograms, profile.heightCentimeters,

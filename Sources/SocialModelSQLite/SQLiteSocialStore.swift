@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 /// The default store: one SQLite file through GRDB, with no server to set up.
 ///
@@ -8,9 +9,9 @@ import SocialModel
 /// deleting a user cascades to everything that refers to it. `secure_delete` overwrites deleted
 /// content, so a removed password hash or token hash does not linger in free pages.
 ///
-/// Every query is SQL with bound arguments, in cached statements, read by column position through
-/// ``SQLiteRow`` (the feed queries need exact control of their plans, so one idiom serves them
-/// all); no value is ever spliced into SQL text.
+/// Every query is SQL with bound arguments, in cached statements, its rows read by column
+/// position (the feed queries need exact control of their plans, so one idiom serves them all);
+/// no value is ever spliced into SQL text.
 public final class SQLiteSocialStore: Sendable {
     /// The database file.
     public let path: String
@@ -131,7 +132,7 @@ public final class SQLiteSocialStore: Sendable {
 
     static func insert(_ notification: NetworkNotification, _ db: Database) throws {
         try db.cachedStatement(
-            sql: "INSERT INTO notifications (\(SQLiteRow.notificationColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            sql: "INSERT INTO notifications (\(SQLShape.notification)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         ).execute(arguments: [
             notification.id.rawValue, notification.recipientID.rawValue, notification.actorID.rawValue,
             notification.kind.rawValue, notification.postID?.rawValue, notification.commentID?.rawValue,

@@ -64,7 +64,7 @@ struct PostgresStoreTests {
         let (reopened, other) = try await (second, third)
         #expect(try await reopened.user(id: user.id) == user)
         let versions = try await reopened.fetch("SELECT version FROM social_model_migrations ORDER BY version") {
-            try $0.next(String.self)
+            try $0.string()
         }
         #expect(versions == PostgresSchema.migrations.map(\.version))
         await reopened.close()
