@@ -26,19 +26,20 @@ package protocol SQLColumns {
 }
 
 extension SQLColumns {
-    package mutating func date() throws -> Date { Date(timeIntervalSinceReferenceDate: try double()) }
+    @inlinable package mutating func date() throws -> Date { Date(timeIntervalSinceReferenceDate: try double()) }
 
-    package mutating func optionalDate() throws -> Date? {
+    @inlinable package mutating func optionalDate() throws -> Date? {
         try optionalDouble().map(Date.init(timeIntervalSinceReferenceDate:))
     }
 
-    package mutating func id<Kind>(_: Kind.Type = Kind.self) throws -> Identifier<Kind> {
+    @inlinable package mutating func id<Kind>(_: Kind.Type = Kind.self) throws -> Identifier<Kind> {
         Identifier(rawValue: try string())
     }
 
     /// A value whose `count` columns are all NULL when a LEFT JOIN found nothing: `nil` then,
     /// with the columns skipped.
-    package mutating func optional<T>(columns count: Int, _ decode: (inout Self) throws -> T) rethrows -> T? {
+    @inlinable package mutating func optional<T>(columns count: Int, _ decode: (inout Self) throws -> T) rethrows -> T?
+    {
         guard !nextIsNull() else {
             skip(count)
             return nil
@@ -48,19 +49,19 @@ extension SQLColumns {
 
     // MARK: Accounts
 
-    package mutating func user() throws -> User {
+    @inlinable package mutating func user() throws -> User {
         User(
             id: try id(), username: try string(), email: try optionalString(), name: try string(),
             surname: try string(), bio: try string(), avatar: try optionalString(), createdAt: try date(),
             verifiedAt: try optionalDate())
     }
 
-    package mutating func session() throws -> SessionRecord {
+    @inlinable package mutating func session() throws -> SessionRecord {
         SessionRecord(tokenHash: try data(), userID: try id(), createdAt: try date(), expiresAt: try date())
     }
 
     /// A token, or `nil` for a purpose this version does not know.
-    package mutating func token() throws -> OneTimeTokenRecord? {
+    @inlinable package mutating func token() throws -> OneTimeTokenRecord? {
         let (hash, userID, purpose) = (try data(), try id(IDKind.User.self), try string())
         let (createdAt, expiresAt) = (try date(), try date())
         return TokenPurpose(rawValue: purpose).map {
@@ -68,13 +69,13 @@ extension SQLColumns {
         }
     }
 
-    package mutating func identityLink() throws -> IdentityLink {
+    @inlinable package mutating func identityLink() throws -> IdentityLink {
         IdentityLink(provider: try string(), subject: try string(), userID: try id(), linkedAt: try date())
     }
 
     // MARK: Recipes
 
-    package mutating func recipe() throws -> Recipe {
+    @inlinable package mutating func recipe() throws -> Recipe {
         Recipe(
             id: try id(), authorID: try id(), name: try string(), preparationMinutes: try int(),
             ingredients: try strings(), steps: try strings(), hasPhoto: try bool(), createdAt: try date(),
@@ -82,7 +83,7 @@ extension SQLColumns {
     }
 
     /// A profile, or `nil` when a stored value is one this version does not know.
-    package mutating func bodyProfile() throws -> BodyProfile? {
+    @inlinable package mutating func bodyProfile() throws -> BodyProfile? {
         let (sex, weight, height, age) = (try string(), try double(), try double(), try int())
         let (activity, goal) = (try string(), try string())
         guard let sex = Sex(rawValue: sex), let activity = ActivityLevel(rawValue: activity),
@@ -94,27 +95,29 @@ extension SQLColumns {
 
     // MARK: Network
 
-    package mutating func post() throws -> Post {
+    @inlinable package mutating func post() throws -> Post {
         Post(
             id: try id(), authorID: try id(), caption: try string(), filter: try optionalString(), width: try int(),
             height: try int(), createdAt: try date(), likeCount: try int(), commentCount: try int())
     }
 
-    package mutating func comment() throws -> PostComment {
+    @inlinable package mutating func comment() throws -> PostComment {
         PostComment(id: try id(), postID: try id(), authorID: try id(), text: try string(), createdAt: try date())
     }
 
     /// A row of ``SQLShape/viewColumns``: a post with its author, its first comment (or NULLs)
     /// and whether the viewer likes it.
-    package mutating func postView() throws -> PostView {
+    @inlinable package mutating func postView() throws -> PostView {
         PostView(
             post: try post(), author: try user(), firstComment: try optional(columns: 5) { try $0.comment() },
             likedByViewer: try bool())
     }
 
     /// A notification, or `nil` for a kind this version does not know.
-    package mutating func notification() throws -> NetworkNotification? {
-        let (id, recipient, actor) = (try id(IDKind.Notification.self), try id(IDKind.User.self), try id(IDKind.User.self))
+    @inlinable package mutating func notification() throws -> NetworkNotification? {
+        let (id, recipient, actor) = (
+            try id(IDKind.Notification.self), try id(IDKind.User.self), try id(IDKind.User.self)
+        )
         let kind = NotificationKind(rawValue: try string())
         let (post, comment) = (try optionalString(), try optionalString())
         let (createdAt, isRead) = (try date(), try bool())
@@ -125,27 +128,27 @@ extension SQLColumns {
         }
     }
 
-    package mutating func message() throws -> Message {
+    @inlinable package mutating func message() throws -> Message {
         Message(
             id: try id(), conversationID: try id(), senderID: try id(), text: try string(), hasPhoto: try bool(),
             createdAt: try date(), readAt: try optionalDate())
     }
 
-    package mutating func conversation() throws -> Conversation {
+    @inlinable package mutating func conversation() throws -> Conversation {
         Conversation(
             id: try id(), participantIDs: [try id(), try id()], createdAt: try date(), lastMessageAt: try date())
     }
 
     /// A row of ``SQLShape/summaryColumns``: a conversation, the other user, the latest visible
     /// message (or NULLs) and the reader's unread count.
-    package mutating func conversationSummary() throws -> ConversationSummary {
+    @inlinable package mutating func conversationSummary() throws -> ConversationSummary {
         ConversationSummary(
             conversation: try conversation(), otherUser: try user(),
             lastMessage: try optional(columns: 7) { try $0.message() }, unreadCount: try int())
     }
 
     /// A user then the date that put them in a list (a follow, a like).
-    package mutating func datedUser() throws -> DatedUser {
+    @inlinable package mutating func datedUser() throws -> DatedUser {
         DatedUser(user: try user(), date: try date())
     }
 }
@@ -166,13 +169,13 @@ package enum SQLShape {
     package static let conversation = "id, user_a, user_b, created_at, last_message_at"
 
     /// `list`'s columns of the table aliased `alias`.
-    package static func qualified(_ list: String, _ alias: String) -> String {
+    @inlinable package static func qualified(_ list: String, _ alias: String) -> String {
         list.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
     /// A post view's columns, for posts aliased `p`, authors `u` and first comments `fc`, then
     /// `liked`, the SQL that tells whether the viewer likes the post.
-    package static func viewColumns(liked: String) -> String {
+    @inlinable package static func viewColumns(liked: String) -> String {
         [qualified(post, "p"), qualified(user, "u"), qualified(comment, "fc"), liked].joined(separator: ", ")
     }
 

@@ -55,8 +55,13 @@ struct SQLiteRow: SQLColumns {
     static func fetchOne<T>(
         _ db: Database, _ sql: String, _ arguments: StatementArguments, _ decode: (inout SQLiteRow) throws -> T
     ) throws -> T? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else { return nil }
-        var reader = SQLiteRow(row)
-        return try decode(&reader)
+        // A cursor's row reads the statement in place (`Row.fetchOne` would copy every value first),
+        // so the cursor must outlive the decoding: ending it resets the statement.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        return try withExtendedLifetime(rows) {
+            guard let row = try rows.next() else { return nil }
+            var reader = SQLiteRow(row)
+            return try decode(&reader)
+        }
     }
 }

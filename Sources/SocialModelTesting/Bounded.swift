@@ -21,12 +21,17 @@ func allPages<Item, Cursor>(
     return items
 }
 
-/// The first `count` elements of a stream, or what arrived within `limit`: a store that loses
-/// an event would otherwise leave the check waiting forever, so a short result is recorded as
+/// The first `count` elements of a stream, or what arrived within `limit`: a store or relay that
+/// loses an event would otherwise leave a test waiting forever, so a short result is recorded as
 /// an issue instead.
-func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>, within limit: Duration = .seconds(30))
-    async -> [Element]
-{
+/// - Parameters:
+///   - count: how many elements to wait for.
+///   - stream: the stream, subscribed to before the events it should carry.
+///   - limit: how long to wait.
+/// - Returns: the elements, fewer than `count` if the time ran out.
+public func first<Element: Sendable>(
+    _ count: Int, of stream: AsyncStream<Element>, within limit: Duration = .seconds(30)
+) async -> [Element] {
     let collected = await withTaskGroup(of: [Element]?.self) { group in
         group.addTask {
             var items: [Element] = []

@@ -232,6 +232,15 @@ public struct AccountService: Sendable {
 
     // MARK: Shared steps
 
+    /// ``session(_:)`` for another service, its error wrapped in that service's own.
+    func session<E: Error>(_ token: SecretToken, _ wrap: (AccountError) -> E) async throws(E) -> AccountSession {
+        do {
+            return try await session(token)
+        } catch {
+            throw wrap(error)
+        }
+    }
+
     static func accountRateKey(_ email: String) -> String { "account:" + email }
 
     /// Runs a store call, wrapping its error.

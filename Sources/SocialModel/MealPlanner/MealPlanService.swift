@@ -24,11 +24,7 @@ public struct MealPlanService: Sendable {
     /// - Throws: ``MealPlanError/account(_:)`` with ``AccountError/unauthorized`` for an unknown,
     ///   revoked or expired token.
     public func session(_ token: SecretToken) async throws(MealPlanError) -> MealPlanSession {
-        do {
-            return session(try await accounts.session(token))
-        } catch {
-            throw .account(error)
-        }
+        session(try await accounts.session(token, MealPlanError.account))
     }
 
     /// The meal plans of an account already authenticated.

@@ -38,11 +38,7 @@ public struct RecipeService: Sendable {
     /// - Throws: ``RecipeError/account(_:)`` with ``AccountError/unauthorized`` for an unknown,
     ///   revoked or expired token.
     public func session(_ token: SecretToken) async throws(RecipeError) -> RecipeSession {
-        do {
-            return session(try await accounts.session(token))
-        } catch {
-            throw .account(error)
-        }
+        session(try await accounts.session(token, RecipeError.account))
     }
 
     /// The recipes as an account already authenticated acts on them.

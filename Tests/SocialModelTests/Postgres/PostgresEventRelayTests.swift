@@ -1,5 +1,6 @@
 import Foundation
 import SocialModel
+import SocialModelTesting
 import Testing
 
 @testable import SocialModelPostgres
@@ -47,39 +48,15 @@ struct PostgresEventRelayTests {
                 createdAt: Self.start)
             let stored = try await elsewhere.insertMessage(message, recipientID: ben.id, photo: nil)
 
-            #expect(try await Self.first(2, of: notifications).map(\.id) == [first.id, third.id])
-            #expect(try await Self.first(1, of: messages) == [stored])
+            #expect(
+                await SocialModelTesting.first(2, of: notifications, within: .seconds(60)).map(\.id) == [
+                    first.id, third.id,
+                ])
+            #expect(await SocialModelTesting.first(1, of: messages, within: .seconds(60)) == [stored])
             tasks.cancelAll()
         }
         await elsewhere.close()
         await here.close()
         try await PostgresTestServer.dropSchema(of: configuration)
-    }
-
-    /// The first `count` elements of a stream. A relay that lost an event would leave the test
-    /// waiting forever, so after a generous minute the wait ends with what arrived (and the
-    /// comparison fails) instead.
-    static func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>) async throws -> [Element] {
-        try await withThrowingTaskGroup(of: [Element]?.self) { group in
-            group.addTask {
-                var items: [Element] = []
-                for await item in stream {
-                    items.append(item)
-                    if items.count == count { break }
-                }
-                return items
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(60))
-                return nil
-            }
-            defer { group.cancelAll() }
-            while let result = try await group.next() {
-                if let items = result { return items }
-                Issue.record("fewer than \(count) events arrived within a minute")
-                return []
-            }
-            return []
-        }
     }
 }

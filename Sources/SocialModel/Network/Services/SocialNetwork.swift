@@ -45,11 +45,7 @@ public struct SocialNetwork: Sendable {
     /// - Throws: ``NetworkError/account(_:)`` with ``AccountError/unauthorized`` for an unknown,
     ///   revoked or expired token.
     public func session(_ token: SecretToken) async throws(NetworkError) -> NetworkSession {
-        do {
-            return session(try await accounts.session(token))
-        } catch {
-            throw .account(error)
-        }
+        session(try await accounts.session(token, NetworkError.account))
     }
 
     /// The services acting as an account already authenticated.
