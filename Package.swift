@@ -35,6 +35,39 @@ targets += [
     .executableTarget(name: "imaging-leak-check", dependencies: ["FilmKit"], path: "Tests/LeakCheck"),
 ]
 
+// MARK: - CaptureDevices (cameras: the model, selection, discovery, remembered choices)
+
+// Pure Swift plus swift-log and, on Linux, a C shim over the V4L2 ioctls: no libvips, no FFmpeg,
+// so GalleryKit (and later RecorderKit's live sources) can use it from below.
+products += [
+    .library(name: "CaptureDevices", targets: ["CaptureDevices"]),
+    .library(name: "CaptureDevicesMocks", targets: ["CaptureDevicesMocks"]),
+]
+targets += [
+    // V4L2's requests are macros around the variadic ioctl, which Swift cannot import.
+    .target(name: "CV4L2Shim"),
+    .target(
+        name: "CaptureDevices",
+        dependencies: [
+            .target(name: "CV4L2Shim", condition: .when(platforms: [.linux])),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .target(name: "CaptureDevicesMocks", dependencies: ["CaptureDevices"]),
+    .testTarget(
+        name: "CaptureDevicesTests",
+        // FilmKit for its seeded generator (SplitMix64), which drives the shuffles and the mapping-file corruptions.
+        dependencies: ["CaptureDevices", "CaptureDevicesMocks", "TestSupport", "FilmKit"]
+    ),
+    .executableTarget(
+        name: "camera-selection",
+        dependencies: [
+            "CaptureDevices", "CaptureDevicesMocks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Examples/CameraSelection"
+    ),
+]
+
 // MARK: - FilmKit
 
 products += [
@@ -61,10 +94,11 @@ products += [
     .library(name: "GalleryKitMocks", targets: ["GalleryKitMocks"]),
 ]
 targets += [
-    // FilmKit: developed rolls export into a location (LocationExportDestination).
+    // FilmKit: developed rolls export into a location (LocationExportDestination); CaptureDevices:
+    // a photo's zoom and lens come from the selected camera.
     .target(
         name: "GalleryKit",
-        dependencies: ["Imaging", "FilmKit", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: ["Imaging", "FilmKit", "CaptureDevices", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
     // gallery-bench is the writer the atomic-save test kills.
@@ -72,6 +106,7 @@ targets += [
         name: "GalleryKitTests",
         dependencies: [
             "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench",
+            "CaptureDevices", "CaptureDevicesMocks",
         ]
     ),
     .executableTarget(
