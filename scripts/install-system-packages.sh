@@ -10,6 +10,7 @@ packages=(
     fonts-dejavu-core                    # labels, date stamps and film edge text
     libsqlite3-dev                       # SQLite for GRDB (SocialModel, GalleryKit)
     libexif-dev libjpeg-dev              # GalleryKit writes EXIF and copies JPEG data losslessly
+    linux-libc-dev                       # CaptureDevices: the kernel's V4L2 header (linux/videodev2.h)
     postgresql                           # a throw-away server for the PostgreSQL store's tests
 )
 missing=()

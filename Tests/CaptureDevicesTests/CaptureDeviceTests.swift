@@ -8,9 +8,9 @@ struct CaptureDeviceTests {
 
     @Test("a device that selection could not use is refused when made")
     func validation() {
-        func make(_ identifier: String = "cam", focal: Double? = 26, zoom: ClosedRange<Double> = 1...2) throws(
-            CaptureDeviceError
-        ) -> CaptureDevice {
+        func make(_ identifier: String = "cam", focal: Double? = 26, zoom: ClosedRange<Double> = 1...2)
+            throws(CaptureDeviceError) -> CaptureDevice
+        {
             try CaptureDevice(
                 identifier: identifier, name: "Cam", position: .back, kind: .wide, equivalentFocalLength: focal,
                 zoomRange: zoom, address: address)
@@ -99,7 +99,10 @@ struct CaptureDeviceTests {
         #expect(DeviceAddress.v4l2("/dev/video2").description == "video4linux2:/dev/video2")
         let mjpeg = SampleDevices.usbWebcam.formats.first { $0.pixelFormat.code == "MJPG" }
         #expect(mjpeg?.isCompressed == true)
-        #expect(mjpeg?.sizes.contains { $0.width == 1920 && $0.height == 1080 && $0.frameRates.first == FrameRate(frames: 30) } == true)
+        #expect(
+            mjpeg?.sizes.contains {
+                $0.width == 1920 && $0.height == 1080 && $0.frameRates.first == FrameRate(frames: 30)
+            } == true)
         #expect(CaptureFormat(pixelFormat: PixelFormat("NV12")!, sizes: []).description == "NV12")
     }
 }

@@ -19,7 +19,8 @@ struct ChoiceStoreTests {
         #expect(try await FileCameraChoiceStore(url: url).load() == choices)
         #expect(
             try String(contentsOf: url, encoding: .utf8)
-                == #"{"active":"front","lastUsed":{"back":"phone-back-telephoto","front":"phone-front-wide"},"version":1}"#)
+                == #"{"active":"front","lastUsed":{"back":"phone-back-telephoto","front":"phone-front-wide"},"version":1}"#
+        )
         // Only the file itself is left: no temporary files beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("App").path) == ["camera.json"])
     }

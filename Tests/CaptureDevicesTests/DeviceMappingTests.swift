@@ -70,7 +70,10 @@ struct DeviceMappingTests {
             (#"{"devices":[{"path":"/dev/video0","zoom":{"minimum":5,"maximum":1}}]}"#, "devices[0].zoom"),
             (#"{"devices":[{"path":"/dev/video0","zoom":{"minimum":1}}]}"#, "devices[0].zoom.maximum"),
             (#"{"devices":[{"path":"/dev/video0","zoom":{"minimum":0,"maximum":2}}]}"#, "devices[0].zoom.minimum"),
-            (#"{"devices":[{"path":"/dev/video0","zoom":{"minimum":1,"maximum":2,"step":1}}]}"#, "devices[0].zoom.step"),
+            (
+                #"{"devices":[{"path":"/dev/video0","zoom":{"minimum":1,"maximum":2,"step":1}}]}"#,
+                "devices[0].zoom.step"
+            ),
             (#"{"devices":[{"path":"/dev/video0","zoom":[1,2]}]}"#, "devices[0].zoom"),
             (#"{"devices":[{"path":"/dev/video0","displayName":7}]}"#, "devices[0].displayName"),
             (#"{"devices":[{"path":"/dev/video0"},{"position":"front"}]}"#, "devices[1]"),
@@ -133,7 +136,9 @@ struct DeviceMappingTests {
             try DeviceMapping(data: big)
         }
         // Read through a file: the limit holds without reading the whole thing.
-        expectError(DeviceMappingError.tooLarge(bytes: DeviceMapping.maximumFileSize + 1, limit: DeviceMapping.maximumFileSize)) {
+        expectError(
+            DeviceMappingError.tooLarge(bytes: DeviceMapping.maximumFileSize + 1, limit: DeviceMapping.maximumFileSize)
+        ) {
             try DeviceMapping(contentsOf: URL(fileURLWithPath: "/dev/zero"))
         }
         let folder = try TemporaryDirectory("mapping")

@@ -110,7 +110,8 @@ struct FlipTests {
         for device in SampleDevices.noFrontCamera {
             expectError(CameraSelectionError.noCameraOnOtherSide(of: .back)) { try selector.flip(from: device) }
         }
-        #expect(CameraSelectionError.noCameraOnOtherSide(of: .back).description == "there is no front camera to flip to")
+        #expect(
+            CameraSelectionError.noCameraOnOtherSide(of: .back).description == "there is no front camera to flip to")
         // And a phone's front camera, flipped with no devices at all.
         expectError(CameraSelectionError.noCameraOnOtherSide(of: .front)) {
             try CameraSelector(devices: []).flip(from: SampleDevices.phoneFrontWide)
@@ -132,7 +133,9 @@ struct FlipTests {
             }
             // Even when the flip itself would fail.
             let laptop = try CameraSelector(devices: SampleDevices.laptop)
-            #expect(throws: CameraSelectionError.self) { try laptop.flip(from: SampleDevices.usbWebcam, zoomFactor: zoom) }
+            #expect(throws: CameraSelectionError.self) {
+                try laptop.flip(from: SampleDevices.usbWebcam, zoomFactor: zoom)
+            }
         }
     }
 
@@ -144,10 +147,11 @@ struct FlipTests {
 
     @Test("the same devices in any order give the same flips (seeded shuffles)")
     func orderIndependent() throws {
-        let devices = SampleDevices.phone + SampleDevices.noFrontCamera + [
-            camera("front-ultra-wide", .front, .ultraWide, 18), camera("front-tele", .front, .telephoto, 50),
-            camera("front-unknown", .front, .other, nil),
-        ]
+        let devices =
+            SampleDevices.phone + SampleDevices.noFrontCamera + [
+                camera("front-ultra-wide", .front, .ultraWide, 18), camera("front-tele", .front, .telephoto, 50),
+                camera("front-unknown", .front, .other, nil),
+            ]
         let reference = try CameraSelector(devices: devices)
         let expected = try devices.filter { $0.position != .external }.map { try reference.flip(from: $0) }
         var generator = SplitMix64(seed: 19)

@@ -24,12 +24,16 @@ struct MockTests {
 
     @Test("the sample sets are what their documentation says")
     func sampleSets() {
-        let phone = SampleDevices.phone.map { "\($0.position.rawValue) \($0.kind.rawValue) \($0.equivalentFocalLength!)" }
+        let phone = SampleDevices.phone.map {
+            "\($0.position.rawValue) \($0.kind.rawValue) \($0.equivalentFocalLength!)"
+        }
         #expect(phone == ["back wide 26.0", "back ultra-wide 13.0", "back telephoto 77.0", "front wide 23.0"])
         #expect(SampleDevices.laptop.map(\.position) == [.external])
         #expect(abs((SampleDevices.usbWebcam.fieldOfView ?? 0) - 78) < 1e-9)
         #expect(!SampleDevices.noFrontCamera.isEmpty)
         #expect(SampleDevices.noFrontCamera.allSatisfy { $0.position == .back })
-        #expect(Set((SampleDevices.phone + SampleDevices.laptop + SampleDevices.noFrontCamera).map(\.identifier)).count == 7)
+        #expect(
+            Set((SampleDevices.phone + SampleDevices.laptop + SampleDevices.noFrontCamera).map(\.identifier)).count == 7
+        )
     }
 }

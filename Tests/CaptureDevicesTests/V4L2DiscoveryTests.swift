@@ -32,7 +32,8 @@
             let fifo = folder.file("video1")
             #expect(mkfifo(fifo.path, 0o600) == 0)  // opening a FIFO would block: it must not be opened
             for path in ["/dev/null", "/dev/zero", "/dev/tty", file.path, fifo.path, folder.url.path] {
-                await expectError(CaptureDeviceError.notAVideoDevice(path: path, reason: "not a V4L2 character device")) {
+                await expectError(CaptureDeviceError.notAVideoDevice(path: path, reason: "not a V4L2 character device"))
+                {
                     try await V4L2DeviceDiscovery().device(at: path)
                 }
             }
@@ -67,8 +68,13 @@
             let scan = try await V4L2DeviceDiscovery(deviceDirectory: folder.url).scan()
             #expect(scan.devices.isEmpty)
             #expect(scan.conflicts.isEmpty)
-            #expect(scan.skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["video2", "video3", "video4", "video10"])
-            #expect(scan.skipped[0].error == .notAVideoDevice(path: folder.file("video2").path, reason: "not a V4L2 character device"))
+            #expect(
+                scan.skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent } == [
+                    "video2", "video3", "video4", "video10",
+                ])
+            #expect(
+                scan.skipped[0].error
+                    == .notAVideoDevice(path: folder.file("video2").path, reason: "not a V4L2 character device"))
             #expect(scan.skipped[1].error == .deviceNotFound(path: folder.file("video3").path))
         }
 

@@ -29,17 +29,17 @@ public struct DeviceMapping: Sendable, Hashable {
         }
 
         /// Which device this entry describes.
-        public var match: Match
+        public let match: Match
         /// The name to show instead of the device's own.
-        public var displayName: String?
+        public let displayName: String?
         /// Which way it faces.
-        public var position: CaptureDevice.Position?
+        public let position: CaptureDevice.Position?
         /// Its kind of lens.
-        public var kind: CaptureDevice.Kind?
+        public let kind: CaptureDevice.Kind?
         /// Its 35 mm equivalent focal length in millimetres.
-        public private(set) var equivalentFocalLength: Double?
+        public let equivalentFocalLength: Double?
         /// The zoom factors it accepts.
-        public private(set) var zoomRange: ClosedRange<Double>?
+        public let zoomRange: ClosedRange<Double>?
 
         /// An entry.
         /// - Parameters:

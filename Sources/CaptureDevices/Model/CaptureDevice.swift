@@ -129,7 +129,8 @@ extension CaptureDevice: CustomStringConvertible {
     /// "Back Camera [phone-back-wide]: back wide, 26 mm, zoom 1–10×".
     public var description: String {
         let focal = equivalentFocalLength.map { ", \(compactNumber($0)) mm" } ?? ""
-        let zoom = "\(compactNumber(zoomRange.lowerBound, decimals: 2))–\(compactNumber(zoomRange.upperBound, decimals: 2))×"
+        let zoom =
+            "\(compactNumber(zoomRange.lowerBound, decimals: 2))–\(compactNumber(zoomRange.upperBound, decimals: 2))×"
         return "\(name) [\(identifier)]: \(position.rawValue) \(kind.rawValue)\(focal), zoom \(zoom)"
     }
 }

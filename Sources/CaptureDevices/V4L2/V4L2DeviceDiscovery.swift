@@ -76,7 +76,8 @@
                 } catch {
                     scan.skipped.append(Scan.Skipped(path: path, error: error))
                     let level: Logger.Level = if case .notACaptureDevice = error { .debug } else { .warning }
-                    logger.log(level: level, "skipped a video node", metadata: ["path": "\(path)", "reason": "\(error)"])
+                    logger.log(
+                        level: level, "skipped a video node", metadata: ["path": "\(path)", "reason": "\(error)"])
                 }
             }
             for conflict in scan.conflicts {
@@ -100,7 +101,7 @@
         /// - Returns: the report.
         /// - Throws: ``CaptureDeviceError`` as ``device(at:)`` does.
         public func report(at path: String) throws(CaptureDeviceError) -> ReportedCaptureDevice {
-            try V4L2Node.report(path: path, identifier: stableIdentifier(of: path) ?? path)
+            try V4L2Report.make(path: path, identifier: stableIdentifier(of: path) ?? path)
         }
 
         /// The `videoN` nodes in the device folder, by number.
