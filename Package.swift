@@ -229,9 +229,10 @@ targets += [
     .testTarget(
         name: "SocialModelMailTests",
         dependencies: [
-            "SocialModelMail", "SocialModel", "TestSupport",
+            "SocialModelMail", "SocialModel", "SocialModelMocks", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ],
         exclude: ["Servers"]

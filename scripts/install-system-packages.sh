@@ -11,6 +11,8 @@ packages=(
     libsqlite3-dev                       # SQLite for GRDB (SocialModel, GalleryKit)
     libexif-dev libjpeg-dev              # GalleryKit writes EXIF and copies JPEG data losslessly
     postgresql                           # a throw-away server for the PostgreSQL store's tests
+    python3-aiosmtpd openssl             # SocialModelMail's tests: a real SMTP server, its TLS certificate
+    msmtp                                # SocialModelMail's tests: a real MTA behind `sendmail -t -i`
 )
 missing=()
 for package in "${packages[@]}"; do

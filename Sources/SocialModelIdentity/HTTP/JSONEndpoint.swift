@@ -70,9 +70,8 @@ struct JSONEndpoint: Sendable {
     /// `name=value&…` with every value percent-encoded except RFC 3986's unreserved characters, so a
     /// `+` or `|` in a token arrives as it is.
     static func query(_ items: KeyValuePairs<String, String>) -> String {
-        var unreserved = CharacterSet.alphanumerics.intersection(
-            CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-        unreserved.insert(charactersIn: "-._~")
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         return items.map { name, value in
             "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")"
         }

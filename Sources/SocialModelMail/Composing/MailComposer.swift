@@ -43,7 +43,12 @@ public struct MailLinks: Sendable, Hashable {
         }
         guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         else { return nil }
-        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: tokenParameter, value: token)]
+        // Only RFC 3986's unreserved characters stay as they are: a "+" would read as a space.
+        let unreserved = CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let value = token.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        components.percentEncodedQueryItems =
+            (components.percentEncodedQueryItems ?? []) + [URLQueryItem(name: tokenParameter, value: value)]
         return components.url
     }
 }
@@ -101,10 +106,12 @@ public struct MailComposer: Sendable {
         guard let template = templates.templates[message.purpose] else {
             throw .invalidMessage("no template for \(message.purpose.rawValue) messages")
         }
+        // No "name" key without a name, so that `{{#name}}…{{/name}}` leaves out the whole section.
         var context = [
-            "appName": appName, "name": recipient.displayName ?? "", "email": recipient.address,
-            "signInLink": links.baseURL.absoluteString, "subject": message.subject, "body": message.body,
+            "appName": appName, "email": recipient.address, "signInLink": links.baseURL.absoluteString,
+            "subject": message.subject, "body": message.body,
         ]
+        context["name"] = recipient.displayName
         if let token = message.token {
             context["token"] = token
             context["link"] = links.link(for: message.purpose, token: token)?.absoluteString

@@ -35,9 +35,11 @@ public enum MailDeliveryError: Error, Sendable, Hashable, CustomStringConvertibl
         switch self {
         case .connectionFailed, .timedOut, .connectionClosed: true
         case .rejected(_, let reply): reply.isTransientFailure
-        // sysexits.h: EX_UNAVAILABLE, EX_OSERR, EX_IOERR and EX_TEMPFAIL say "not now"; the rest
-        // (EX_NOUSER, EX_DATAERR, EX_CONFIG, EX_PROTOCOL…) will fail the same way next time.
-        case .transferAgentFailed(let status, _): [69, 71, 74, 75].contains(status)
+        // sysexits.h as Postfix reads it: EX_TEMPFAIL and EX_OSERR say "not now"; the rest
+        // (EX_UNAVAILABLE, EX_NOUSER, EX_DATAERR, EX_CONFIG…) will fail the same way next time.
+        // msmtp exits with EX_TEMPFAIL when it cannot reach its server, and with EX_UNAVAILABLE
+        // when the server refuses the message, whatever the reply's code.
+        case .transferAgentFailed(let status, _): status == 75 || status == 71
         case .invalidMessage, .invalidConfiguration, .malformedReply, .tlsFailed, .serverUnsuitable,
             .transferAgentUnavailable:
             false

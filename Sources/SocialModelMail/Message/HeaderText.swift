@@ -20,24 +20,32 @@ enum HeaderText {
     }
 
     /// An unstructured value (a subject): its words as they are when the text is plain ASCII, or
-    /// the whole text as encoded words.
-    static func unstructured(_ text: String) -> [String] {
+    /// the whole text as encoded words, the first sized to fit after `Name: `.
+    static func unstructured(_ text: String, field name: String) -> [String] {
         let line = singleLine(text)
         let words = line.split(separator: " ").map(String.init)
         if isPlain(line), words.allSatisfy({ $0.utf8.count <= longestPlainWord }) { return words }
-        return encodedWords(line)
+        return encodedWords(line, firstWordBytes: firstWordBytes(after: name))
     }
 
-    /// A display name as a phrase (RFC 5322 section 3.2.5): atoms, one quoted string, or encoded words.
-    static func phrase(_ name: String) -> [String] {
+    /// A display name as a phrase (RFC 5322 section 3.2.5): atoms, one quoted string, or encoded
+    /// words, the first sized to fit after `Name: `.
+    static func phrase(_ name: String, field: String) -> [String] {
         let line = singleLine(name)
-        guard isPlain(line) else { return encodedWords(line) }
+        let encoded = { encodedWords(line, firstWordBytes: firstWordBytes(after: field)) }
+        guard isPlain(line) else { return encoded() }
         let words = line.split(separator: " ").map(String.init)
         if words.allSatisfy({ $0.utf8.allSatisfy(isAtomText) && $0.utf8.count <= longestPlainWord }) { return words }
         let quoted =
             "\"" + line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             + "\""
-        return quoted.utf8.count <= longestPlainWord ? [quoted] : encodedWords(line)
+        return quoted.utf8.count <= longestPlainWord ? [quoted] : encoded()
+    }
+
+    /// How many bytes the first encoded word may hold to fit on the line after `Name: `: 12
+    /// characters of `=?UTF-8?B?` and `?=`, and 4 of base64 for every 3 bytes.
+    private static func firstWordBytes(after name: String) -> Int {
+        min(bytesPerEncodedWord, max(4, (lineLimit - name.utf8.count - 2 - 12) / 4 * 3))
     }
 
     /// A header field, `Name: tokens…`, folded between tokens so that lines stay within 78
@@ -46,7 +54,10 @@ enum HeaderText {
         var lines: [String] = []
         var current = name + ":"
         for token in tokens {
-            if current.utf8.count + 1 + token.utf8.count > lineLimit, current.utf8.count > name.utf8.count + 1 {
+            let fits = current.utf8.count + 1 + token.utf8.count <= lineLimit
+            // Fold before a token that does not fit, unless nothing precedes it and it would not fit
+            // on a line of its own either.
+            if !fits, current.utf8.count > name.utf8.count + 1 || token.utf8.count + 1 <= lineLimit {
                 lines.append(current)
                 current = " " + token
             } else {
@@ -58,10 +69,12 @@ enum HeaderText {
     }
 
     /// RFC 2047 "B" encoded words for `text`, split between characters (a character too large for
-    /// one word is split between its Unicode scalars), never inside one.
-    static func encodedWords(_ text: String) -> [String] {
+    /// one word is split between its Unicode scalars), never inside one; the first word holds at most
+    /// `firstWordBytes`.
+    static func encodedWords(_ text: String, firstWordBytes: Int = bytesPerEncodedWord) -> [String] {
         var words: [String] = []
         var chunk: [UInt8] = []
+        var limit: Int { words.isEmpty ? firstWordBytes : bytesPerEncodedWord }
         func flush() {
             guard !chunk.isEmpty else { return }
             words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
@@ -69,14 +82,14 @@ enum HeaderText {
         }
         for character in text {
             let bytes = Array(String(character).utf8)
-            if bytes.count <= bytesPerEncodedWord {
-                if chunk.count + bytes.count > bytesPerEncodedWord { flush() }
+            if bytes.count <= limit {
+                if chunk.count + bytes.count > limit { flush() }
                 chunk += bytes
                 continue
             }
             for scalar in character.unicodeScalars {
                 let scalarBytes = Array(String(scalar).utf8)
-                if chunk.count + scalarBytes.count > bytesPerEncodedWord { flush() }
+                if chunk.count + scalarBytes.count > limit { flush() }
                 chunk += scalarBytes
             }
         }

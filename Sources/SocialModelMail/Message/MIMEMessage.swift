@@ -79,15 +79,19 @@ public struct MIMEMessage: Sendable, Hashable {
         let end = lineEnding.rawValue
         var fields = [
             HeaderText.field("Date", [RFC5322Date.string(from: date)], lineEnding: end),
-            HeaderText.field("From", Self.mailbox(from), lineEnding: end),
+            HeaderText.field("From", Self.mailbox(from, field: "From"), lineEnding: end),
             HeaderText.field("To", Self.mailboxList(to), lineEnding: end),
         ]
-        if let replyTo { fields.append(HeaderText.field("Reply-To", Self.mailbox(replyTo), lineEnding: end)) }
-        fields.append(HeaderText.field("Subject", HeaderText.unstructured(subject), lineEnding: end))
+        if let replyTo {
+            fields.append(HeaderText.field("Reply-To", Self.mailbox(replyTo, field: "Reply-To"), lineEnding: end))
+        }
+        fields.append(HeaderText.field("Subject", HeaderText.unstructured(subject, field: "Subject"), lineEnding: end))
         fields.append(HeaderText.field("Message-ID", ["<\(messageID)>"], lineEnding: end))
         fields.append(HeaderText.field("MIME-Version", ["1.0"], lineEnding: end))
         for header in extraHeaders {
-            fields.append(HeaderText.field(header.name, HeaderText.unstructured(header.value), lineEnding: end))
+            fields.append(
+                HeaderText.field(
+                    header.name, HeaderText.unstructured(header.value, field: header.name), lineEnding: end))
         }
         var lines: [String]
         if let html {
@@ -117,15 +121,15 @@ public struct MIMEMessage: Sendable, Hashable {
             + QuotedPrintable.encode(content)
     }
 
-    private static func mailbox(_ address: MailAddress) -> [String] {
+    private static func mailbox(_ address: MailAddress, field: String) -> [String] {
         guard let name = address.displayName else { return [address.address] }
-        return HeaderText.phrase(name) + ["<\(address.address)>"]
+        return HeaderText.phrase(name, field: field) + ["<\(address.address)>"]
     }
 
     private static func mailboxList(_ addresses: [MailAddress]) -> [String] {
         var tokens: [String] = []
         for (index, address) in addresses.enumerated() {
-            var mailbox = self.mailbox(address)
+            var mailbox = self.mailbox(address, field: "To")
             if index < addresses.count - 1 { mailbox[mailbox.count - 1] += "," }
             tokens += mailbox
         }

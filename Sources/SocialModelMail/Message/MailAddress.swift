@@ -46,8 +46,11 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
         guard isDotAtom(local, allowed: HeaderText.isAtomText) else {
             return "the part before the @ is not a plain address"
         }
+        // Host name labels: 1–63 letters, digits and hyphens, not starting or ending with a hyphen.
         guard !domain.isEmpty, isDotAtom(domain, allowed: isDomainText),
-            domain.split(separator: UInt8(ascii: ".")).allSatisfy({ $0.count <= 63 })
+            domain.split(separator: UInt8(ascii: ".")).allSatisfy({
+                $0.count <= 63 && $0.first != UInt8(ascii: "-") && $0.last != UInt8(ascii: "-")
+            })
         else { return "the domain is not a host name" }
         return nil
     }
