@@ -195,6 +195,7 @@ for target in targets where target.name == "SocialModelTests" {
 
 products += [
     .library(name: "SocialModelMail", targets: ["SocialModelMail"]),
+    .library(name: "SocialModelMailMocks", targets: ["SocialModelMailMocks"]),
     .library(name: "SocialModelIdentity", targets: ["SocialModelIdentity"]),
 ]
 targets += [
@@ -213,6 +214,7 @@ targets += [
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ]
     ),
+    .target(name: "SocialModelMailMocks", dependencies: ["SocialModelMail"]),
     // OpenID Connect ID tokens through jwt-kit, Facebook through the Graph API, both over async-http-client.
     .target(
         name: "SocialModelIdentity",
@@ -229,7 +231,7 @@ targets += [
     .testTarget(
         name: "SocialModelMailTests",
         dependencies: [
-            "SocialModelMail", "SocialModel", "SocialModelMocks", "TestSupport",
+            "SocialModelMail", "SocialModelMailMocks", "SocialModel", "SocialModelMocks", "FilmKit", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),

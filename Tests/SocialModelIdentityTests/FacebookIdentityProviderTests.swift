@@ -6,19 +6,8 @@ import Testing
 /// Facebook user access tokens against a Graph-API-shaped server on loopback.
 @Suite("Facebook access tokens")
 struct FacebookIdentityProviderTests {
-    private func withGraph(_ body: (TestGraphAPI) async throws -> Void) async throws {
-        let graph = try await TestGraphAPI.start()
-        do {
-            try await body(graph)
-        } catch {
-            await graph.stop()
-            throw error
-        }
-        await graph.stop()
-    }
-
     @Test func aValidTokenNamesTheUserWithTheirEmail() async throws {
-        try await withGraph { graph in
+        try await withFixture(TestGraphAPI.start) { graph in
             let identity = try await graph.provider().verify(token: "valid")
             #expect(
                 identity
@@ -30,7 +19,7 @@ struct FacebookIdentityProviderTests {
     }
 
     @Test func aUserWhoSharesNoEmailIsStillSignedIn() async throws {
-        try await withGraph { graph in
+        try await withFixture(TestGraphAPI.start) { graph in
             let identity = try await graph.provider().verify(token: "no-email")
             #expect(identity.subject == "1002")
             #expect(identity.email == nil)
@@ -45,13 +34,13 @@ struct FacebookIdentityProviderTests {
         ("", .malformed),
     ])
     func refusedTokens(token: String, rejection: TokenRejection) async throws {
-        try await withGraph { graph in
+        try await withFixture(TestGraphAPI.start) { graph in
             await #expect(throws: rejection.providerError) { _ = try await graph.provider().verify(token: token) }
         }
     }
 
     @Test func aGraphAPIThatFailsOrRefusesTheAppIsUnavailable() async throws {
-        try await withGraph { graph in
+        try await withFixture(TestGraphAPI.start) { graph in
             for (token, secret) in [
                 ("valid", "wrong-secret"), ("broken-me", TestGraphAPI.appSecret),
                 ("garbage-me", TestGraphAPI.appSecret),
@@ -75,7 +64,7 @@ struct FacebookIdentityProviderTests {
     }
 
     @Test func tokensWithCharactersThatNeedEncodingArriveIntact() async throws {
-        try await withGraph { graph in
+        try await withFixture(TestGraphAPI.start) { graph in
             // "+" and "|" would be mangled by a form decoder if they were not percent-encoded.
             await #expect(throws: TokenRejection.revoked.providerError) {
                 _ = try await graph.provider().verify(token: "a+b|c&input_token=valid")

@@ -9,17 +9,6 @@ import Testing
 /// mistake and stale token of the matrix is refused with its own ``TokenRejection``.
 @Suite("OpenID Connect ID tokens")
 struct OpenIDConnectProviderTests {
-    private func withIssuer(_ body: (TestIssuer) async throws -> Void) async throws {
-        let issuer = try await TestIssuer.start()
-        do {
-            try await body(issuer)
-        } catch {
-            await issuer.stop()
-            throw error
-        }
-        await issuer.stop()
-    }
-
     private func expect(
         _ provider: OpenIDConnectProvider, _ token: String, nonce: String? = nil, refusedWith rejection: TokenRejection,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -30,7 +19,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func aValidTokenNamesThePerson() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let identity = try await issuer.provider().verify(token: try await issuer.sign(issuer.claims()))
             #expect(
                 identity
@@ -49,7 +38,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func expiryAndIssueTimesAllowTheClockSkewAndNoMore() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let provider = issuer.provider()
             let now = issuer.clock.now()
             var claims = issuer.claims()
@@ -76,7 +65,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func anotherAppsIssuersOrNoncesTokenIsRefused() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let provider = issuer.provider()
             var claims = issuer.claims()
             claims.aud = ["com.example.other"]
@@ -103,7 +92,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func forgedTokensAreRefused() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let provider = issuer.provider()
             let claims = issuer.claims()
             // Signed by a key the issuer does not publish, under its own id or under a published one.
@@ -168,7 +157,7 @@ struct OpenIDConnectProviderTests {
         String(repeating: "A", count: 20_000),
     ])
     func malformedTokensAreRefused(token: String) async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let provider = issuer.provider()
             do throws(IdentityProviderError) {
                 _ = try await provider.verify(token: token)
@@ -184,7 +173,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func aRotatedKeyIsFetchedOnceItIsPublishedAndARetiredOneIsRefused() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let provider = issuer.provider()
             _ = try await provider.verify(token: try await issuer.sign(issuer.claims(), kid: "k1"))
             #expect(issuer.keySetFetches == 1)
@@ -210,7 +199,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func theKeySetIsKeptAsLongAsCacheControlSays() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             issuer.update { $0.cacheControl = "public, max-age=600, must-revalidate" }
             let provider = issuer.provider()
             for _ in 0..<5 {
@@ -234,7 +223,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func concurrentVerificationsShareOneFetch() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let provider = issuer.provider()
             let token = try await issuer.sign(issuer.claims())
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -246,7 +235,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func anIssuerThatCannotBeTrustedOrReachedIsUnavailable() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let token = try await issuer.sign(issuer.claims())
             issuer.update { $0.discoveryIssuer = "https://accounts.evil.example" }
             await #expect(
@@ -284,7 +273,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func aFailedRefreshKeepsUsingTheKeysItHas() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             let provider = issuer.provider()
             _ = try await provider.verify(token: try await issuer.sign(issuer.claims()))
             issuer.update { $0.keySetStatus = .serviceUnavailable }
@@ -307,7 +296,7 @@ struct OpenIDConnectProviderTests {
     }
 
     @Test func aliasesOfTheIssuerAreAccepted() async throws {
-        try await withIssuer { issuer in
+        try await withFixture(TestIssuer.start) { issuer in
             var claims = issuer.claims()
             claims.iss = "accounts.loopback.test"
             let token = try await issuer.sign(claims)

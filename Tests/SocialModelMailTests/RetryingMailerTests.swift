@@ -71,22 +71,14 @@ struct RetryingMailerTests {
     @Test func aDeferringSMTPServerIsTriedAgainAndARefusingOneOnlyOnce() async throws {
         let deferring = try await SMTPTestServer.start(behaviour: .deferData)
         defer { deferring.stop() }
-        let mailer = RetryingMailer(
-            TransportMailer(
-                composer: try SlovakMail.composer,
-                transport: try deferring.transport(try deferring.configuration(security: .none))),
-            policy: RetryPolicy(maximumAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(20)),
-            logger: MailTestLogger.logger)
+        let mailer = try deferring.retryingMailer(
+            RetryPolicy(maximumAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .milliseconds(20)))
         await #expect(throws: MailerError.self) { try await mailer.send(SlovakMail.message) }
         #expect(deferring.attempts == 3)
 
         let refusing = try await SMTPTestServer.start(behaviour: .rejectRecipient)
         defer { refusing.stop() }
-        let once = RetryingMailer(
-            TransportMailer(
-                composer: try SlovakMail.composer,
-                transport: try refusing.transport(try refusing.configuration(security: .none))),
-            policy: Self.quick, logger: MailTestLogger.logger)
+        let once = try refusing.retryingMailer(Self.quick)
         do {
             try await once.send(SlovakMail.message)
             Issue.record("a refused recipient was accepted")

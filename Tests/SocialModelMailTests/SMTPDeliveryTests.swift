@@ -83,7 +83,7 @@ struct SMTPDeliveryTests {
         let server = try await SMTPTestServer.start()
         defer { server.stop() }
         let transport = try server.transport(try server.configuration(security: .startTLS))
-        let error = await deliveryError(transport)
+        let error = await transport.deliveryError()
         #expect(error == .serverUnsuitable("the server does not offer STARTTLS, which the configuration requires"))
         #expect(error?.isTransient == false)
         #expect(try server.messages().isEmpty)
@@ -93,7 +93,7 @@ struct SMTPDeliveryTests {
         let server = try await SMTPTestServer.start()
         defer { server.stop() }
         let transport = try server.transport(try server.configuration(security: .none, user: "u", password: "p"))
-        guard case .serverUnsuitable? = await deliveryError(transport) else {
+        guard case .serverUnsuitable? = await transport.deliveryError() else {
             Issue.record("the password was sent in the clear")
             return
         }
@@ -104,7 +104,7 @@ struct SMTPDeliveryTests {
         defer { server.stop() }
         var configuration = try server.configuration(security: .implicitTLS)
         configuration.tls = .makeClientConfiguration()  // the system's roots, which do not hold the test's
-        let error = await deliveryError(try server.transport(configuration))
+        let error = try await server.transport(configuration).deliveryError()
         guard case .tlsFailed? = error else {
             Issue.record("expected a TLS failure, got \(String(describing: error))")
             return
@@ -115,8 +115,9 @@ struct SMTPDeliveryTests {
     @Test func aWrongPasswordIsRefusedForGood() async throws {
         let server = try await SMTPTestServer.start(tls: .starttls, user: "u", password: "right")
         defer { server.stop() }
-        let error = await deliveryError(
-            try server.transport(try server.configuration(security: .startTLS, user: "u", password: "wrong")))
+        let error = try await server.transport(
+            try server.configuration(security: .startTLS, user: "u", password: "wrong")
+        ).deliveryError()
         guard case .rejected(.authentication, let reply)? = error else {
             Issue.record("expected AUTH to be refused, got \(String(describing: error))")
             return
@@ -129,7 +130,7 @@ struct SMTPDeliveryTests {
     func aRefusedRecipientIsPermanent(pipelining: Bool) async throws {
         let server = try await SMTPTestServer.start(pipelining: pipelining, behaviour: .rejectRecipient)
         defer { server.stop() }
-        let error = await deliveryError(try server.transport(try server.configuration(security: .none)))
+        let error = try await server.transport(try server.configuration(security: .none)).deliveryError()
         guard case .rejected(.recipient, let reply)? = error else {
             Issue.record("expected RCPT TO to be refused, got \(String(describing: error))")
             return
@@ -143,7 +144,7 @@ struct SMTPDeliveryTests {
     func aDeferringServerIsATransientFailure(behaviour: SMTPTestServer.Behaviour) async throws {
         let server = try await SMTPTestServer.start(pipelining: true, behaviour: behaviour)
         defer { server.stop() }
-        let error = await deliveryError(try server.transport(try server.configuration(security: .none)))
+        let error = try await server.transport(try server.configuration(security: .none)).deliveryError()
         guard case .rejected(_, let reply)? = error else {
             Issue.record("expected a 4xx reply, got \(String(describing: error))")
             return
@@ -159,11 +160,12 @@ struct SMTPDeliveryTests {
         let quick = SMTPConfiguration.Timeouts(
             connect: .seconds(2), command: .seconds(2), messageEnd: .milliseconds(500))
         let started = ContinuousClock.now
-        let error = await deliveryError(
-            try server.transport(try server.configuration(security: .none, timeouts: quick)))
+        let error = try await server.transport(try server.configuration(security: .none, timeouts: quick))
+            .deliveryError()
         #expect(error == .timedOut(.message))
         #expect(error?.isTransient == true)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // The server would hang for an hour; a generous bound, since other work may share the machine.
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     @Test func aServerThatSaysNothingTimesOutAtTheGreeting() async throws {
@@ -171,15 +173,15 @@ struct SMTPDeliveryTests {
         defer { server.stop() }
         let quick = SMTPConfiguration.Timeouts(
             connect: .seconds(2), command: .milliseconds(500), messageEnd: .seconds(2))
-        let error = await deliveryError(
-            try server.transport(try server.configuration(security: .none, timeouts: quick)))
+        let error = try await server.transport(try server.configuration(security: .none, timeouts: quick))
+            .deliveryError()
         #expect(error == .timedOut(.greeting))
     }
 
     @Test func aDroppedConnectionIsTransient() async throws {
         let server = try await SMTPTestServer.start(behaviour: .dropAfterMail)
         defer { server.stop() }
-        let error = await deliveryError(try server.transport(try server.configuration(security: .none)))
+        let error = try await server.transport(try server.configuration(security: .none)).deliveryError()
         guard case .connectionClosed? = error else {
             Issue.record("expected a closed connection, got \(String(describing: error))")
             return
@@ -192,7 +194,7 @@ struct SMTPDeliveryTests {
         let transport = try SMTPTransport(
             configuration: SMTPConfiguration(host: "127.0.0.1", port: port, security: .none),
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: MailTestLogger.logger)
-        let error = await deliveryError(transport)
+        let error = await transport.deliveryError()
         guard case .connectionFailed(host: "127.0.0.1", port: port, _)? = error else {
             Issue.record("expected a refused connection, got \(String(describing: error))")
             return
@@ -224,15 +226,6 @@ struct SMTPDeliveryTests {
         #expect(relay.port == 2525)
         for bad in ["http://mail.example.com", "smtp://", "smtps://host?tls=none", "smtp://host?tls=maybe", "\u{0}"] {
             #expect(throws: MailDeliveryError.self, "\(bad)") { try SMTPConfiguration(url: bad) }
-        }
-    }
-
-    private func deliveryError(_ transport: SMTPTransport) async -> MailDeliveryError? {
-        do {
-            try await transport.deliver(try SlovakMail.composer.compose(SlovakMail.message))
-            return nil
-        } catch {
-            return error as? MailDeliveryError
         }
     }
 }

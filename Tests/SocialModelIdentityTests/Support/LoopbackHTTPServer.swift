@@ -95,3 +95,22 @@ final class LoopbackHTTPServer: Sendable {
         }
     }
 }
+
+/// A server the tests start and must stop.
+protocol LoopbackFixture: Sendable {
+    func stop() async
+}
+
+/// Runs `body` with a freshly started fixture and stops the fixture afterwards, whatever `body` does.
+func withFixture<Fixture: LoopbackFixture>(
+    _ start: () async throws -> Fixture, _ body: (Fixture) async throws -> Void
+) async throws {
+    let fixture = try await start()
+    do {
+        try await body(fixture)
+    } catch {
+        await fixture.stop()
+        throw error
+    }
+    await fixture.stop()
+}

@@ -8,7 +8,7 @@ import SocialModelMocks
 
 /// A server shaped like Facebook's Graph API on loopback: `debug_token`, which checks the app's
 /// access token, and `/me`, which checks `appsecret_proof`, answering for a fixed set of tokens.
-final class TestGraphAPI: Sendable {
+final class TestGraphAPI: LoopbackFixture {
     static let appID = "4242"
     static let appSecret = "graph-secret"
     let server: LoopbackHTTPServer

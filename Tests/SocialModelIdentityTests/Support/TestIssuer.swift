@@ -13,7 +13,7 @@ import _CryptoExtras
 /// An OpenID Connect issuer on loopback: a discovery document and a JWKS served over HTTP, with
 /// keys made for each run — `k1` (RSA, RS256) and `k2` (P-256, ES256), published as the test
 /// says, and `k3` (P-256), never published — and tokens signed with them.
-final class TestIssuer: Sendable {
+final class TestIssuer: LoopbackFixture {
     static let clientID = "com.example.film"
     let server: LoopbackHTTPServer
     let clock: ManualClock

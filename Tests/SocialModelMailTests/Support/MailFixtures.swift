@@ -58,7 +58,7 @@ extension SMTPTestServer {
     func configuration(
         security: SMTPConfiguration.Security, user: String? = nil, password: String? = nil,
         timeouts: SMTPConfiguration.Timeouts = .init(
-            connect: .seconds(5), command: .seconds(10), messageEnd: .seconds(10))
+            connect: .seconds(20), command: .seconds(20), messageEnd: .seconds(20))
     ) throws -> SMTPConfiguration {
         var configuration = SMTPConfiguration(
             host: "127.0.0.1", port: port, security: security,
@@ -73,5 +73,27 @@ extension SMTPTestServer {
         try SMTPTransport(
             configuration: configuration, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: MailTestLogger.logger)
+    }
+}
+
+extension MailTransport {
+    /// Delivers the Slovak message; returns how it failed, or `nil` when it was accepted.
+    func deliveryError() async -> MailDeliveryError? {
+        do {
+            try await deliver(try SlovakMail.composer.compose(SlovakMail.message))
+            return nil
+        } catch {
+            return error as? MailDeliveryError
+        }
+    }
+}
+
+extension SMTPTestServer {
+    /// A retrying mailer over a plain connection to this server.
+    func retryingMailer(_ policy: RetryPolicy) throws -> RetryingMailer {
+        RetryingMailer(
+            TransportMailer(
+                composer: try SlovakMail.composer, transport: try transport(try configuration(security: .none))),
+            policy: policy, logger: MailTestLogger.logger)
     }
 }
