@@ -225,6 +225,72 @@ for target in targets where target.name == "SocialModelTests" {
     target.dependencies += ["SocialModelPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
 }
 
+// MARK: - SocialModel's real edges: mail delivery and identity providers (products of their own, so that
+// the core builds none of swift-nio-ssl, async-http-client or jwt-kit, and each needs only its own)
+
+products += [
+    .library(name: "SocialModelMail", targets: ["SocialModelMail"]),
+    .library(name: "SocialModelMailMocks", targets: ["SocialModelMailMocks"]),
+    .library(name: "SocialModelIdentity", targets: ["SocialModelIdentity"]),
+]
+targets += [
+    // SMTP on SwiftNIO (STARTTLS and implicit TLS through swift-nio-ssl), the system's sendmail through
+    // swift-subprocess, MIME messages, mustache templates.
+    .target(
+        name: "SocialModelMail",
+        dependencies: [
+            "SocialModel",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+        ]
+    ),
+    .target(name: "SocialModelMailMocks", dependencies: ["SocialModelMail"]),
+    // OpenID Connect ID tokens through jwt-kit, Facebook through the Graph API, both over async-http-client.
+    .target(
+        name: "SocialModelIdentity",
+        dependencies: [
+            "SocialModel",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    // Against aiosmtpd and msmtp started by the tests (Tests/SocialModelMailTests/Servers).
+    .testTarget(
+        name: "SocialModelMailTests",
+        dependencies: [
+            "SocialModelMail", "SocialModelMailMocks", "SocialModel", "SocialModelMocks", "FilmKit", "TestSupport",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        exclude: ["Servers"]
+    ),
+    // Against an OpenID Connect issuer and a Graph-API-shaped server on loopback, run by the tests.
+    .testTarget(
+        name: "SocialModelIdentityTests",
+        dependencies: [
+            "SocialModelIdentity", "SocialModel", "SocialModelMocks", "TestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+]
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],
@@ -232,9 +298,17 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // jwt-kit 5 needs swift-crypto 4; the rest of the package builds with either.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]
