@@ -10,7 +10,10 @@ packages=(
     fonts-dejavu-core                    # labels, date stamps and film edge text
     libsqlite3-dev                       # SQLite for GRDB (SocialModel, GalleryKit)
     libexif-dev libjpeg-dev              # GalleryKit writes EXIF and copies JPEG data losslessly
+    linux-libc-dev                       # CaptureDevices: the kernel's V4L2 header (linux/videodev2.h)
     postgresql                           # a throw-away server for the PostgreSQL store's tests
+    python3-aiosmtpd openssl             # SocialModelMail's tests: a real SMTP server, its TLS certificate
+    msmtp                                # SocialModelMail's tests: a real MTA behind `sendmail -t -i`
 )
 missing=()
 for package in "${packages[@]}"; do
