@@ -88,12 +88,14 @@ products += [
     .library(name: "RecorderKitMocks", targets: ["RecorderKitMocks"]),
 ]
 targets += [
-    // FFmpeg 5.1's libavformat, libavcodec, libavutil and libswscale; the module map links all four.
+    // FFmpeg 5.1's libavformat, libavcodec, libavdevice (V4L2 cameras), libavutil and libswscale;
+    // the module map links all five.
     .systemLibrary(
         name: "CFFmpeg",
         pkgConfig: "libavformat",
         providers: [
-            .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"]),
+            .apt(["libavformat-dev", "libavcodec-dev", "libavdevice-dev", "libavutil-dev", "libswscale-dev"]),
+            .brew(["ffmpeg"]),
         ]
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.

@@ -118,7 +118,8 @@ defer { try? FileManager.default.removeItem(at: root) }
 let codec: VideoCodec = option("--mjpeg", default: 0) == 1 ? .mjpeg : .preferred
 let configuration = RecorderConfiguration(
     recordQuality: .custom(width: width, height: height),
-    exportSettings: ExportSettings(quality: .medium, codec: codec, format: .mp4), framerate: .fps30,
+    exportSettings: ExportSettings(quality: .custom(width: width, height: height), codec: codec, format: .mp4),
+    framerate: .fps30,
     bufferDirectory: root.appendingPathComponent("buffer"), outputDirectory: root.appendingPathComponent("clips"))
 let workers = option("--workers", default: ProcessInfo.processInfo.activeProcessorCount)
 // --keep-cache 1 leaves libvips' operation cache alone, to show what it costs.

@@ -21,7 +21,7 @@ struct TemporaryFolder {
     }
 }
 
-/// A small, fast configuration for tests: 320×240 at 30 fps.
+/// A small, fast configuration for tests: 320×240 at 30 fps, exported at the same size.
 func smallConfiguration(
     in folder: TemporaryFolder,
     backward: Double = 3,
@@ -31,7 +31,7 @@ func smallConfiguration(
 ) -> RecorderConfiguration {
     RecorderConfiguration(
         recordQuality: .custom(width: 320, height: 240),
-        exportSettings: ExportSettings(quality: .medium, codec: codec, format: format),
+        exportSettings: ExportSettings(quality: .custom(width: 320, height: 240), codec: codec, format: format),
         framerate: .fps30, backwardOffset: backward, forwardOffset: forward,
         bufferDirectory: folder.buffer, outputDirectory: folder.output)
 }

@@ -26,7 +26,7 @@ public final class RecordingSession: Sendable {
         let rate = Double(Self.framesPerSecond)
         let configuration = RecorderConfiguration(
             recordQuality: .custom(width: width, height: height),
-            exportSettings: ExportSettings(quality: .medium, codec: codec, format: .mp4),
+            exportSettings: ExportSettings(quality: .custom(width: width, height: height), codec: codec, format: .mp4),
             framerate: .fps30,
             backwardOffset: Double(clipFrames - 1) / rate,
             forwardOffset: 0,

@@ -54,6 +54,12 @@ extension EventRecorder {
         try enqueue(frame, holdingWorker: false)
     }
 
+    /// Adds a frame decoded from a live source: as ``push(_:)``, but background failures are left
+    /// for the delegate and ``capturedSegments()``, so that the recording goes on.
+    func pushFromLiveSource(_ frame: Frame) throws(RecorderError) {
+        _ = try enqueue(frame, holdingWorker: false, consumesFailure: false)
+    }
+
     /// Adds one frame of raw 8-bit pixels (3-band RGB, 4-band RGBA or 1-band grey).
     ///
     /// The pixels are copied once a worker is free, not before: at 1080p each copy is 6 MB, and
@@ -73,10 +79,14 @@ extension EventRecorder {
 
     /// Reserves the frame's slots and hands it to a worker; `holdingWorker` says the caller has
     /// already taken a worker slot from `encodeSlots` (and it is given back if the frame is not stored).
-    private func enqueue(_ frame: Frame, holdingWorker: Bool) throws(RecorderError) -> FrameDisposition {
+    private func enqueue(_ frame: Frame, holdingWorker: Bool, consumesFailure: Bool = true) throws(RecorderError)
+        -> FrameDisposition
+    {
         let reservation: Reservation
         do {
-            switch try core.withLock({ core throws(RecorderError) in try reserve(frame, &core) }) {
+            switch try core.withLock({ core throws(RecorderError) in
+                try reserve(frame, &core, consumesFailure: consumesFailure)
+            }) {
             case .skipped(let disposition):
                 if holdingWorker { encodeSlots.signal() }
                 return disposition
@@ -103,8 +113,10 @@ extension EventRecorder {
         case skipped(FrameDisposition)
     }
 
-    private func reserve(_ frame: Frame, _ core: inout RecorderCore) throws(RecorderError) -> ReserveOutcome {
-        if let failure = core.unreportedFailure {
+    private func reserve(_ frame: Frame, _ core: inout RecorderCore, consumesFailure: Bool) throws(RecorderError)
+        -> ReserveOutcome
+    {
+        if consumesFailure, let failure = core.unreportedFailure {
             core.unreportedFailure = nil
             throw failure
         }
@@ -126,20 +138,33 @@ extension EventRecorder {
         let rate = Double(configuration.framerate.rawValue)
         var slots = [core.nextSlot]
         if let anchor = core.anchor {
-            let target = anchor.slot + Int(((time - anchor.time) * rate).rounded())
+            // Slots after the newest one that the timestamp maps to (1 is the next slot), in
+            // Double so that any finite timestamp is safe to compare.
             let newest = core.nextSlot - 1
+            let ahead = ((time - anchor.time) * rate).rounded() - Double(newest - anchor.slot)
             let step = time - (core.lastTimestamp ?? time)
-            if configuration.frameConversion == .refuse, target != newest + 1 {
+            let lost = core.sourceInterrupted
+            core.sourceInterrupted = false
+            if configuration.frameConversion == .refuse, ahead != 1, !lost {
                 throw .frameRateMismatch(expected: configuration.framerate.rawValue, timestampStep: step)
             }
-            if target <= newest {
+            if ahead <= 0, !lost {
                 core.lastTimestamp = time
                 return .skipped(.dropped)
             }
-            if target - newest - 1 <= Int(rate) {
-                slots = Array(core.nextSlot...target)
+            if ahead - 1 <= rate, !lost {
+                slots = Array(core.nextSlot...(newest + Int(ahead)))
             } else {
-                // Over a second missing: a discontinuity, not a slow source; start the timeline afresh.
+                // Over a second missing, or the source was lost: a gap, not a slow source. Its
+                // slots stay empty (no frame is invented for them) and the timeline restarts after
+                // them. Past the longest clip a longer gap changes nothing, so it is capped there.
+                let skipped = Int(min(max(ahead - 1, 0), Double(configuration.maximumClipFrames + 1)))
+                if skipped > 0 {
+                    core.gaps.append(core.nextSlot..<(core.nextSlot + skipped))
+                    core.arrived.formUnion(core.nextSlot..<(core.nextSlot + skipped))
+                    core.nextSlot += skipped
+                }
+                slots = [core.nextSlot]
                 core.anchor = (time, core.nextSlot)
             }
         } else {

@@ -1,5 +1,7 @@
-/// The size of the recorded frames.
-public enum RecordQuality: Sendable, Hashable {
+/// A frame size by name, as the reference framework's `DCHVideoQuality`: the size frames are
+/// recorded at (``RecorderConfiguration/recordQuality``) and the size clips are exported at
+/// (``ExportSettings/quality``).
+public enum VideoQuality: Sendable, Hashable {
     /// 640×480.
     case low
     /// 1280×720.
@@ -36,6 +38,17 @@ public enum RecordQuality: Sendable, Hashable {
 
     /// The frame size.
     public var size: FrameSize { FrameSize(width: width, height: height) }
+
+    /// Checks that the size suits 4:2:0 video: even sides of 16…8192 pixels.
+    func validate(_ field: String) throws(RecorderError) {
+        let size = size
+        guard size.width >= 16, size.height >= 16, size.width <= 8192, size.height <= 8192 else {
+            throw .invalidConfiguration("\(field) frame size \(size) is outside 16…8192 pixels per side")
+        }
+        guard size.width % 2 == 0, size.height % 2 == 0 else {
+            throw .invalidConfiguration("\(field) frame size \(size) must have even sides for 4:2:0 video")
+        }
+    }
 }
 
 /// A frame size in pixels.
