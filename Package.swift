@@ -105,6 +105,11 @@ targets += [
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
         name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
+    // Code written for the reference DCHVideoRecorder framework, compiled as written: in Swift 5 mode,
+    // as the reference's own package is.
+    .testTarget(
+        name: "RecorderKitReferenceTests", dependencies: ["RecorderKit", "Imaging", "TestSupport"],
+        swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
         name: "recorder-host",
         dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

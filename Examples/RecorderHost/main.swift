@@ -58,6 +58,8 @@ struct HostError: Error, CustomStringConvertible {
     let description: String
 }
 
+// Numbers are taken as given (`parsing: .unconditional`, so `-1` is a value, not an option) and
+// checked by the host itself, which refuses them with one line and exit status 1.
 struct RecorderHost: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recorder-host",
@@ -69,13 +71,13 @@ struct RecorderHost: AsyncParsableCommand {
     @Option(
         help: "'pattern', a video file, a directory of images, a URL (rtsp, http, https, tcp, udp) or a device path.")
     var source = "pattern"
-    @Option(help: "Seconds to record: the test pattern's length, or how long a live source is recorded.")
+    @Option(parsing: .unconditional, help: "Seconds to record: the test pattern's length, or how long a live source is recorded.")
     var seconds: Double?
-    @Option(help: "Frame rate of an image sequence.")
+    @Option(parsing: .unconditional, help: "Frame rate of an image sequence.")
     var sequenceRate = 30.0
-    @Option(help: "An event at this many seconds (repeatable).")
+    @Option(parsing: .unconditionalSingleValue, help: "An event at this many seconds (repeatable).")
     var event: [Double] = []
-    @Option(help: "An event every this many seconds.")
+    @Option(parsing: .unconditional, help: "An event every this many seconds.")
     var eventEvery: Double?
     @Flag(help: "Trigger events by motion.")
     var motion = false
@@ -85,9 +87,9 @@ struct RecorderHost: AsyncParsableCommand {
     @Option var height = 480
     @Option(help: "24, 30 or 60.")
     var fps = 30
-    @Option(help: "Seconds kept before each event.")
+    @Option(parsing: .unconditional, help: "Seconds kept before each event.")
     var back = 3.0
-    @Option(help: "Seconds kept after each event.")
+    @Option(parsing: .unconditional, help: "Seconds kept after each event.")
     var forward = 2.0
     @Option(help: "preferred, h264 or mjpeg.")
     var codec = "preferred"
@@ -109,9 +111,9 @@ struct RecorderHost: AsyncParsableCommand {
     var inputFormat: String?
     @Option(help: "An FFmpeg demuxer, protocol or device option KEY=VALUE (repeatable).")
     var inputOption: [String] = []
-    @Option(help: "Seconds without a packet before a live source counts as lost.")
+    @Option(parsing: .unconditional, help: "Seconds without a packet before a live source counts as lost.")
     var readTimeout = 5.0
-    @Option(help: "Seconds to wait for a live source to connect.")
+    @Option(parsing: .unconditional, help: "Seconds to wait for a live source to connect.")
     var connectTimeout = 10.0
     @Option(help: "Reconnect attempts after a loss before giving up (default: no limit).")
     var reconnectAttempts: Int?
@@ -141,12 +143,15 @@ struct RecorderHost: AsyncParsableCommand {
             throw HostError(description: "unknown format \(format)")
         }
         guard let framerate = Framerate(rawValue: fps) else { throw HostError(description: "fps must be 24, 30 or 60") }
-        let recorded = VideoQuality.custom(width: width, height: height)
+        let recorded = FrameSize(width: width, height: height)
+        var exportSettings = ExportSettings(codec: passthrough ? .passthrough : videoCodec, format: container)
+        switch try exportQuality.map(Self.quality) {
+        case .named(let quality)?: exportSettings.quality = quality
+        case .size(let size)?: exportSettings.customSize = size
+        case nil: exportSettings.customSize = recorded
+        }
         var configuration = RecorderConfiguration(
-            recordQuality: recorded,
-            exportSettings: ExportSettings(
-                quality: try exportQuality.map(Self.quality) ?? recorded, codec: passthrough ? .passthrough : videoCodec,
-                format: container),
+            customRecordSize: recorded, exportSettings: exportSettings,
             framerate: framerate, backwardOffset: back, forwardOffset: forward,
             motionTrigger: motion ? MotionTrigger(frameInterval: motionInterval) : nil)
         if let buffer { configuration.bufferDirectory = URL(fileURLWithPath: buffer) }
@@ -163,7 +168,7 @@ struct RecorderHost: AsyncParsableCommand {
             reportRecovery(recorder, printer)
             missed = try await recordLive(live, into: recorder)
         } else {
-            var frames = try makeSource(size: configuration.recordQuality.size)
+            var frames = try makeSource(size: configuration.recordSize)
             try recorder.startRecording()
             reportRecovery(recorder, printer)
             missed = try await recordFrames(from: &frames, into: recorder)
@@ -198,16 +203,22 @@ struct RecorderHost: AsyncParsableCommand {
         source == "pattern" ? (seconds ?? 20) : seconds
     }
 
-    static func quality(_ text: String) throws -> VideoQuality {
+    /// A clip size: one of the four qualities, or any other.
+    enum ExportSize {
+        case named(VideoQuality)
+        case size(FrameSize)
+    }
+
+    static func quality(_ text: String) throws -> ExportSize {
         switch text {
-        case "low": return .low
-        case "medium": return .medium
-        case "high": return .high
-        case "ultra": return .ultra
+        case "low": return .named(.low)
+        case "medium": return .named(.medium)
+        case "high": return .named(.high)
+        case "ultra": return .named(.ultra)
         default:
             let parts = text.split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2 else { throw HostError(description: "unknown export quality \(text)") }
-            return .custom(width: parts[0], height: parts[1])
+            return .size(FrameSize(width: parts[0], height: parts[1]))
         }
     }
 

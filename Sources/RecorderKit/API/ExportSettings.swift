@@ -5,12 +5,18 @@ public struct ExportSettings: Sendable, Hashable {
     /// centred between black bars. A passthrough clip (``VideoCodec/passthrough``) keeps the
     /// source's own size, since changing it would mean decoding and re-encoding.
     public var quality: VideoQuality
+    /// A clip size other than the four of ``quality``, or `nil`; it takes precedence. Even sides of
+    /// 16…8192 pixels.
+    public var customSize: FrameSize?
     /// The video codec.
     public var codec: VideoCodec
     /// The container.
     public var format: VideoFormat
     /// How finely the encoder quantises (unused by passthrough clips, which are not re-encoded).
     public var compression: CompressionLevel
+
+    /// The clips' frame size: ``customSize`` if set, else ``quality``'s.
+    public var size: FrameSize { customSize ?? quality.size }
 
     /// The reference default: medium quality (1280×720), the preferred codec, MP4.
     public static let `default` = ExportSettings()
@@ -22,13 +28,16 @@ public struct ExportSettings: Sendable, Hashable {
     ///   - codec: the codec, or ``VideoCodec/passthrough`` to keep a compressed source's packets.
     ///   - format: the container.
     ///   - compression: the encoder's quantiser.
+    ///   - customSize: another clip size, which takes precedence over `quality`.
     public init(
         quality: VideoQuality = .medium,
         codec: VideoCodec = .preferred,
         format: VideoFormat = .mp4,
-        compression: CompressionLevel = .standard
+        compression: CompressionLevel = .standard,
+        customSize: FrameSize? = nil
     ) {
         self.quality = quality
+        self.customSize = customSize
         self.codec = codec
         self.format = format
         self.compression = compression

@@ -8,6 +8,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// The size of the recorded frames (decoded frames are fitted to it; a passthrough recording
     /// keeps the source's size).
     public var recordQuality: VideoQuality
+    /// A recorded frame size other than the four of ``recordQuality`` (small test recordings,
+    /// unusual cameras), or `nil`; it takes precedence. Even sides of 16…8192 pixels.
+    public var customRecordSize: FrameSize?
     /// How clips are encoded and stored.
     public var exportSettings: ExportSettings
     /// The recording frame rate.
@@ -37,6 +40,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - recordQuality: the size of recorded frames.
+    ///   - customRecordSize: another size, which takes precedence.
     ///   - exportSettings: the clips' size, codec and container.
     ///   - framerate: the recording frame rate.
     ///   - backwardOffset: seconds kept before each event (0…3600).
@@ -49,6 +53,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     ///   - motionTrigger: the built-in motion trigger, or `nil`.
     public init(
         recordQuality: VideoQuality = .medium,
+        customRecordSize: FrameSize? = nil,
         exportSettings: ExportSettings = .default,
         framerate: Framerate = .fps30,
         backwardOffset: Double = 3.0,
@@ -61,6 +66,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
         motionTrigger: MotionTrigger? = nil
     ) {
         self.recordQuality = recordQuality
+        self.customRecordSize = customRecordSize
         self.exportSettings = exportSettings
         self.framerate = framerate
         self.backwardOffset = backwardOffset
@@ -72,6 +78,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
         self.frameConversion = frameConversion
         self.motionTrigger = motionTrigger
     }
+
+    /// The size recorded frames are fitted to: ``customRecordSize`` if set, else ``recordQuality``'s.
+    public var recordSize: FrameSize { customRecordSize ?? recordQuality.size }
 
     /// Frames kept before an event.
     var backwardFrames: Int { Int((backwardOffset * Double(framerate.rawValue)).rounded()) }
@@ -92,8 +101,8 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// - Throws: ``RecorderError/invalidConfiguration(_:)``.
     public func validate() throws(RecorderError) {
         func fail(_ reason: String) -> RecorderError { .invalidConfiguration(reason) }
-        try recordQuality.validate("recordQuality")
-        try exportSettings.quality.validate("export quality")
+        try recordSize.validate("recorded")
+        try exportSettings.size.validate("export")
         guard backwardOffset.isFinite, backwardOffset >= 0, backwardOffset <= 3600 else {
             throw fail("backwardOffset \(backwardOffset) s is outside 0…3600 s")
         }

@@ -100,8 +100,12 @@ struct PacketIndex: Sendable {
     /// The group whose key frame is at or before `time` (the newest such), else the oldest at or
     /// after `floor`: where a clip whose window starts at `time` begins.
     func group(startingAtOrBefore time: Int64, floor: Int) -> Int? {
-        let candidates = groups.filter { $0.number >= floor }
-        return (candidates.last { $0.startPTS <= time } ?? candidates.first)?.number
+        var oldest: Int?
+        for group in groups.reversed() where group.number >= floor {
+            if group.startPTS <= time { return group.number }
+            oldest = group.number
+        }
+        return oldest
     }
 
     /// Drops every group below `number` and returns the numbers of those whose files are to be

@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import Imaging
 
@@ -49,37 +50,37 @@ struct PacketClipWriter {
         var codecName = parameters.codecName
         var size = parameters.size
         var framerate = parameters.frameRate > 0 ? Int(parameters.frameRate.rounded()) : configuration.framerate.rawValue
+        var frameCount = packets.count
         let contents = try readFiles()
         do {
             if let transform = job.transform {
                 let settings = configuration.exportSettings
-                size = settings.quality.size
+                size = settings.size
                 framerate = configuration.framerate.rawValue
                 let writer = try VideoClipWriter(
                     path: path, container: settings.format, size: size, framerate: framerate, settings: settings)
                 let decoder = try FrameDecoder(parameters: parameters.pointer)
                 var index = 0
-                for (group, record) in packets {
-                    let bytes = contents[group].bytes(record)
-                    try decoder.decode(bytes, pts: record.pts, dts: record.dts, isKey: record.isKey) {
-                        frame throws(VideoIOError) in
-                        let position = Int64(
-                            (PacketTimeline.seconds(frame.pointee.pts - start) * Double(framerate)).rounded())
-                        let image: Image
-                        do {
-                            image = try transform(try decoder.image(of: frame), index).fitted(to: size)
-                            try writer.append(image.pixels(), at: position)
-                        } catch let error as VideoIOError {
-                            throw error
-                        } catch {
-                            throw .ffmpeg(operation: "export transform on frame \(index)", message: "\(error)")
-                        }
-                        index += 1
-                        release()
+                let encode = { (frame: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) in
+                    let position = Int64((PacketTimeline.seconds(frame.pointee.pts - start) * Double(framerate)).rounded())
+                    do {
+                        let image = try transform(try decoder.image(of: frame), index).fitted(to: size)
+                        try writer.append(image.pixels(), at: position)
+                    } catch let error as VideoIOError {
+                        throw error
+                    } catch {
+                        throw .ffmpeg(operation: "export transform on frame \(index)", message: "\(error)")
                     }
+                    index += 1
+                    release()
                 }
-                try decoder.decode(nil) { _ throws(VideoIOError) in }
+                for (group, record) in packets {
+                    try decoder.decode(contents[group].bytes(record), pts: record.pts, dts: record.dts, isKey: record.isKey, encode)
+                }
+                // The frames the decoder still holds.
+                try decoder.decode(nil, encode)
                 try writer.finish()
+                frameCount = writer.framesWritten
                 encoderName = writer.encoderName
                 codecName = encoderName == "libx264" ? "h264" : encoderName
             } else {
@@ -111,7 +112,7 @@ struct PacketClipWriter {
         let truncated =
             start > clip.requestedStart || end < clip.endTime || !gaps.isEmpty || groups.count < job.groups.count
         return WrittenClip(
-            encoderName: encoderName, codecName: codecName, frameCount: packets.count, framerate: framerate, size: size,
+            encoderName: encoderName, codecName: codecName, frameCount: frameCount, framerate: framerate, size: size,
             startTime: PacketTimeline.seconds(start), eventTimes: clip.events.map(PacketTimeline.seconds),
             eventOffsets: clip.events.map { PacketTimeline.seconds($0 - start) }, gaps: gaps,
             duration: PacketTimeline.seconds(end - start), isTruncated: truncated)

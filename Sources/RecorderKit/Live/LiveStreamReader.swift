@@ -17,6 +17,10 @@ final class LiveStreamReader {
     private(set) var timeBase = AVRational(num: 1, den: Int32(PacketTimeline.ticksPerSecond))
     private let interrupt: OpaquePointer
     private let options: LiveSourceOptions
+    /// The monotonic clock (nanoseconds of uptime) when the input was open and probing began:
+    /// about when the first packet arrived. (Packets read while probing are buffered and come
+    /// out first, so reading them says nothing of when they arrived.)
+    private(set) var openedAt = DispatchTime.now().uptimeNanoseconds
 
     /// Opens the input and finds its video stream.
     ///
@@ -51,6 +55,7 @@ final class LiveStreamReader {
         guard opened >= 0, let opened = opening else { throw failure(opened, during: "connecting") }
         context = opened
         format = context
+        openedAt = DispatchTime.now().uptimeNanoseconds
         let probed = avformat_find_stream_info(context, nil)
         guard probed >= 0 else { throw failure(probed, during: "reading the stream's parameters") }
         akf_interrupt_set_deadline(interrupt, 0)

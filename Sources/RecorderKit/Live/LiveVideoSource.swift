@@ -67,7 +67,9 @@ public final class LiveVideoSource: Sendable {
                     if lastError == nil { return .ended }
                     return .failed(lastError ?? .connectionFailed(url: options.redactedURL, message: "the stream ended"))
                 }
-                let delay = policy.delay(beforeAttempt: failures + 1)
+                // The first wait after a loss, or after a first connection that failed, is the
+                // initial delay; each failure since multiplies it.
+                let delay = policy.delay(beforeAttempt: lostAt != nil ? failures + 1 : failures)
                 session.sourceEvent(.waiting(attempt: failures + 1, delay: delay))
                 wait(delay, interrupt: interrupt, session: session, timeline: timeline)
                 if stopped() { break }
@@ -85,7 +87,7 @@ public final class LiveVideoSource: Sendable {
             }
             guard let parameters = reader.parameters else { return .failed(.unsupportedStream(url: options.redactedURL, message: "no video stream")) }
             if let refusal = session.sourceConnected(parameters) { return .failed(refusal) }
-            timeline.beginConnection(frameRate: parameters.frameRate)
+            timeline.beginConnection(frameRate: parameters.frameRate, openedAt: reader.openedAt)
             var delivered = false
             lastError = nil
             while true {

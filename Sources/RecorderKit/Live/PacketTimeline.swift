@@ -6,7 +6,8 @@ import Dispatch
 ///
 /// Each connection keeps the camera's own spacing of frames; where a connection starts is read
 /// from the monotonic clock, so a reconnect leaves a gap as long as the outage, and timestamps
-/// never go back. A jump of more than ``discontinuityLimit`` inside one connection (a camera
+/// never go back. The first packet of a connection was buffered while FFmpeg probed the stream,
+/// so it is placed when the connection opened, not when it was read. A jump of more than ``discontinuityLimit`` inside one connection (a camera
 /// restarting its clock) is treated as a new start in the same way.
 struct PacketTimeline {
     /// Ticks per second of the timeline.
@@ -19,6 +20,8 @@ struct PacketTimeline {
     let origin: UInt64
     /// Added to a connection's timestamps (in ticks) to place them; `nil` until its first packet.
     private var offset: Int64?
+    /// Where a connection's first packet goes at the earliest (ticks): when the connection opened.
+    private var connectionStart: Int64?
     /// The last decoding timestamp placed.
     private(set) var lastDTS: Int64?
     /// The nominal frame duration of the current connection.
@@ -44,12 +47,19 @@ struct PacketTimeline {
         Int64(max(-1e15, min(1e15, (seconds * Double(ticksPerSecond)).rounded())))
     }
 
-    /// A new connection: its first packet is placed from the clock.
-    mutating func beginConnection(frameRate: Double) {
+    /// A new connection: its first packet is placed from the clock. `openedAt` is when it opened
+    /// (monotonic nanoseconds of uptime); without it, the first packet goes where it is read.
+    mutating func beginConnection(frameRate: Double, openedAt: UInt64? = nil) {
         offset = nil
         if frameRate.isFinite, frameRate >= 1, frameRate <= 1000 {
             frameTicks = max(1, Int64((Double(Self.ticksPerSecond) / frameRate).rounded()))
         }
+        connectionStart = openedAt.map { Int64(($0 &- origin) / 1000) * Self.ticksPerSecond / 1_000_000 }
+    }
+
+    /// Where the first packet of a connection goes: its arrival, after the last packet.
+    private var firstPlacement: Int64 {
+        max(connectionStart ?? now, lastDTS == nil ? 0 : (lastDTS ?? 0) + frameTicks)
     }
 
     /// A packet's presentation and decoding times and its duration on the timeline; timestamps
@@ -63,7 +73,7 @@ struct PacketTimeline {
         guard sourceDTS != none else {
             // No timestamps (RTSP before the first sender report, say): the frame follows the
             // last one, or, first in its connection, is placed by the clock.
-            let dts = offset == nil ? max(now, lastDTS == nil ? 0 : next) : next
+            let dts = offset == nil ? firstPlacement : next
             lastDTS = dts
             return (dts, dts, frameTicks)
         }
@@ -75,7 +85,9 @@ struct PacketTimeline {
         if offset == nil {
             // The first timed packet of a connection: no earlier than the clock, and after any
             // untimed packets it followed.
-            offset = max(now, lastDTS == nil ? 0 : next) - dtsTicks
+            offset = firstPlacement - dtsTicks
+            // Later restarts within the connection (a camera resetting its clock) go by the clock.
+            connectionStart = nil
         }
         let shift = offset ?? 0
         var dts = dtsTicks + shift

@@ -130,7 +130,7 @@ extension EventRecorder {
         if !time.isFinite || core.lastTimestamp.map({ time <= $0 }) == true {
             throw .nonMonotonicTimestamp(previous: core.lastTimestamp ?? -.infinity, got: time)
         }
-        let expected = configuration.recordQuality.size
+        let expected = configuration.recordSize
         if configuration.frameConversion == .refuse, frame.size != expected {
             throw .frameSizeMismatch(expected: expected, got: frame.size)
         }
@@ -235,12 +235,14 @@ extension EventRecorder {
         }
     }
 
-    /// Compares the frame with the one before it, in reservation order whatever order the
-    /// workers finish in, and marks an event at its slot when it shows motion.
+    /// Compares the frame with the one analysed before it (every ``MotionTrigger/frameInterval``th
+    /// frame is), in reservation order whatever order the workers finish in, and marks an event at
+    /// its slot when it shows motion.
     private func detectMotion(sequence: Int, encoded: Data?, slot: Int) {
         var thumbnail: Image?
         var failure: ImagingError?
-        if let encoded, let width = currentConfiguration.motionTrigger?.analysisWidth {
+        let trigger = currentConfiguration.motionTrigger
+        if let encoded, let width = trigger?.analysisWidth, sequence % (trigger?.frameInterval ?? 1) == 0 {
             do {
                 // JPEG shrink-on-load: the small copy costs a fraction of a full decode.
                 thumbnail = try Image.decodedUncached(encoded, fittingWidth: width)

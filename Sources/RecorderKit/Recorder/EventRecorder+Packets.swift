@@ -51,6 +51,7 @@ extension EventRecorder {
                     PacketGroup(number: number, parameters: packet.parameters, startPTS: packet.pts, followsGap: followsGap))
                 core.passthrough.interrupted = false
                 core.passthrough.motionMarks[number] = core.passthrough.motionHanded
+                if number == core.passthrough.firstGroup { core.passthrough.startPTS = packet.pts }
                 core.packetPlanner.groupStarted(number, at: packet.pts)
             } else if open == nil {
                 return .skip
@@ -125,7 +126,8 @@ extension EventRecorder {
         let work = core.withLock { core -> Settlement in
             core.passthrough.motionAnalysed += 1
             core.passthrough.motionAnalysedPTS = max(core.passthrough.motionAnalysedPTS ?? pts, pts)
-            if motion, core.state == .recording {
+            // An event from a packet of an earlier session (analysed late) has no clip to go to.
+            if motion, core.state == .recording, pts >= core.passthrough.startPTS ?? .max {
                 addPacketEvent(at: pts, &core)
             }
             return settle(&core)

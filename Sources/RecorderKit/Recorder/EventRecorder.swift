@@ -142,6 +142,7 @@ public final class EventRecorder: VideoRecorder {
             motion.withLock { $0 = MotionSequencer(trigger: configuration.motionTrigger, firstSequence: first) }
             core.passthrough.firstGroup = core.passthrough.nextGroup
             core.passthrough.newestPTS = nil
+            core.passthrough.startPTS = nil
             core.passthrough.interrupted = false
             core.passthrough.motionAnalysedPTS = nil
             let analyser = configuration.motionTrigger.map { trigger in

@@ -116,6 +116,8 @@ struct PassthroughState {
     var interrupted = false
     /// The newest packet's presentation time.
     var newestPTS: Int64?
+    /// The presentation time of the session's first key frame.
+    var startPTS: Int64?
     /// Where the live source's timeline begins (monotonic nanoseconds of uptime), so that an
     /// event marked while the source is lost falls at the time it was marked.
     var clockOrigin: UInt64?

@@ -54,6 +54,6 @@ final class StreamParameters: @unchecked Sendable {
 
     /// Whether packets of both streams can go into one clip's track.
     func isCompatible(with other: StreamParameters) -> Bool {
-        identity == other.identity
+        self === other || identity == other.identity
     }
 }
