@@ -42,7 +42,8 @@ final class ClipPrinter: VideoRecorderDelegate {
                     + (info.isPassthrough ? " passthrough" : " decoded"))
         case .lost(let time, let reason): emit(String(format: "source lost at %.3f s: %@", time, reason))
         case .waiting(let attempt, let delay): emit(String(format: "source retry %d in %.1f s", attempt, delay))
-        case .recovered(let lostAt, let gap): emit(String(format: "source recovered: gap %.3f s after %.3f s", gap, lostAt))
+        case .recovered(let lostAt, let gap):
+            emit(String(format: "source recovered: gap %.3f s after %.3f s", gap, lostAt))
         case .ended(let reason): emit("source ended: \(reason)")
         }
     }
@@ -71,7 +72,9 @@ struct RecorderHost: AsyncParsableCommand {
     @Option(
         help: "'pattern', a video file, a directory of images, a URL (rtsp, http, https, tcp, udp) or a device path.")
     var source = "pattern"
-    @Option(parsing: .unconditional, help: "Seconds to record: the test pattern's length, or how long a live source is recorded.")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds to record: the test pattern's length, or how long a live source is recorded.")
     var seconds: Double?
     @Option(parsing: .unconditional, help: "Frame rate of an image sequence.")
     var sequenceRate = 30.0

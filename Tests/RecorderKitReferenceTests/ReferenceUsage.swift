@@ -93,7 +93,9 @@ final class EventCamera: DCHVideoRecorderDelegate {
         recorder.resetRecorder()
     }
 
-    func describe(_ quality: DCHVideoQuality, _ framerate: DCHFramerate, _ codec: DCHCodec, _ format: DCHFormat) -> String {
+    func describe(_ quality: DCHVideoQuality, _ framerate: DCHFramerate, _ codec: DCHCodec, _ format: DCHFormat)
+        -> String
+    {
         let size: String
         switch quality {
         case .low: size = "640x480"

@@ -38,7 +38,9 @@ struct ReferenceUsageTests {
         }
     }
 
-    @Test("the reference's usage compiles unchanged and works: states, typed errors by the reference's cases, export quality as the export size")
+    @Test(
+        "the reference's usage compiles unchanged and works: states, typed errors by the reference's cases, export quality as the export size"
+    )
     func referenceUsage() async throws {
         let folder = try TemporaryDirectory("RecorderKitReferenceTests")
         defer { folder.remove() }

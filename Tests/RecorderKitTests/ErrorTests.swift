@@ -184,12 +184,15 @@ struct ErrorTests {
 
 @Suite("Gaps and hostile timestamps")
 struct GapTests {
-    @Test("a jump in the frames' timestamps is a gap: its slots stay empty, the clip says where it is, no frame is invented")
+    @Test(
+        "a jump in the frames' timestamps is a gap: its slots stay empty, the clip says where it is, no frame is invented"
+    )
     func gapInDecodedFrames() async throws {
         let folder = try TemporaryFolder("gap")
         defer { folder.cleanUp() }
         let frames = try PatternFrames(count: 105)
-        let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, backward: 6, forward: 1, codec: .mjpeg))
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 6, forward: 1, codec: .mjpeg))
         try recorder.startRecording()
         for (index, frame) in frames.frames.enumerated() {
             // Frames 0…59 at 0…1.967 s; the source is silent for 5 s; frames 60… from 7 s on.
@@ -211,7 +214,7 @@ struct GapTests {
         #expect(abs(probed.duration - 7) < 0.001)
         let times = try probePackets(clip.url).map(\.time)
         let jumps = zip(times, times.dropFirst()).map { $1 - $0 }
-        #expect(jumps.filter { abs($0 - 1.0 / 30) > 0.001 } .count == 1)
+        #expect(jumps.filter { abs($0 - 1.0 / 30) > 0.001 }.count == 1)
         #expect(abs((jumps.max() ?? 0) - (5 + 1.0 / 30)) < 0.001)
     }
 
@@ -220,12 +223,14 @@ struct GapTests {
         let folder = try TemporaryFolder("huge-time")
         defer { folder.cleanUp() }
         let frames = try PatternFrames(count: 3)
-        let recorder = try EventRecorder(configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
         try recorder.startRecording()
         #expect(try recorder.push(Frame(image: frames.frames[0].image, timestamp: -1e300)) == .stored(slots: 1))
         #expect(try recorder.push(Frame(image: frames.frames[1].image, timestamp: 1e300)) == .stored(slots: 1))
         #expect(
-            try recorder.push(Frame(image: frames.frames[2].image, timestamp: .greatestFiniteMagnitude)) == .stored(slots: 1))
+            try recorder.push(Frame(image: frames.frames[2].image, timestamp: .greatestFiniteMagnitude))
+                == .stored(slots: 1))
         try recorder.captureSegment()
         recorder.stopRecording()
         let clip = try #require(try await recorder.capturedSegments().first)

@@ -50,7 +50,9 @@ struct ExportFilterTests {
     @Test("an unknown filter name is refused with the registry's message")
     func unknownFilter() throws {
         let recorder = try EventRecorder()
-        let error = #expect(throws: RecorderError.self) { try recorder.setExportFilter(named: "grian", registry: .shared) }
+        let error = #expect(throws: RecorderError.self) {
+            try recorder.setExportFilter(named: "grian", registry: .shared)
+        }
         guard case .invalidConfiguration(let message) = error else {
             Issue.record("unexpected error \(String(describing: error))")
             return

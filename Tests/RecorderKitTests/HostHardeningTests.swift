@@ -7,12 +7,17 @@ import Testing
 /// trap, never a silent exit 0 without the clip asked for, nothing overwritten.
 @Suite("recorder-host hardening")
 struct HostHardeningTests {
-    static func host(_ arguments: [String], in folder: TemporaryFolder, output: URL? = nil) throws -> ChildProcess.Result {
+    static func host(_ arguments: [String], in folder: TemporaryFolder, output: URL? = nil) throws
+        -> ChildProcess.Result
+    {
         let executable = ChildProcess.product("recorder-host")
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build recorder-host first")
         return try ChildProcess.run(
             executable,
-            ["--width", "320", "--height", "240", "--buffer", folder.buffer.path, "--output", (output ?? folder.output).path]
+            [
+                "--width", "320", "--height", "240", "--buffer", folder.buffer.path, "--output",
+                (output ?? folder.output).path,
+            ]
                 + arguments)
     }
 
@@ -57,7 +62,10 @@ struct HostHardeningTests {
         let movie = folder.url.appendingPathComponent("one-second.mp4")
         let made = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-            ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-pix_fmt", "yuv420p", movie.path])
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-pix_fmt", "yuv420p",
+                movie.path,
+            ])
         try #require(made.status == 0)
         let result = try Self.host(
             ["--source", movie.path, "--event", "1", "--event", "5", "--back", "0.5", "--forward", "0.5"], in: folder)
@@ -65,7 +73,9 @@ struct HostHardeningTests {
         #expect(result.output.contains("done: 1 clips"), "\(result.output)")
     }
 
-    @Test("an output or buffer path that is an existing file is named as such, and left as it was", arguments: [true, false])
+    @Test(
+        "an output or buffer path that is an existing file is named as such, and left as it was",
+        arguments: [true, false])
     func pathIsAFile(output: Bool) throws {
         let folder = try TemporaryFolder("host-file-path")
         defer { folder.cleanUp() }
@@ -76,7 +86,8 @@ struct HostHardeningTests {
         let result = try ChildProcess.run(
             executable,
             [
-                "--width", "320", "--height", "240", "--seconds", "2", "--buffer", output ? folder.buffer.path : file.path,
+                "--width", "320", "--height", "240", "--seconds", "2", "--buffer",
+                output ? folder.buffer.path : file.path,
                 "--output", output ? file.path : folder.output.path,
             ])
         Self.expectRefused(result, mentioning: "\(file.path) exists and is not a directory")

@@ -68,7 +68,9 @@ struct LiveSourceTests {
         return (try await run.finish(), run.reported)
     }
 
-    @Test("RTSP over TCP and UDP, passthrough: the camera's H.264 packets, cut at key frames, remuxed", arguments: RTSPTransport.allCases)
+    @Test(
+        "RTSP over TCP and UDP, passthrough: the camera's H.264 packets, cut at key frames, remuxed",
+        arguments: RTSPTransport.allCases)
     func rtspPassthrough(transport: RTSPTransport) async throws {
         try LiveServers.requireRTSPServer()
         let (server, url) = try await LiveServers.rtsp(serving: try await TestMedia.pattern.value)
@@ -182,7 +184,9 @@ struct LiveSourceTests {
         try Self.expectWholeClip(clip, codec: "h264", backward: 2, forward: 1)
     }
 
-    @Test("the RTSP server killed mid-recording and restarted: the recorder reconnects, reports the gap, clips before and after are valid")
+    @Test(
+        "the RTSP server killed mid-recording and restarted: the recorder reconnects, reports the gap, clips before and after are valid"
+    )
     func serverKilledAndRestarted() async throws {
         try LiveServers.requireRTSPServer()
         let media = try await TestMedia.pattern.value
@@ -223,7 +227,9 @@ struct LiveSourceTests {
             }.first)
         #expect(recovered.1 > 0.5, "the outage lasted \(recovered.1) s")
         // Capped exponential backoff while the server was down.
-        let waits = events.compactMap { event -> Double? in if case .waiting(_, let delay) = event { delay } else { nil } }
+        let waits = events.compactMap { event -> Double? in
+            if case .waiting(_, let delay) = event { delay } else { nil }
+        }
         #expect(waits.first == 0.2)
         #expect(waits.allSatisfy { $0 <= 0.8 })
         #expect(zip(waits, waits.dropFirst()).allSatisfy { $1 == min(0.8, $0 * 2) })
@@ -323,7 +329,8 @@ struct LiveSourceTests {
         #expect(
             run.reported == [
                 .connecting(attempt: 1), .waiting(attempt: 2, delay: 0.05), .connecting(attempt: 2),
-                .waiting(attempt: 3, delay: 0.1), .connecting(attempt: 3), .ended(reason: "\(FrameSourceError.connectionFailed(url: reported, message: message))"),
+                .waiting(attempt: 3, delay: 0.1), .connecting(attempt: 3),
+                .ended(reason: "\(FrameSourceError.connectionFailed(url: reported, message: message))"),
             ])
         #expect(recorder.liveSourceState == .idle)
         #expect(recorder.currentState == .recording)
@@ -342,7 +349,10 @@ struct LiveSourceTests {
         defer { listener.stop() }
         var port = 0
         for _ in 0..<500 where port == 0 {
-            port = Int((try? String(contentsOf: log, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            port =
+                Int(
+                    (try? String(contentsOf: log, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                        ?? "") ?? 0
             try await Task.sleep(for: .milliseconds(20))
         }
         let folder = try TemporaryFolder("silent")

@@ -35,7 +35,9 @@ struct PassthroughPlanningTests {
         return planner
     }
 
-    @Test("a clip starts at the key frame at or before its backward window and ends before the first key at or after its forward window")
+    @Test(
+        "a clip starts at the key frame at or before its backward window and ends before the first key at or after its forward window"
+    )
     func keyAligned() {
         var planner = Self.planner(
             events: [(10.5, 10)], configuration: Self.configuration(back: 3, forward: 2), groups: 13)
@@ -109,7 +111,9 @@ struct PassthroughPlanningTests {
             events: [(10.5, 10)], configuration: Self.configuration(back: 3, forward: 2), groups: 13)
         #expect(planner.takeReady { _ in false }.isEmpty)
         // Analysis finds motion at 12.9 s, inside the clip: it grows past its end key.
-        planner.addEvent(at: PacketTimeline.ticks(12.9), startGroup: 9, configuration: Self.configuration(back: 3, forward: 2)) {
+        planner.addEvent(
+            at: PacketTimeline.ticks(12.9), startGroup: 9, configuration: Self.configuration(back: 3, forward: 2)
+        ) {
             Int64($0) * Self.second
         }
         #expect(planner.pending.first?.endGroup == nil)
@@ -150,19 +154,25 @@ struct PassthroughPlanningTests {
         #expect((1...7).map { policy.delay(beforeAttempt: $0) } == [0.5, 1, 2, 4, 4, 4, 4])
         #expect(ReconnectPolicy(initialDelay: 0, maximumDelay: 0).delay(beforeAttempt: 1000) == 0)
         for bad in [
-            ReconnectPolicy(initialDelay: .nan), ReconnectPolicy(initialDelay: -1), ReconnectPolicy(maximumDelay: .infinity),
+            ReconnectPolicy(initialDelay: .nan), ReconnectPolicy(initialDelay: -1),
+            ReconnectPolicy(maximumDelay: .infinity),
             ReconnectPolicy(initialDelay: 5, maximumDelay: 1), ReconnectPolicy(multiplier: 0.5),
             ReconnectPolicy(maximumAttempts: -1),
         ] {
-            #expect(throws: FrameSourceError.self) { _ = try LiveVideoSource(options: LiveSourceOptions(url: "rtsp://x", reconnect: bad)) }
+            #expect(throws: FrameSourceError.self) {
+                _ = try LiveVideoSource(options: LiveSourceOptions(url: "rtsp://x", reconnect: bad))
+            }
         }
         for (connect, read) in [(Double.nan, 5.0), (10, .infinity), (0, 5), (10, 1e300)] {
             #expect(throws: FrameSourceError.self) {
-                _ = try LiveVideoSource(options: LiveSourceOptions(url: "rtsp://x", connectTimeout: connect, readTimeout: read))
+                _ = try LiveVideoSource(
+                    options: LiveSourceOptions(url: "rtsp://x", connectTimeout: connect, readTimeout: read))
             }
         }
         #expect(throws: FrameSourceError.self) { _ = try LiveVideoSource(url: "") }
         // Passwords stay out of messages.
-        #expect(LiveSourceOptions(url: "rtsp://admin:secret@camera:554/h264").redactedURL == "rtsp://admin:***@camera:554/h264")
+        #expect(
+            LiveSourceOptions(url: "rtsp://admin:secret@camera:554/h264").redactedURL
+                == "rtsp://admin:***@camera:554/h264")
     }
 }

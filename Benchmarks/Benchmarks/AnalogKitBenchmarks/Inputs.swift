@@ -44,7 +44,9 @@ enum Inputs {
             .deletingLastPathComponent().appendingPathComponent("lib.sh")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "source \"$0\" && make_live_stream \"$1\" \"$2\"", library.path, "\(seconds)", url.path]
+        process.arguments = [
+            "-c", "source \"$0\" && make_live_stream \"$1\" \"$2\"", library.path, "\(seconds)", url.path,
+        ]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw InputError.ffmpegFailed(url.lastPathComponent) }

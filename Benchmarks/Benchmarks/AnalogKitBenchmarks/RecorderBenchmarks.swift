@@ -58,7 +58,8 @@ func recorderBenchmarks() {
 func passthroughBenchmarks() {
     Benchmark(
         "Recorder passthrough clip 5 s 1920×1080 H.264 (remux)",
-        configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 10)
+        configuration: .init(
+            metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 10)
     ) { benchmark, stream in
         let session = try await PassthroughSession(file: stream, clipSeconds: 5)
         defer { session.close() }

@@ -12,11 +12,13 @@ public final class PassthroughSession: Sendable {
     /// Records all of `file` into the ring buffer (not timed); a clip then holds the last
     /// `clipSeconds` of it, from the key frame at or before.
     public init(file: URL, clipSeconds: Double) async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("analogkit-passthrough-\(UUID().uuidString)")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "analogkit-passthrough-\(UUID().uuidString)")
         let configuration = RecorderConfiguration(
             exportSettings: ExportSettings(codec: .passthrough, format: .mp4),
             backwardOffset: clipSeconds, forwardOffset: 0,
-            bufferDirectory: root.appendingPathComponent("buffer"), outputDirectory: root.appendingPathComponent("clips"))
+            bufferDirectory: root.appendingPathComponent("buffer"),
+            outputDirectory: root.appendingPathComponent("clips"))
         recorder = try EventRecorder(configuration: configuration)
         try recorder.startRecording()
         try await recorder.record(

@@ -26,7 +26,8 @@ public final class RecordingSession: Sendable {
         let rate = Double(Self.framesPerSecond)
         let configuration = RecorderConfiguration(
             customRecordSize: FrameSize(width: width, height: height),
-            exportSettings: ExportSettings(codec: codec, format: .mp4, customSize: FrameSize(width: width, height: height)),
+            exportSettings: ExportSettings(
+                codec: codec, format: .mp4, customSize: FrameSize(width: width, height: height)),
             framerate: .fps30,
             backwardOffset: Double(clipFrames - 1) / rate,
             forwardOffset: 0,

@@ -164,8 +164,9 @@ public struct MotionTrigger: Sendable, Hashable {
     ///   - minimumArea: the share of changed pixels that counts as motion (0…1].
     ///   - analysisWidth: the width of the compared copies (8…1024).
     ///   - frameInterval: analyse every this many frames (1…120).
-    public init(pixelThreshold: Double = 0.1, minimumArea: Double = 0.01, analysisWidth: Int = 64, frameInterval: Int = 1)
-    {
+    public init(
+        pixelThreshold: Double = 0.1, minimumArea: Double = 0.01, analysisWidth: Int = 64, frameInterval: Int = 1
+    ) {
         self.pixelThreshold = pixelThreshold
         self.minimumArea = minimumArea
         self.analysisWidth = analysisWidth

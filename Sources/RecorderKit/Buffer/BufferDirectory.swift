@@ -88,7 +88,9 @@ final class BufferDirectory: Sendable {
         var report = RecoveryReport()
         for folder in [frames, packets] {
             for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] {
-                if (try? manager.removeItem(at: folder.appendingPathComponent(name))) != nil { report.removedFrames += 1 }
+                if (try? manager.removeItem(at: folder.appendingPathComponent(name))) != nil {
+                    report.removedFrames += 1
+                }
             }
         }
         for name in (try? manager.contentsOfDirectory(atPath: outputDirectory.path)) ?? []

@@ -49,7 +49,8 @@ struct PacketClipWriter {
         var encoderName = "copy"
         var codecName = parameters.codecName
         var size = parameters.size
-        var framerate = parameters.frameRate > 0 ? Int(parameters.frameRate.rounded()) : configuration.framerate.rawValue
+        var framerate =
+            parameters.frameRate > 0 ? Int(parameters.frameRate.rounded()) : configuration.framerate.rawValue
         var frameCount = packets.count
         let contents = try readFiles()
         do {
@@ -62,7 +63,8 @@ struct PacketClipWriter {
                 let decoder = try FrameDecoder(parameters: parameters.pointer)
                 var index = 0
                 let encode = { (frame: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) in
-                    let position = Int64((PacketTimeline.seconds(frame.pointee.pts - start) * Double(framerate)).rounded())
+                    let position = Int64(
+                        (PacketTimeline.seconds(frame.pointee.pts - start) * Double(framerate)).rounded())
                     do {
                         let image = try transform(try decoder.image(of: frame), index).fitted(to: size)
                         try writer.append(image.pixels(), at: position)
@@ -75,7 +77,8 @@ struct PacketClipWriter {
                     release()
                 }
                 for (group, record) in packets {
-                    try decoder.decode(contents[group].bytes(record), pts: record.pts, dts: record.dts, isKey: record.isKey, encode)
+                    try decoder.decode(
+                        contents[group].bytes(record), pts: record.pts, dts: record.dts, isKey: record.isKey, encode)
                 }
                 // The frames the decoder still holds.
                 try decoder.decode(nil, encode)
@@ -84,7 +87,8 @@ struct PacketClipWriter {
                 encoderName = writer.encoderName
                 codecName = encoderName == "libx264" ? "h264" : encoderName
             } else {
-                let remuxer = try ClipRemuxer(path: path, container: configuration.exportSettings.format, parameters: parameters)
+                let remuxer = try ClipRemuxer(
+                    path: path, container: configuration.exportSettings.format, parameters: parameters)
                 let base = firstPacket.dts
                 for (offset, (group, record)) in packets.enumerated() {
                     // A packet lasts until the next one: across a gap, the frame before it stays on screen.
@@ -151,7 +155,8 @@ private final class GroupFile {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
                 // The object is whole, so deinit frees the buffer.
-                throw .storageFailed(path: url.path, message: count < 0 ? String(cString: strerror(errno)) : "short read")
+                throw .storageFailed(
+                    path: url.path, message: count < 0 ? String(cString: strerror(errno)) : "short read")
             }
             done += count
         }

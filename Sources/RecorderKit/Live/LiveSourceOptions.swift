@@ -133,8 +133,9 @@ public struct ReconnectPolicy: Sendable, Hashable {
     ///   - maximumDelay: the cap on the wait.
     ///   - multiplier: the growth per failed attempt.
     ///   - maximumAttempts: failed attempts before giving up, `nil` for no limit.
-    public init(initialDelay: Double = 0.5, maximumDelay: Double = 30, multiplier: Double = 2, maximumAttempts: Int? = nil)
-    {
+    public init(
+        initialDelay: Double = 0.5, maximumDelay: Double = 30, multiplier: Double = 2, maximumAttempts: Int? = nil
+    ) {
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.multiplier = multiplier

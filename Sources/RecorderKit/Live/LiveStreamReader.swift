@@ -34,7 +34,9 @@ final class LiveStreamReader {
         var input: UnsafePointer<AVInputFormat>?
         if let name = options.effectiveInputFormat {
             input = av_find_input_format(name)
-            guard input != nil else { throw .unsupportedStream(url: url, message: "FFmpeg has no input format '\(name)'") }
+            guard input != nil else {
+                throw .unsupportedStream(url: url, message: "FFmpeg has no input format '\(name)'")
+            }
         }
         guard var context = avformat_alloc_context() else {
             throw .connectionFailed(url: url, message: "out of memory")
@@ -60,7 +62,8 @@ final class LiveStreamReader {
         guard probed >= 0 else { throw failure(probed, during: "reading the stream's parameters") }
         akf_interrupt_set_deadline(interrupt, 0)
         let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-        guard index >= 0, let stream = context.pointee.streams[Int(index)], let codecpar = stream.pointee.codecpar else {
+        guard index >= 0, let stream = context.pointee.streams[Int(index)], let codecpar = stream.pointee.codecpar
+        else {
             throw .unsupportedStream(url: url, message: "no video stream")
         }
         guard codecpar.pointee.width > 0, codecpar.pointee.height > 0 else {

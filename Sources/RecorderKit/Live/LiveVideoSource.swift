@@ -65,7 +65,8 @@ public final class LiveVideoSource: Sendable {
             if failures > 0 || lostAt != nil {
                 if let limit = policy.maximumAttempts, failures >= limit {
                     if lastError == nil { return .ended }
-                    return .failed(lastError ?? .connectionFailed(url: options.redactedURL, message: "the stream ended"))
+                    return .failed(
+                        lastError ?? .connectionFailed(url: options.redactedURL, message: "the stream ended"))
                 }
                 // The first wait after a loss, or after a first connection that failed, is the
                 // initial delay; each failure since multiplies it.
@@ -85,7 +86,9 @@ public final class LiveVideoSource: Sendable {
                 lastError = error
                 continue
             }
-            guard let parameters = reader.parameters else { return .failed(.unsupportedStream(url: options.redactedURL, message: "no video stream")) }
+            guard let parameters = reader.parameters else {
+                return .failed(.unsupportedStream(url: options.redactedURL, message: "no video stream"))
+            }
             if let refusal = session.sourceConnected(parameters) { return .failed(refusal) }
             timeline.beginConnection(frameRate: parameters.frameRate, openedAt: reader.openedAt)
             var delivered = false

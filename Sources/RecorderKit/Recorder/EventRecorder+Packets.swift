@@ -48,7 +48,8 @@ extension EventRecorder {
                 core.passthrough.nextGroup += 1
                 let followsGap = core.passthrough.interrupted || (open == nil && number != core.passthrough.firstGroup)
                 core.packets.startGroup(
-                    PacketGroup(number: number, parameters: packet.parameters, startPTS: packet.pts, followsGap: followsGap))
+                    PacketGroup(
+                        number: number, parameters: packet.parameters, startPTS: packet.pts, followsGap: followsGap))
                 core.passthrough.interrupted = false
                 core.passthrough.motionMarks[number] = core.passthrough.motionHanded
                 if number == core.passthrough.firstGroup { core.passthrough.startPTS = packet.pts }
@@ -76,7 +77,8 @@ extension EventRecorder {
             failure = error
         }
         let record = PacketRecord(
-            offset: offset, size: size, pts: packet.pts, dts: packet.dts, duration: packet.duration, isKey: packet.isKey,
+            offset: offset, size: size, pts: packet.pts, dts: packet.dts, duration: packet.duration,
+            isKey: packet.isKey,
             stream: 0)
         let work = core.withLock { core -> Settlement in
             if failure != nil {
@@ -163,7 +165,9 @@ final class PacketFileWriter {
         if number != group {
             closeFile()
             descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw .storageFailed(path: url.path, message: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else {
+                throw .storageFailed(path: url.path, message: String(cString: strerror(errno)))
+            }
             group = number
         }
         var done = 0
@@ -171,7 +175,8 @@ final class PacketFileWriter {
             let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                throw .storageFailed(path: url.path, message: count < 0 ? String(cString: strerror(errno)) : "short write")
+                throw .storageFailed(
+                    path: url.path, message: count < 0 ? String(cString: strerror(errno)) : "short write")
             }
             done += count
         }

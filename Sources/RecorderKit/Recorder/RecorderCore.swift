@@ -97,7 +97,8 @@ struct RecorderCore {
                 // A motion event may still come for any packet not yet analysed.
                 from = passthrough.motionAnalysedPTS.map { min(newest, $0) - backward }
             }
-            keep = from.flatMap { packets.group(startingAtOrBefore: $0, floor: passthrough.firstGroup) }
+            keep =
+                from.flatMap { packets.group(startingAtOrBefore: $0, floor: passthrough.firstGroup) }
                 ?? passthrough.firstGroup
         }
         if let needed = packetPlanner.earliestNeeded { keep = min(keep, needed) }

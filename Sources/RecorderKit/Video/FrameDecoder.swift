@@ -114,7 +114,8 @@ final class FrameDecoder {
         let sourceWidth = Int(frame.pointee.width)
         let sourceHeight = Int(frame.pointee.height)
         let targetWidth = min(width, sourceWidth)
-        let targetHeight = max(1, Int((Double(sourceHeight) * Double(targetWidth) / Double(max(1, sourceWidth))).rounded()))
+        let targetHeight = max(
+            1, Int((Double(sourceHeight) * Double(targetWidth) / Double(max(1, sourceWidth))).rounded()))
         return try convert(frame, width: targetWidth, height: targetHeight, format: AV_PIX_FMT_GRAY8)
     }
 

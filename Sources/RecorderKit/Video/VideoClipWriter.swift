@@ -201,11 +201,14 @@ final class VideoClipWriter {
     /// centred, on the black bars drawn when the frame was made.
     func fitted(_ decoded: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) -> UnsafeMutablePointer<AVFrame> {
         let frame = try writableFrame()
-        let area = Self.fittedArea(of: FrameSize(width: Int(decoded.pointee.width), height: Int(decoded.pointee.height)), in: size)
+        let area = Self.fittedArea(
+            of: FrameSize(width: Int(decoded.pointee.width), height: Int(decoded.pointee.height)), in: size)
         jpegScaler = sws_getCachedContext(
             jpegScaler, decoded.pointee.width, decoded.pointee.height, AVPixelFormat(decoded.pointee.format),
             Int32(area.width), Int32(area.height), AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil, nil)
-        guard let jpegScaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported frame format") }
+        guard let jpegScaler else {
+            throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported frame format")
+        }
         let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: decoded)
         let (planes, lines) = FFmpegRuntime.planes(of: frame)
         // The 4:2:0 chroma planes have half the resolution; the area's corner is even.

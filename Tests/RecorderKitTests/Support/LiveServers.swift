@@ -34,7 +34,8 @@ enum LiveServers {
         let check = Process()
         check.executableURL = URL(fileURLWithPath: python)
         check.arguments = [
-            "-c", "import gi; gi.require_version('Gst', '1.0'); gi.require_version('GstRtspServer', '1.0'); "
+            "-c",
+            "import gi; gi.require_version('Gst', '1.0'); gi.require_version('GstRtspServer', '1.0'); "
                 + "from gi.repository import Gst, GstRtspServer; Gst.init(None); "
                 + "assert Gst.ElementFactory.find('h264parse') and Gst.ElementFactory.find('rtph264pay')",
         ]
@@ -174,7 +175,8 @@ enum TestMedia {
     /// 60 s of the 320×240 test pattern at 30 fps.
     static let pattern = Task<URL, any Error> {
         try encode(name: "pattern.mp4", count: 1800) { index in
-            try TestPatternSource.render(index: index, timestamp: Double(index) / 30, size: FrameSize(width: 320, height: 240))
+            try TestPatternSource.render(
+                index: index, timestamp: Double(index) / 30, size: FrameSize(width: 320, height: 240))
         }
     }
 
@@ -196,11 +198,15 @@ enum TestMedia {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         process.arguments =
             [
-                "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "320x240", "-r", "30", "-i",
+                "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "320x240", "-r", "30",
+                "-i",
                 "-",
             ]
             + (codec.isEmpty
-                ? ["-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-keyint_min", "30", "-bf", "0", "-pix_fmt", "yuv420p"]
+                ? [
+                    "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-keyint_min", "30", "-bf", "0", "-pix_fmt",
+                    "yuv420p",
+                ]
                 : codec) + [partial.path]
         let input = Pipe()
         process.standardInput = input
@@ -212,7 +218,9 @@ enum TestMedia {
         }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw LiveServerError.didNotStart("ffmpeg could not encode \(name)") }
+        guard process.terminationStatus == 0 else {
+            throw LiveServerError.didNotStart("ffmpeg could not encode \(name)")
+        }
         try FileManager.default.moveItem(at: partial, to: url)
         return url
     }
