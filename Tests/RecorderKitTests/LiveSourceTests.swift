@@ -59,11 +59,9 @@ struct LiveSourceTests {
     static func recordOneEvent(
         from options: LiveSourceOptions, configuration: RecorderConfiguration, before: Double = 3.5
     ) async throws -> (clips: [CapturedVideoSegment], events: [LiveSourceEvent]) {
-        let recorder = try EventRecorder(configuration: configuration)
-        try recorder.startRecording()
-        let run = LiveRun(recorder: recorder, source: try LiveVideoSource(options: options))
+        let run = try LiveRun.start(configuration, from: options)
         try await run.waitUntilStreaming(for: before)
-        try recorder.captureSegment()
+        try run.recorder.captureSegment()
         try await run.waitForClips(1)
         return (try await run.finish(), run.reported)
     }
@@ -195,13 +193,13 @@ struct LiveSourceTests {
         let folder = try TemporaryFolder("reconnect")
         defer { folder.cleanUp() }
         // The first event's forward window (6 s) reaches past the outage; the second comes after it.
-        let recorder = try EventRecorder(configuration: Self.passthrough(in: folder, backward: 2, forward: 6))
         let delegate = RecordingDelegate()
-        recorder.stateDelegate = delegate
-        try recorder.startRecording()
         let options = LiveSourceOptions(
             url: url, reconnect: ReconnectPolicy(initialDelay: 0.2, maximumDelay: 0.8, multiplier: 2))
-        let run = LiveRun(recorder: recorder, source: try LiveVideoSource(options: options))
+        let run = try LiveRun.start(Self.passthrough(in: folder, backward: 2, forward: 6), from: options) {
+            $0.stateDelegate = delegate
+        }
+        let recorder = run.recorder
         var second: ChildServer?
         defer {
             first.stop()
@@ -270,11 +268,8 @@ struct LiveSourceTests {
         defer { folder.cleanUp() }
         var configuration = Self.passthrough(in: folder, backward: 1, forward: 1)
         configuration.motionTrigger = MotionTrigger(pixelThreshold: 0.1, minimumArea: 0.05)
-        let recorder = try EventRecorder(configuration: configuration)
         let delegate = RecordingDelegate()
-        recorder.stateDelegate = delegate
-        try recorder.startRecording()
-        let run = LiveRun(recorder: recorder, source: try LiveVideoSource(url: url))
+        let run = try LiveRun.start(configuration, from: LiveSourceOptions(url: url)) { $0.stateDelegate = delegate }
         try await run.waitUntilStreaming(for: 5)
         try await run.waitForClips(1)
         let clips = try await run.finish()
@@ -293,12 +288,11 @@ struct LiveSourceTests {
         defer { server.stop() }
         let folder = try TemporaryFolder("live-look")
         defer { folder.cleanUp() }
-        let recorder = try EventRecorder(configuration: Self.passthrough(in: folder, backward: 1, forward: 0.5))
-        recorder.exportFrameTransform = { image, index in try FrameCounterCode.drawing(5000 + index, into: image) }
-        try recorder.startRecording()
-        let run = LiveRun(recorder: recorder, source: try LiveVideoSource(url: url))
+        let run = try LiveRun.start(
+            Self.passthrough(in: folder, backward: 1, forward: 0.5), from: LiveSourceOptions(url: url)
+        ) { $0.exportFrameTransform = { image, index in try FrameCounterCode.drawing(5000 + index, into: image) } }
         try await run.waitUntilStreaming(for: 2.5)
-        try recorder.captureSegment()
+        try run.recorder.captureSegment()
         try await run.waitForClips(1)
         let clip = try #require(try await run.finish().first)
         #expect(clip.encoderName == "libx264")
@@ -312,12 +306,11 @@ struct LiveSourceTests {
         let port = LiveServers.freePort()
         let folder = try TemporaryFolder("unreachable")
         defer { folder.cleanUp() }
-        let recorder = try EventRecorder(configuration: Self.passthrough(in: folder))
-        try recorder.startRecording()
         let options = LiveSourceOptions(
             url: "rtsp://127.0.0.1:\(port)/stream",
             reconnect: ReconnectPolicy(initialDelay: 0.05, maximumDelay: 0.1, multiplier: 2, maximumAttempts: 3))
-        let run = LiveRun(recorder: recorder, source: try LiveVideoSource(options: options))
+        let run = try LiveRun.start(Self.passthrough(in: folder), from: options)
+        let recorder = run.recorder
         let error = await #expect(throws: RecorderError.self) { try await run.task.value }
         guard case .source(.connectionFailed(let reported, let message)) = error else {
             Issue.record("unexpected error \(String(describing: error))")
@@ -379,11 +372,9 @@ struct LiveSourceTests {
         }
         let folder = try TemporaryFolder("v4l2")
         defer { folder.cleanUp() }
-        let recorder = try EventRecorder(configuration: Self.passthrough(in: folder, backward: 1, forward: 0.5))
-        try recorder.startRecording()
-        let run = LiveRun(recorder: recorder, source: try LiveVideoSource(options: .device(device.path)))
+        let run = try LiveRun.start(Self.passthrough(in: folder, backward: 1, forward: 0.5), from: .device(device.path))
         try await run.waitUntilStreaming(for: 2)
-        try recorder.captureSegment()
+        try run.recorder.captureSegment()
         try await run.waitForClips(1)
         let clip = try #require(try await run.finish().first)
         #expect(try probe(clip.url).countedFrames == clip.frameCount)
@@ -394,11 +385,10 @@ struct LiveSourceTests {
         let port = LiveServers.freePort()
         let folder = try TemporaryFolder("stop-waiting")
         defer { folder.cleanUp() }
-        let recorder = try EventRecorder(configuration: Self.passthrough(in: folder))
-        try recorder.startRecording()
         let options = LiveSourceOptions(
             url: "rtsp://127.0.0.1:\(port)/stream", reconnect: ReconnectPolicy(initialDelay: 30, maximumDelay: 30))
-        let run = LiveRun(recorder: recorder, source: try LiveVideoSource(options: options))
+        let run = try LiveRun.start(Self.passthrough(in: folder), from: options)
+        let recorder = run.recorder
         try await run.wait(for: "waiting") { if case .waiting = $0 { true } else { false } }
         #expect(recorder.liveSourceState == .reconnecting(attempt: 2))
         #expect(try await run.finish().isEmpty)

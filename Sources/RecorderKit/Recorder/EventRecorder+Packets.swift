@@ -8,8 +8,9 @@ import Foundation
 
 /// What to do with an incoming packet, decided under the lock.
 private enum PacketPlan {
-    /// Write it at `offset` in the file of group `group`.
-    case write(group: Int, offset: Int, url: URL, motionMark: Int?)
+    /// Write it at `offset` in the file of group `group` of `directory`; `startsGroup` when it is
+    /// the key frame that began the group.
+    case write(group: Int, offset: Int, directory: BufferDirectory, motionMark: Int?, startsGroup: Bool)
     /// Drop it (paused, or waiting for a key frame).
     case skip
     /// The recorder stopped: end the recording from the source.
@@ -37,7 +38,8 @@ extension EventRecorder {
             guard let directory = core.directory else { return .stop }
             let open = core.packets.openGroup
             let changed = open.map { !$0.parameters.isCompatible(with: packet.parameters) } ?? false
-            if packet.isKey || changed {
+            let startsGroup = packet.isKey || changed
+            if startsGroup {
                 // A new group needs a key frame; after a change of parameters, wait for one.
                 guard packet.isKey else {
                     core.packets.closeOpenGroup()
@@ -64,15 +66,16 @@ extension EventRecorder {
                 mark = core.passthrough.motionHanded
                 core.passthrough.motionHanded += 1
             }
-            return .write(group: group, offset: offset, url: directory.url(forGroup: group), motionMark: mark)
+            return .write(
+                group: group, offset: offset, directory: directory, motionMark: mark, startsGroup: startsGroup)
         }
-        guard case .write(let group, let offset, let url, let mark) = plan else {
+        guard case .write(let group, let offset, let directory, let mark, let startsGroup) = plan else {
             if case .stop = plan { return false }
             return true
         }
         var failure: RecorderError?
         do {
-            try writer.write(packet.bytes, to: url, group: group, at: offset)
+            try writer.write(packet.bytes, group: group, in: directory, at: offset)
         } catch {
             failure = error
         }
@@ -80,7 +83,7 @@ extension EventRecorder {
             offset: offset, size: size, pts: packet.pts, dts: packet.dts, duration: packet.duration,
             isKey: packet.isKey,
             stream: 0)
-        let work = core.withLock { core -> Settlement in
+        let work = core.withLock { core -> Settlement? in
             if failure != nil {
                 // The group's file lacks this packet: end the group here; the next key frame starts afresh.
                 core.packets.closeOpenGroup()
@@ -88,9 +91,11 @@ extension EventRecorder {
             } else {
                 _ = core.packets.commit(record, group: group)
             }
-            return settle(&core)
+            // Clips end, and groups leave the buffer, only where a group begins or ends: the
+            // packets in between change nothing to settle.
+            return failure != nil || startsGroup ? settle(&core) : nil
         }
-        perform(work)
+        if let work { perform(work) }
         if let failure { report(failure) }
         if mark != nil {
             motionAnalyser()?.analyse(
@@ -155,15 +160,20 @@ extension EventRecorder {
 final class PacketFileWriter {
     private var descriptor: Int32 = -1
     private var group = -1
+    private var url = URL(fileURLWithPath: "/")
 
     deinit {
         closeFile()
     }
 
-    /// Writes `bytes` at `offset` of group `number`'s file at `url`.
-    func write(_ bytes: UnsafeRawBufferPointer, to url: URL, group number: Int, at offset: Int) throws(RecorderError) {
+    /// Writes `bytes` at `offset` of group `number`'s file in `directory`.
+    func write(_ bytes: UnsafeRawBufferPointer, group number: Int, in directory: BufferDirectory, at offset: Int)
+        throws(RecorderError)
+    {
+        // The file's name is made only when a group begins: a packet costs a write, nothing more.
         if number != group {
             closeFile()
+            url = directory.url(forGroup: number)
             descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw .storageFailed(path: url.path, message: String(cString: strerror(errno)))

@@ -251,6 +251,18 @@ final class LiveRun: Sendable {
         task = Task { try await recorder.record(from: source) }
     }
 
+    /// Makes a recorder with `configuration` (`prepare` sets it up further), starts it, and
+    /// records from `options` in the background.
+    static func start(
+        _ configuration: RecorderConfiguration, from options: LiveSourceOptions,
+        prepare: (EventRecorder) -> Void = { _ in }
+    ) throws -> LiveRun {
+        let recorder = try EventRecorder(configuration: configuration)
+        prepare(recorder)
+        try recorder.startRecording()
+        return LiveRun(recorder: recorder, source: try LiveVideoSource(options: options))
+    }
+
     /// Waits until `count` clips have been published (at most `timeout` seconds).
     func waitForClips(_ count: Int, timeout: Double = 30) async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
