@@ -40,7 +40,8 @@ func option(_ name: String, default value: String) -> String {
     return arguments[index + 1]
 }
 
-if let stream = CommandLine.arguments.firstIndex(of: "--passthrough").map({ option("passthrough", default: "") }) {
+if CommandLine.arguments.contains("--passthrough") {
+    let stream = option("passthrough", default: "")
     guard let seconds = Double(option("seconds", default: "5")), seconds.isFinite, seconds > 0, seconds <= 60 else {
         fail("--seconds takes a number of seconds in (0, 60]")
     }

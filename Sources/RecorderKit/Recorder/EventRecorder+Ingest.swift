@@ -98,10 +98,14 @@ extension EventRecorder {
         }
         if !holdingWorker { encodeSlots.wait() }
         let handoff = ImageHandoff(frame.image)
+        let large = frame.image.width * frame.image.height >= Self.largeFramePixels
         encodeQueue.async {
             // The worker lets go of the pixels before it frees its slot, so no more than
             // maximumFramesInFlight frames are held here (the block itself is released later).
             if let image = handoff.take() { self.store(image, reservation) }
+            // A 4K frame's pixels (25 MB) would otherwise stay in the allocator's arenas, one set
+            // per worker thread, after they are freed.
+            if large, self.releasesImageCache { Self.returnFreedMemory() }
             self.encodeSlots.signal()
         }
         reservation.preview?.display(frame)

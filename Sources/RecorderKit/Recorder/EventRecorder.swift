@@ -49,8 +49,9 @@ public final class EventRecorder: VideoRecorder {
     ///   - releasesImageCache: libvips keeps recent operations, with their images, in a
     ///     process-wide cache of up to 100 MB. Frames never come back, so for a recorder that
     ///     cache only pins memory (about 100 MB of 1080p frames); by default the recorder empties
-    ///     it after each frame. Pass `false` when the host relies on that cache and can afford the
-    ///     memory.
+    ///     it after each frame, and after each frame of 8 megapixels or more (4K) hands the memory
+    ///     the allocator freed back to the system (glibc's `malloc_trim`). Pass `false` when the
+    ///     host relies on that cache and can afford the memory.
     public init(
         configuration: RecorderConfiguration = .default,
         maximumFramesInFlight: Int? = nil,
@@ -63,6 +64,10 @@ public final class EventRecorder: VideoRecorder {
         encodeSlots = DispatchSemaphore(value: workers)
         core = Mutex(RecorderCore(configuration: configuration))
     }
+
+    /// Frames of at least this many pixels (8 MP: 4K) hand the memory the allocator freed with
+    /// them back to the system once compressed.
+    static let largeFramePixels = 8_000_000
 
     func releaseImageCache() {
         if releasesImageCache { ImagingDiagnostics.dropOperationCache() }
