@@ -194,6 +194,21 @@ if wants recorder; then
     done
 fi
 
+if wants recorder; then
+    # Passthrough clip export: the last 5 s of a 1080p30 H.264 stream recorded in passthrough,
+    # remuxed (no peer: ffmpeg would do the same remux; the target is 50 ms of CPU).
+    stream=$work/live-1080p30-20s.mp4
+    make_live_stream 20 "$stream"
+    ours=""
+    for ((round = 0; round < runs; round++)); do
+        ours+="$("$clip_export" --passthrough "$stream" --seconds 5 |
+            awk '{ for (i = 1; i <= NF; i++) if ($i == "CPU") print $(i + 1) }')"$'\n'
+    done
+    cpu=$(printf '%s' "$ours" | median)
+    goal_row "passthrough clip export, 5 s of a 1080p30 H.264 stream (remux), CPU" "$cpu ms" "< 50 ms" \
+        "$(awk -v c="$cpu" 'BEGIN { print (c < 50) ? "yes" : "no" }')"
+fi
+
 if wants roll; then
     # Roll development has no peer: frames per second and how much of the two cores it uses.
     rates="" shares=""
