@@ -37,6 +37,7 @@ typedef struct Film {
     VipsImage *in;  // referenced for as long as the output lives
     int width, height;
     int vignette_on, tint_on, grain_on;
+    int mono;  // every channel the same arithmetic (black and white): rendered once
     float *vignette_x;  // per column: half the squared horizontal distance from the centre (0…0.5)
     float half_height;
     AkvGlow *glow;
@@ -256,9 +257,24 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
             film->vignette_x[x] = dx * dx * 0.5f;
         }
     }
+    *out = vips_image_new();
+    if (vips_image_pipelinev(*out, VIPS_DEMAND_STYLE_FATSTRIP, in, NULL)) {
+        film_free(NULL, film);
+        g_object_unref(*out);
+        *out = NULL;
+        return -1;
+    }
+    (*out)->Type = VIPS_INTERPRETATION_sRGB;
+
     for (int c = 0; c < 3; c++) film->tint_on |= p->shadow_tint[c] != 0 || p->highlight_tint[c] != 0;
     if (p->halation_sigma > 0 && (p->halation_color[0] > 0 || p->halation_color[1] > 0 || p->halation_color[2] > 0)) {
-        film->glow = akv_glow_new(width, height, p->halation_sigma, p->halation_knee, vips_concurrency_get());
+        // How far below the lowest strip still being rendered other threads may render: a sink
+        // writing to a file fills two buffers of `lines` rows, and starts the second while a
+        // strip of the first is still being computed.
+        int tile_width, tile_height, lines;
+        vips_get_tile_size(*out, &tile_width, &tile_height, &lines);
+        const int slack = 2 * lines + 2 * vips_concurrency_get() * tile_height;
+        film->glow = akv_glow_new(width, height, p->halation_sigma, p->halation_knee, slack);
         film->glow_scale = akv_glow_scale(film->glow);
         film->glow_width = akv_glow_width(film->glow);
         film->glow_height = akv_glow_height(film->glow);
@@ -279,19 +295,18 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
         akv_grain_init(&film->grain, width, p->grain_cell, p->grain_chroma, p->grain_seed);
     }
 
+    // Black and white: equal matrix rows, curves and glow colours, no tint, monochrome grain.
+    film->mono = !film->tint_on && (!film->grain_on || film->grain.layers == 1) &&
+                 p->halation_color[0] == p->halation_color[1] && p->halation_color[1] == p->halation_color[2];
+    for (int c = 1; c < 3 && film->mono; c++) {
+        film->mono = memcmp(p->matrix, p->matrix + 3 * c, sizeof(float) * 3) == 0 &&
+                     memcmp(p->curve[0], p->curve[c], sizeof p->curve[0]) == 0;
+    }
     film->render_row = render_row_generic;
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) film->render_row = render_row_avx2;
 #endif
 
-    *out = vips_image_new();
-    if (vips_image_pipelinev(*out, VIPS_DEMAND_STYLE_FATSTRIP, in, NULL)) {
-        film_free(NULL, film);
-        g_object_unref(*out);
-        *out = NULL;
-        return -1;
-    }
-    (*out)->Type = VIPS_INTERPRETATION_sRGB;
     film->in = in;
     g_object_ref(in);
     g_signal_connect(*out, "close", G_CALLBACK(film_free), film);

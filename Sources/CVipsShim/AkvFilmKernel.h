@@ -47,7 +47,7 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
     const Floats levels = zero + p->grain_levels;
     const float *c0 = p->curve[0], *c1 = p->curve[1], *c2 = p->curve[2];
     const float *n0 = grain ? grain[0] : NULL, *n1 = grain ? grain[1] : NULL, *n2 = grain ? grain[2] : NULL;
-    const int tint = film->tint_on;
+    const int tint = film->tint_on, mono = film->mono;
 
     // The main loop reads 16 bytes at 3·i + 12 and writes 16 at 3·i + 12: it stops two pixels
     // early, and the rest goes through a scratch vector.
@@ -80,26 +80,35 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
                 const Floats g = KERNEL_NAME(load)(glow + i);
                 red += g * g0, green += g * g1, blue += g * g2;
             }
-            Floats v0 = KERNEL_NAME(lookup)(c0, KERNEL_NAME(level)(m0 * red + m1 * green + m2 * blue));
-            Floats v1 = KERNEL_NAME(lookup)(c1, KERNEL_NAME(level)(m3 * red + m4 * green + m5 * blue));
-            Floats v2 = KERNEL_NAME(lookup)(c2, KERNEL_NAME(level)(m6 * red + m7 * green + m8 * blue));
-            const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
-            const Floats rest = 1 - luma;
-            if (tint) {
-                const Floats shadow = rest * rest, highlight = luma * luma;
-                v0 += shadow * s0 + highlight * h0;
-                v1 += shadow * s1 + highlight * h1;
-                v2 += shadow * s2 + highlight * h2;
+            Bytes8 o0, o1, o2;
+            if (mono) {
+                // Black and white: one channel's arithmetic, exactly as the three would do it.
+                Floats v = KERNEL_NAME(lookup)(c0, KERNEL_NAME(level)(m0 * red + m1 * green + m2 * blue));
+                const Floats luma = (0.2126f * v + 0.7152f * v + 0.0722f * v) * (1.0f / 255);
+                if (n0) v += levels * (0.15f + 3.4f * (luma * (1 - luma))) * KERNEL_NAME(load)(n0 + i);
+                o0 = o1 = o2 = __builtin_convertvector(KERNEL_NAME(level)(v), Bytes8);
+            } else {
+                Floats v0 = KERNEL_NAME(lookup)(c0, KERNEL_NAME(level)(m0 * red + m1 * green + m2 * blue));
+                Floats v1 = KERNEL_NAME(lookup)(c1, KERNEL_NAME(level)(m3 * red + m4 * green + m5 * blue));
+                Floats v2 = KERNEL_NAME(lookup)(c2, KERNEL_NAME(level)(m6 * red + m7 * green + m8 * blue));
+                const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
+                const Floats rest = 1 - luma;
+                if (tint) {
+                    const Floats shadow = rest * rest, highlight = luma * luma;
+                    v0 += shadow * s0 + highlight * h0;
+                    v1 += shadow * s1 + highlight * h1;
+                    v2 += shadow * s2 + highlight * h2;
+                }
+                if (n0) {
+                    const Floats amplitude = levels * (0.15f + 3.4f * (luma * rest));
+                    v0 += amplitude * KERNEL_NAME(load)(n0 + i);
+                    v1 += amplitude * KERNEL_NAME(load)(n1 + i);
+                    v2 += amplitude * KERNEL_NAME(load)(n2 + i);
+                }
+                o0 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
+                o1 = __builtin_convertvector(KERNEL_NAME(level)(v1), Bytes8);
+                o2 = __builtin_convertvector(KERNEL_NAME(level)(v2), Bytes8);
             }
-            if (n0) {
-                const Floats amplitude = levels * (0.15f + 3.4f * (luma * rest));
-                v0 += amplitude * KERNEL_NAME(load)(n0 + i);
-                v1 += amplitude * KERNEL_NAME(load)(n1 + i);
-                v2 += amplitude * KERNEL_NAME(load)(n2 + i);
-            }
-            const Bytes8 o0 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
-            const Bytes8 o1 = __builtin_convertvector(KERNEL_NAME(level)(v1), Bytes8);
-            const Bytes8 o2 = __builtin_convertvector(KERNEL_NAME(level)(v2), Bytes8);
             const Bytes16 o01 = __builtin_shufflevector(o0, o1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
             const Bytes16 o22 = __builtin_shufflevector(o2, o2, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
             const Bytes16 first = __builtin_shufflevector(o01, o22, 0, 8, 16, 1, 9, 17, 2, 10, 18, 3, 11, 19, 0, 0, 0,

@@ -37,29 +37,43 @@ static inline uint32_t hash32(uint32_t x) {
 static inline float smooth(float t) { return t * t * (3.0f - 2.0f * t); }
 
 // Interpolation along x, the same arithmetic in both versions (so the same bits).
-static void interpolate_generic(const float *mixed, const int *cells, int first, const float *left,
-                                const float *right, float *out, int count) {
+static void interpolate_generic(const AkvGrain *grain, const float *mixed, int first, int left, int count,
+                                float *out) {
     for (int i = 0; i < count; i++) {
-        const int k = cells[i] - first;
-        out[i] = mixed[k] * left[i] + mixed[k + 1] * right[i];
+        const int x = left + i, k = grain->cell_x[x] - first;
+        out[i] = mixed[k] * grain->left_x[x] + mixed[k + 1] * grain->right_x[x];
     }
 }
 
 #if defined(__x86_64__)
-// Eight at a time with AVX2's gathers.
-__attribute__((target("avx2"))) static void interpolate_avx2(const float *mixed, const int *cells, int first,
-                                                              const float *left, const float *right, float *out,
-                                                              int count) {
-    const __m256i offset = _mm256_set1_epi32(first);
+// Eight columns at a time with AVX2: a block's eight lattice columns lie within eight
+// consecutive ones, which one load and a permute fetch (a gather would cost several times as
+// much). Regions that do not start on a block fall back to gathers.
+__attribute__((target("avx2"))) static void interpolate_avx2(const AkvGrain *grain, const float *mixed, int first,
+                                                              int left, int count, float *out) {
     int i = 0;
-    for (; i + 8 <= count; i += 8) {
-        const __m256i k = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(cells + i)), offset);
-        const __m256 a = _mm256_i32gather_ps(mixed, k, 4), b = _mm256_i32gather_ps(mixed + 1, k, 4);
-        const __m256 sum = _mm256_add_ps(_mm256_mul_ps(a, _mm256_loadu_ps(left + i)),
-                                         _mm256_mul_ps(b, _mm256_loadu_ps(right + i)));
-        _mm256_storeu_ps(out + i, sum);
+    if (left % 8 == 0) {
+        for (; i + 8 <= count; i += 8) {
+            const int block = (left + i) / 8, base = grain->block_first[block] - first;
+            const __m256i offsets = _mm256_loadu_si256((const __m256i *)(grain->block_offsets + 8 * block));
+            const __m256 a = _mm256_permutevar8x32_ps(_mm256_loadu_ps(mixed + base), offsets);
+            const __m256 b = _mm256_permutevar8x32_ps(_mm256_loadu_ps(mixed + base + 1), offsets);
+            const __m256 sum = _mm256_add_ps(_mm256_mul_ps(a, _mm256_loadu_ps(grain->left_x + left + i)),
+                                             _mm256_mul_ps(b, _mm256_loadu_ps(grain->right_x + left + i)));
+            _mm256_storeu_ps(out + i, sum);
+        }
+    } else {
+        const __m256i offset = _mm256_set1_epi32(first);
+        for (; i + 8 <= count; i += 8) {
+            const __m256i k =
+                _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(grain->cell_x + left + i)), offset);
+            const __m256 a = _mm256_i32gather_ps(mixed, k, 4), b = _mm256_i32gather_ps(mixed + 1, k, 4);
+            const __m256 sum = _mm256_add_ps(_mm256_mul_ps(a, _mm256_loadu_ps(grain->left_x + left + i)),
+                                             _mm256_mul_ps(b, _mm256_loadu_ps(grain->right_x + left + i)));
+            _mm256_storeu_ps(out + i, sum);
+        }
     }
-    interpolate_generic(mixed, cells + i, first, left + i, right + i, out + i, count - i);
+    interpolate_generic(grain, mixed, first, left + i, count - i, out + i);
 }
 #endif
 
@@ -94,6 +108,15 @@ void akv_grain_init(AkvGrain *grain, int width, double cell, double chroma, uint
         grain->left_x[x] = (1 - s) * norm;
         grain->right_x[x] = s * norm;
     }
+    const int blocks = (width + 7) / 8;
+    grain->block_first = g_new(int, blocks);
+    grain->block_offsets = g_new0(int32_t, 8 * (size_t)blocks);
+    for (int block = 0; block < blocks; block++) {
+        grain->block_first[block] = grain->cell_x[8 * block];
+        for (int j = 0; j < 8 && 8 * block + j < width; j++) {
+            grain->block_offsets[8 * block + j] = grain->cell_x[8 * block + j] - grain->cell_x[8 * block];
+        }
+    }
     grain->interpolate = interpolate_generic;
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) grain->interpolate = interpolate_avx2;
@@ -104,15 +127,18 @@ void akv_grain_clear(AkvGrain *grain) {
     g_free(grain->cell_x);
     g_free(grain->left_x);
     g_free(grain->right_x);
+    g_free(grain->block_first);
+    g_free(grain->block_offsets);
 }
 
 void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain) {
     memset(rows, 0, sizeof *rows);
     rows->held[0] = rows->held[1] = -1;
-    const int nx = grain->cell_x[grain->width - 1] + 2;
+    // One lattice row's columns, and room for the AVX2 interpolation's 8-wide loads past the end.
+    const int nx = grain->cell_x[grain->width - 1] + 2 + 9;
     rows->lattice = g_new(float, nx);
     for (int c = 0; c < grain->layers; c++) {
-        rows->mixed[c] = g_new(float, nx);
+        rows->mixed[c] = g_new0(float, nx);
         rows->row[0][c] = g_new(float, grain->width);
         rows->row[1][c] = g_new(float, grain->width);
     }
@@ -154,10 +180,7 @@ AKV_CLONES static void interpolated_row(const AkvGrain *grain, AkvGrainRows *row
             for (int i = 0; i < count; i++) mixed[i] += weight * rows->lattice[i];
         }
     }
-    for (int c = 0; c < channels; c++) {
-        grain->interpolate(rows->mixed[c], grain->cell_x + left, first, grain->left_x + left, grain->right_x + left,
-                           out[c], width);
-    }
+    for (int c = 0; c < channels; c++) grain->interpolate(grain, rows->mixed[c], first, left, width, out[c]);
 }
 
 AKV_CLONES void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width,

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 // What is the same for the whole frame.
-typedef struct {
+typedef struct AkvGrain {
     double cell;       // lattice spacing in pixels, at least 1
     int layers;        // 1 (monochrome) or 3
     float mix[3][3];   // channel c = Σ mix[c][l] · layer l
@@ -20,9 +20,13 @@ typedef struct {
     int *cell_x;     // per pixel column: its lattice column
     float *left_x;   // the weights of that lattice column and the next, the smoothed position in
     float *right_x;  // the cell times this axis's share of the renormalisation to unit variance
-    // Interpolates along x: out[i] = mixed[cells[i]] · left[i] + mixed[cells[i] + 1] · right[i].
-    void (*interpolate)(const float *mixed, const int *cells, int first, const float *left, const float *right,
-                        float *out, int count);
+    // Per block of 8 columns from 0: the block's first lattice column, and each column's lattice
+    // column relative to it (0…7, as a lattice cell is at least a pixel wide).
+    int *block_first;
+    int32_t *block_offsets;
+    // Interpolates pixel columns left…left + count − 1 of a lattice row whose values from lattice
+    // column `first` are `mixed`: out[i] = mixed[k] · left_x[x] + mixed[k + 1] · right_x[x].
+    void (*interpolate)(const struct AkvGrain *grain, const float *mixed, int first, int left, int count, float *out);
 } AkvGrain;
 
 // One thread's working rows.

@@ -45,7 +45,8 @@ struct AkvGlow {
     int knee_level;  // the least 8-bit luma above the knee
     int knee_green;  // the least green value with which a pixel's luma can reach it
     int *cell_of;    // the map column of each pixel column
-    int first_read;  // rows to read at once the first time (see akv_glow_ensure), or 0
+    int ahead;       // how far below a rendered row the map may have read (see akv_glow_new)
+    int chunk;       // rows read at a time
 
     // The stages, each a whole map of gw × gh floats.
     float *mean;    // over-exposure per cell (a running sum while the cell's rows arrive)
@@ -72,9 +73,9 @@ static double expanded(double v) {
     return d / (1 - d + 1.0 / 256);
 }
 
-// A normalised Gaussian of `sigma` cells, 3 sigma each side.
-static float *gaussian(double sigma, int *radius) {
-    *radius = (int)ceil(3 * sigma);
+// A normalised Gaussian of `sigma` cells, `reach` sigmas each side.
+static float *gaussian(double sigma, double reach, int *radius) {
+    *radius = (int)ceil(reach * sigma);
     float *kernel = g_new(float, 2 * *radius + 1);
     double total = 0;
     for (int j = -*radius; j <= *radius; j++) total += exp(-(double)j * j / (2 * sigma * sigma));
@@ -84,7 +85,7 @@ static float *gaussian(double sigma, int *radius) {
     return kernel;
 }
 
-AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int concurrency) {
+AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int slack) {
     AkvGlow *glow = g_new0(AkvGlow, 1);
     g_mutex_init(&glow->lock);
     glow->width = width;
@@ -101,8 +102,9 @@ AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int conc
 
     double cells = sigma / scale;
     if (cells < 0.5) cells = 0.5;
-    glow->kernel = gaussian(cells, &glow->radius);
-    glow->wide_kernel = gaussian(WIDE * cells, &glow->wide_radius);
+    glow->kernel = gaussian(cells, 3, &glow->radius);
+    // The wide blur only weighs the glow; two sigmas of it are plenty, and keep the read-ahead short.
+    glow->wide_kernel = gaussian(WIDE * cells, 2, &glow->wide_radius);
 
     const double from = expanded(knee), white = expanded(1.0);
     int knee_level = 255;
@@ -120,12 +122,12 @@ AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int conc
     glow->cell_of = g_new(int, width);
     for (int x = 0; x < width; x++) glow->cell_of[x] = x / scale;
 
-    // Rendering row y needs the glow of cell row y / scale + 1, which needs input rows about
-    // (2·radius + wide_radius + 2) cells further down. A sequential JPEG keeps about a thousand rows behind
-    // its read point; when the read-ahead could exceed half of that, the first read asks for it
-    // all at once, which makes the loader's cache hold that many rows.
-    int ahead = (2 * glow->radius + glow->wide_radius + 3) * scale + concurrency * 32 + 64;
-    glow->first_read = ahead > 512 ? ahead : 0;
+    // Rendering row y needs glow map row y / scale + 1, which needs the input about
+    // radius + wide_radius + 2 map rows further down, read a chunk at a time; other threads may
+    // be rendering `slack` rows further on: this many rows below the lowest row being rendered
+    // may have been read, and must still be at hand when it is.
+    glow->chunk = scale * (scale < 16 ? (16 + scale - 1) / scale : 1);
+    glow->ahead = (glow->radius + glow->wide_radius + 3) * scale + glow->chunk + slack + 64;
 
     size_t cells_total = (size_t)glow->gw * glow->gh;
     glow->mean = g_new0(float, cells_total);
@@ -239,22 +241,39 @@ AKV_CLONES static void add_row(const AkvGlow *glow, const VipsPel *pixels, float
         const Shorts16 luma = (54 * __builtin_convertvector(r, Shorts16) + 183 * __builtin_convertvector(g, Shorts16) +
                                19 * __builtin_convertvector(bl, Shorts16) + 128) >>
                               8;
-        const Shorts16 over = (Shorts16)(luma >= knee);
-        for (int i = 0; i < 16; i++) {
-            if (over[i]) add_pixel(glow, pixels + 3 * (x + i), sums + glow->cell_of[x + i]);
+        // One byte per pixel, all ones where its luma reaches the knee; visit only those.
+        const Bytes16 over = __builtin_convertvector((Shorts16)(luma >= knee), Bytes16);
+        uint64_t lanes[2];
+        memcpy(lanes, &over, 16);
+        for (int half = 0; half < 2; half++) {
+            for (uint64_t bits = lanes[half] & 0x0101010101010101ULL; bits; bits &= bits - 1) {
+                const int i = x + half * 8 + __builtin_ctzll(bits) / 8;
+                add_pixel(glow, pixels + 3 * i, sums + glow->cell_of[i]);
+            }
         }
     }
     for (; x < width; x++) add_pixel(glow, pixels + 3 * x, sums + glow->cell_of[x]);
 }
 
-// Reads input rows up to `target` (exclusive) and finishes the map rows they complete.
+// Reads input rows up to `target` (exclusive) and finishes the map rows they complete. The rows
+// come in chunks of one size, so the region's buffer is reused.
 static int read_rows(AkvGlow *glow, VipsRegion *input, int target) {
-    VipsRect rect = {0, glow->rows_read, glow->width, target - glow->rows_read};
-    if (vips_region_prepare(input, &rect)) return -1;
-    for (int y = glow->rows_read; y < target; y++) {
-        add_row(glow, VIPS_REGION_ADDR(input, 0, y), glow->mean + (size_t)(y / glow->scale) * glow->gw);
+    if (glow->rows_read == 0) {
+        // A sequentially decoded image keeps only so many rows behind its read point (libvips'
+        // line cache, about a thousand): a first request of `ahead` rows, one pixel wide so that
+        // nothing is copied, decodes them and makes the cache hold at least that many.
+        VipsRect column = {0, 0, 1, glow->ahead < glow->height ? glow->ahead : glow->height};
+        if (vips_region_prepare(input, &column)) return -1;
     }
-    glow->rows_read = target;
+    for (int top = glow->rows_read; top < target; top += glow->chunk) {
+        const int bottom = top + glow->chunk < glow->height ? top + glow->chunk : glow->height;
+        VipsRect rect = {0, top, glow->width, bottom - top};
+        if (vips_region_prepare(input, &rect)) return -1;
+        for (int y = top; y < bottom; y++) {
+            add_row(glow, VIPS_REGION_ADDR(input, 0, y), glow->mean + (size_t)(y / glow->scale) * glow->gw);
+        }
+        glow->rows_read = bottom;
+    }
     for (;;) {
         const int k = glow->cells_done, top = k * glow->scale;
         if (k >= glow->gh) break;
@@ -308,7 +327,6 @@ int akv_glow_ensure(AkvGlow *glow, VipsRegion *input, int row) {
         if (cells_needed > last) cells_needed = last;
         if (glow->cells_done <= cells_needed) {
             int target = (cells_needed + 1) * glow->scale;
-            if (glow->rows_read == 0 && glow->first_read > target) target = glow->first_read;
             if (target > glow->height) target = glow->height;
             if (read_rows(glow, input, target)) glow->failed = 1;
             continue;

@@ -13,8 +13,9 @@
 typedef struct AkvGlow AkvGlow;
 
 /// A glow map for a `width`×`height` frame: a Gaussian of `sigma` pixels, light counted from
-/// display luma `knee` (0…1) up. `concurrency` is libvips' thread count, for the read-ahead.
-AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int concurrency);
+/// display luma `knee` (0…1) up. `slack` is how many rows below the lowest strip still being
+/// rendered other threads may be rendering (and so reading ahead for).
+AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int slack);
 void akv_glow_free(AkvGlow *glow);
 
 /// Pixels per map cell, and the map's size.

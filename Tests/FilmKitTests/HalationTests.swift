@@ -136,6 +136,15 @@ struct HalationTests {
         #expect(throws: ImagingError.self) {
             try look.apply(to: Image(contentsOf: file, options: .init(sequential: true))).encoded(as: .jpeg())
         }
+        // Written to a file: the error, the earlier file there untouched, no temporary file left.
+        let target = folder.file("out.jpg")
+        try Data("earlier".utf8).write(to: target)
+        #expect(throws: ImagingError.self) {
+            try look.apply(to: Image(contentsOf: file, options: .init(sequential: true))).write(to: target)
+        }
+        #expect(try Data(contentsOf: target) == Data("earlier".utf8))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["damaged.jpg", "out.jpg"])
     }
 }
 
