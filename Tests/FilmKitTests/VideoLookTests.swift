@@ -35,6 +35,21 @@ struct VideoLookTests {
         #expect(try VideoLook(video.look, seed: 6).render(grey, index: 0) != first)
     }
 
+    @Test(arguments: ["cinestill-800t", "ilford-hp5-plus"])
+    func renderingIntoABufferGivesTheLazyImagesBytes(stock: String) throws {
+        let video = VideoLook(try FilterRegistry().makeFilter(stock), seed: 3)
+        // An odd width: the pass's last pixels of each row go through its tail path.
+        let frame = try Self.frame().resized(width: 477, height: 269).pixels()
+        var output = try PixelBuffer(width: 1, height: 1, bands: 3, samples: [0, 0, 0])
+        for index in [0, 7] {
+            let expected = try video.apply(to: Image(pixels: frame), index: index).pixels()
+            // The first frame replaces the wrongly sized buffer, the second is written into it.
+            try video.render(frame, index: index, into: &output)
+            #expect(output == expected, "frame \(index) into a buffer")
+            #expect(try video.render(frame, index: index) == expected, "frame \(index)")
+        }
+    }
+
     @Test func aLookThatIsNotAFilmPassIsAppliedPerFrameWithItsSeed() throws {
         let mock = MockFilter()
         let video = VideoLook(mock, seed: 9)

@@ -1,10 +1,11 @@
 // Measures a film stock on 1920×1080 video frames, for Benchmarks/compare.sh:
 //
-//   film-frames [--stock kodak-portra-400] [--frames 300] [--export 150]
+//   film-frames [--stock kodak-portra-400|none] [--frames 300] [--export 150]
 //
-// First FilmKit's VideoLook on a panning camera's frames, rendered one after another (pixels in,
-// pixels out, each frame with its own grain seed); then RecorderKit's clip export (H.264) of
-// `--export` recorded frames with the same stock as its export filter. Prints two lines:
+// First FilmKit's VideoLook on a panning camera's frames, rendered one after another into one
+// output buffer (pixels in, pixels out, each frame with its own grain seed); then RecorderKit's
+// clip export (H.264) of `--export` recorded frames with the same stock as its export filter.
+// Prints two lines:
 //   frames <stock> <n>: <fps> fps, CPU <ms> ms per frame, peak RSS <MB> MB
 //   export <stock> h264 <n> frames: <fps> fps, wall <ms> ms, CPU <ms> ms
 import BenchmarkWorkloads
@@ -36,8 +37,8 @@ func peakResidentMegabytes() -> Double {
 
 let stock = option("stock", default: "kodak-portra-400")
 guard let frames = Int(option("frames", default: "300")), frames > 0,
-    let exportFrames = Int(option("export", default: "150")), exportFrames > 0
-else { fail("--frames and --export take positive numbers") }
+    let exportFrames = Int(option("export", default: "150")), exportFrames >= 0
+else { fail("--frames takes a positive number, --export a count (0 skips the export)") }
 let width = 1920
 let height = 1080
 let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -55,11 +56,12 @@ do {
             x: position < pan ? position : 2 * pan - position, y: 0, width: width, height: height
         ).pixels()
     }
-    let video = VideoLook(try registry.makeFilter(stock), seed: 1)
+    let video = VideoLook(stock == "none" ? FilterChain([]) : try registry.makeFilter(stock), seed: 1)
     var checksum = 0
+    var filmed = pictures[0]
     let usage = try await Usage.measure {
         for index in 0..<frames {
-            let filmed = try video.render(pictures[index % pictures.count], index: index)
+            try video.render(pictures[index % pictures.count], index: index, into: &filmed)
             checksum &+= Int(filmed.samples[index % filmed.samples.count])
         }
     }
@@ -69,6 +71,7 @@ do {
             Double(frames) / usage.wallSeconds, usage.cpuSeconds * 1000 / Double(frames), peakResidentMegabytes(),
             checksum))
 
+    guard exportFrames > 0 else { exit(0) }
     let session = try RecordingSession(width: width, height: height, codec: .h264, clipFrames: exportFrames)
     defer { session.close() }
     for index in 0..<exportFrames {
@@ -76,7 +79,8 @@ do {
             pixels: pictures[index % pictures.count], timestamp: RecordingSession.timestamp(ofFrame: index))
     }
     try await session.waitUntilStored()
-    try session.recorder.setExportFilter(named: stock, registry: registry, seed: 1)
+    // `--stock none` measures the export alone, for comparison.
+    if stock != "none" { try session.recorder.setExportFilter(named: stock, registry: registry, seed: 1) }
     var clip: CapturedVideoSegment?
     let export = try await Usage.measure { clip = try await session.exportClip() }
     guard let clip, clip.frameCount == exportFrames else { fail("the clip has \(clip?.frameCount ?? 0) frames") }
