@@ -6,7 +6,8 @@
 # Usage: Benchmarks/compare.sh [--quick] [RUNS] [SECTION…]
 #   RUNS      rounds per comparison (default 5; --quick makes it 2)
 #   SECTION   stocks, thumbnails, recorder or roll (default: all four)
-# Environment: BATCH (thumbnails in the batch comparison, default 10), INGEST_FRAMES (default 300).
+# Environment: BATCH (thumbnails in the batch comparison, default 10), INGEST_FRAMES (default 300),
+# RECIPE=0 (skip the three-minute ImageMagick film recipe).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=SCRIPTDIR/lib.sh
@@ -118,13 +119,14 @@ if wants stocks; then
             "$(at_least "$fps" 60)"
     done
     # ImageMagick takes about three minutes for this on 24 MP (its noise is the slow part): one
-    # round, which keeps the whole comparison within about a quarter of an hour.
-    mapfile -t medians < <(race 1 \
+    # round, which keeps the whole comparison within about a quarter of an hour; RECIPE=0 skips it.
+    [ "${RECIPE:-1}" = 0 ] || mapfile -t medians < <(race 1 \
         "$(quote "$bin/filmkit" apply --filter kodak-portra-400 "$work/24mp.jpg" "$work/ours.jpg")" \
         "$(quote convert "$work/24mp.jpg" -sigmoidal-contrast 3x50% -attenuate 0.3 +noise Gaussian \
             -vignette 0x40 -quality 90 "$work/peer.jpg")")
-    row "film recipe (curve, noise, vignette), 24 MP (ms)" "${medians[0]}" "ImageMagick convert" "${medians[1]}" \
-        none 0
+    [ "${RECIPE:-1}" = 0 ] ||
+        row "film recipe (curve, noise, vignette), 24 MP (ms)" "${medians[0]}" "ImageMagick convert" \
+            "${medians[1]}" none 0
 fi
 
 if wants thumbnails; then
