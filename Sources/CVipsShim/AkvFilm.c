@@ -9,16 +9,8 @@
 #include "AkvGrain.h"
 #include "AkvHalation.h"
 
-// Plain multiplies and adds only (no fused multiply-add), so every build and every version of
-// a function below rounds alike and the output is the same bytes on any x86-64.
-#pragma clang fp contract(off)
+#include "AkvClones.h"
 
-// The row preparation (vignette, glow, grain rows) is cloned for AVX2 where the processor has it.
-#if defined(__x86_64__) && defined(__linux__)
-#define AKV_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define AKV_CLONES
-#endif
 #define AKV_INLINE static inline __attribute__((always_inline))
 
 // Eight pixels at a time: 256-bit vectors with AVX2, pairs of 128-bit ones otherwise.

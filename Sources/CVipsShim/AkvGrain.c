@@ -7,15 +7,8 @@
 #include <immintrin.h>
 #endif
 
-#pragma clang fp contract(off)
-
-// Cloned for AVX2 where the processor has it; integer hashing and plain float arithmetic (no
-// FMA), so every clone gives the same values.
-#if defined(__x86_64__) && defined(__linux__)
-#define AKV_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define AKV_CLONES
-#endif
+// Integer hashing and plain float arithmetic, so every clone gives the same values.
+#include "AkvClones.h"
 
 static uint64_t mix64(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;

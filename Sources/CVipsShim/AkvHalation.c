@@ -23,14 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#pragma clang fp contract(off)
-
-// The row loops are cloned for AVX2 where the processor has it (no FMA: the same sums).
-#if defined(__x86_64__) && defined(__linux__)
-#define AKV_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define AKV_CLONES
-#endif
+#include "AkvClones.h"
 
 // The wide blur's radius, in glow radii.
 #define WIDE 3

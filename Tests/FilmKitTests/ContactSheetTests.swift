@@ -12,23 +12,23 @@ struct ContactSheetTests {
 
     /// The photo area of cell `index` (the coffee sample, 3:2, fills a 150×100 cell).
     func cell(_ index: Int, of sheet: Image) throws -> Image {
-        let layout = Self.layout
-        let column = index % layout.columns
-        let row = index / layout.columns
-        return try sheet.cropped(
-            x: layout.spacing + column * (layout.cellWidth + layout.spacing),
-            y: layout.spacing + row * (layout.cellHeight + Self.labelHeight + layout.spacing),
-            width: layout.cellWidth, height: layout.cellHeight)
+        try area(index, of: sheet, caption: false)
     }
 
+    /// The label under cell `index`.
     func caption(_ index: Int, of sheet: Image) throws -> Image {
+        try area(index, of: sheet, caption: true)
+    }
+
+    func area(_ index: Int, of sheet: Image, caption: Bool) throws -> Image {
         let layout = Self.layout
         let column = index % layout.columns
         let row = index / layout.columns
         return try sheet.cropped(
             x: layout.spacing + column * (layout.cellWidth + layout.spacing),
-            y: layout.spacing + row * (layout.cellHeight + Self.labelHeight + layout.spacing) + layout.cellHeight,
-            width: layout.cellWidth, height: Self.labelHeight)
+            y: layout.spacing + row * (layout.cellHeight + Self.labelHeight + layout.spacing)
+                + (caption ? layout.cellHeight : 0),
+            width: layout.cellWidth, height: caption ? Self.labelHeight : layout.cellHeight)
     }
 
     /// The root-mean-square difference, in levels.
