@@ -41,7 +41,11 @@ struct ApplyCommand: ParsableCommand {
         case .png, .tiff: break
         }
         let look = try FilterRegistry.shared.makeFilter(filter, textParameters: parsedParameters())
-        let photo = try Image(contentsOf: URL(fileURLWithPath: input))
+        // A look that reads in order streams from a sequentially decoded file (decoding, the look
+        // and encoding overlap, as in `vips copy`); a photo that must be turned upright is read whole.
+        let inputURL = URL(fileURLWithPath: input)
+        let upright = try Image(contentsOf: inputURL, options: .init(autorotate: false)).orientation == 1
+        let photo = try Image(contentsOf: inputURL, options: .init(sequential: look.readsInputSequentially && upright))
         try look.apply(to: photo, seed: seed).write(to: outputURL, as: format)
     }
 

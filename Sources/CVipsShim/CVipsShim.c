@@ -97,6 +97,22 @@ int akv_webpsave_buffer(VipsImage *in, void **buffer, size_t *length, int qualit
     return vips_webpsave_buffer(in, buffer, length, "Q", quality, "lossless", lossless, "strip", strip, NULL);
 }
 
+int akv_jpegsave_file(VipsImage *in, const char *path, int quality, int strip, int interlace) {
+    return vips_jpegsave(in, path, "Q", quality, "strip", strip, "interlace", interlace, NULL);
+}
+
+int akv_pngsave_file(VipsImage *in, const char *path, int compression, int strip) {
+    return vips_pngsave(in, path, "compression", compression, "strip", strip, NULL);
+}
+
+int akv_tiffsave_file(VipsImage *in, const char *path, int compression, int quality, int strip) {
+    return vips_tiffsave(in, path, "compression", compression, "Q", quality, "strip", strip, NULL);
+}
+
+int akv_webpsave_file(VipsImage *in, const char *path, int quality, int lossless, int strip) {
+    return vips_webpsave(in, path, "Q", quality, "lossless", lossless, "strip", strip, NULL);
+}
+
 int akv_copy(VipsImage *in, VipsImage **out) { return vips_copy(in, out, NULL); }
 
 int akv_copy_interpretation(VipsImage *in, VipsImage **out, VipsInterpretation interpretation) {

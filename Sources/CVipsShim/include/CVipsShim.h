@@ -27,6 +27,12 @@ int akv_pngsave_buffer(VipsImage *in, void **buffer, size_t *length, int compres
 int akv_tiffsave_buffer(VipsImage *in, void **buffer, size_t *length, int compression, int quality, int strip);
 int akv_webpsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality, int lossless, int strip);
 
+// Saving straight into a file (created or truncated), through libvips' own file target.
+int akv_jpegsave_file(VipsImage *in, const char *path, int quality, int strip, int interlace);
+int akv_pngsave_file(VipsImage *in, const char *path, int compression, int strip);
+int akv_tiffsave_file(VipsImage *in, const char *path, int compression, int quality, int strip);
+int akv_webpsave_file(VipsImage *in, const char *path, int quality, int lossless, int strip);
+
 // Conversion.
 int akv_copy(VipsImage *in, VipsImage **out);
 int akv_copy_interpretation(VipsImage *in, VipsImage **out, VipsInterpretation interpretation);

@@ -181,17 +181,29 @@ public struct Tint: Codable, Sendable, Hashable {
     }
 }
 
-/// A stock's halation.
+/// A stock's halation: the glow that light reflected off the film base adds around sources that
+/// over-exposed the film (see ``Halation`` for how the over-exposure is estimated).
 public struct HalationResponse: Codable, Sendable, Hashable {
     /// Strength, 0…1: about 0.05 behind an anti-halation layer, 0.6 and more without one.
     public var strength: Double
-    /// Radius as a fraction of the frame's short side.
+    /// Radius (a Gaussian's sigma) as a fraction of the frame's short side: how far the reflected
+    /// light spreads, which grows with the thickness of the base.
     public var radius: Double
+    /// The glow's colour, one gain per channel, 0…1. Colour film glows red-orange (the
+    /// red-sensitive layer lies next to the base); black-and-white film glows grey. `nil` (the key
+    /// left out of a stock file) takes that usual colour for the stock's type.
+    public var color: [Double]?
 
     /// Creates a halation response.
-    public init(strength: Double, radius: Double) {
+    public init(strength: Double, radius: Double, color: [Double]? = nil) {
         self.strength = strength
         self.radius = radius
+        self.color = color
+    }
+
+    /// The glow's colour on a film of `type`: ``color``, or the type's usual colour.
+    public func color(for type: FilmType) -> [Double] {
+        color ?? (type == .blackAndWhite ? [0.6, 0.6, 0.6] : Halation.glowColor)
     }
 
     func validate(stock: String) throws(FilmStockError) {
@@ -200,6 +212,12 @@ public struct HalationResponse: Codable, Sendable, Hashable {
         }
         guard (0.001...0.1).contains(radius) else {
             throw .valueOutOfRange(stock: stock, field: "halation.radius", value: radius, range: 0.001...0.1)
+        }
+        if let color {
+            guard color.count == 3 else { throw .invalid(stock: stock, reason: "halation.color needs 3 gains") }
+            for gain in color where !(0...1).contains(gain) {
+                throw .valueOutOfRange(stock: stock, field: "halation.color", value: gain, range: 0...1)
+            }
         }
     }
 }

@@ -3,10 +3,11 @@ import FilmKit
 extension EventRecorder {
     /// Applies a FilmKit filter to every frame of every clip written from now on; `nil` removes it.
     ///
-    /// Frame `n` of a clip is filtered with `FilterContext(seed: seed).derived(n)`, so random
-    /// effects such as grain and dust move from frame to frame as on a real film, while the same
-    /// clip and seed always give the same pixels. A passthrough recording's clips are decoded and
-    /// re-encoded for it (at the export settings' size and codec).
+    /// Frames go through FilmKit's ``FilmKit/VideoLook``: frame `n` of a clip is filtered with
+    /// `FilterContext(seed: seed).derived(n)`, so random effects such as grain and dust move from
+    /// frame to frame as on a real film, while the same clip and seed always give the same pixels;
+    /// a film stock is prepared once for the whole clip. A passthrough recording's clips are
+    /// decoded and re-encoded for it (at the export settings' size and codec).
     ///
     /// - Parameters:
     ///   - filter: the filter, or `nil` for none.
@@ -16,8 +17,8 @@ extension EventRecorder {
             exportFrameTransform = nil
             return
         }
-        let context = FilterContext(seed: seed)
-        exportFrameTransform = { image, index in try filter.apply(to: image, context: context.derived(index)) }
+        let video = VideoLook(filter, seed: seed)
+        exportFrameTransform = { image, index in try video.apply(to: image, index: index) }
     }
 
     /// Applies the filter registered under `name` in `registry` (with `parameters`) to every
