@@ -67,11 +67,12 @@ targets += [
         dependencies: ["Imaging", "FilmKit", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
-    // gallery-bench is the writer the atomic-save test kills.
+    // gallery-bench is the writer the atomic-save test kills; gallery-demo is run as users run it.
     .testTarget(
         name: "GalleryKitTests",
         dependencies: [
             "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench",
+            "gallery-demo",
         ]
     ),
     .executableTarget(

@@ -36,7 +36,7 @@ enum RollFixtures {
     /// A camera over a library folder, as a new run of a program opens it.
     static func fileCamera(_ folder: URL, concurrentFrames: Int = 2) throws -> Camera {
         try Camera(
-            store: FileRollStore(folder: folder),
+            store: FileRollStore(folder: folder), registry: .shared,
             configuration: Camera.Configuration(concurrentFrames: concurrentFrames))
     }
 

@@ -48,9 +48,15 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
         self.sources = sources
     }
 
-    /// Decodes and validates a stock from JSON.
+    /// Decodes and validates a stock from JSON of at most ``maximumFileSize`` bytes.
+    /// - Parameters:
+    ///   - json: the stock's JSON.
+    ///   - source: what to call it in errors, such as the file's name.
     /// - Throws: ``FilmStockError`` naming the file's problem.
     public init(json: Data, source: String = "JSON") throws(FilmStockError) {
+        guard json.count <= Self.maximumFileSize else {
+            throw .malformed(source: source, reason: "\(json.count) bytes, over the limit of \(Self.maximumFileSize)")
+        }
         do {
             self = try JSONDecoder().decode(FilmStock.self, from: json)
         } catch let error as DecodingError {
