@@ -29,7 +29,7 @@ mkdir -p "$out/bin" "$out/artifacts"
 
 echo "== building the fuzz targets"
 swift build -c release --package-path Fuzz --scratch-path "$out/swift" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address 2>&1 \
+    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld 2>&1 \
     | grep -v "prohibited flag(s): -pthread" || true
 for target in FuzzCube FuzzStock FuzzImage; do
     cp "$out/swift/release/$target" "$out/bin/$target"
@@ -37,8 +37,12 @@ done
 clang -O1 -g -fsanitize=fuzzer,address -ISources/CExifShim/include Fuzz/ExifShim/fuzz_exif.c \
     Sources/CExifShim/CExifShim.c -lexif -ljpeg -o "$out/bin/FuzzExif"
 
-# libvips keeps caches for the life of the process, which LeakSanitizer would report at exit.
+# libvips keeps caches for the life of the process, which LeakSanitizer would report at exit; the
+# Swift runtime's own backtracer would read memory ASan has poisoned after a crash.
 export ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1:${ASAN_OPTIONS:-}"
+export SWIFT_BACKTRACE=enable=no
+# One libvips worker: the inputs are tiny, and a thread pool per input costs more than the decoding.
+export VIPS_CONCURRENCY=1
 failed=()
 for target in "${targets[@]}"; do
     case "$target" in

@@ -7,9 +7,12 @@ static void discard_log(const gchar *domain, GLogLevelFlags level, const gchar *
 }
 
 // Failures reach Swift as typed errors; libvips' per-tile warnings on stderr would only repeat
-// them, so they are dropped unless ANALOGKIT_VIPS_WARNINGS is set.
+// them, so they are dropped unless ANALOGKIT_VIPS_WARNINGS is set. Loaders libvips marks
+// untrusted (ImageMagick's, which hands odd formats to outside programs, and a few rarely used
+// scientific ones) are blocked: the SDK reads files from anyone.
 int akv_init(void) {
     if (VIPS_INIT("analogkit") != 0) return -1;
+    vips_block_untrusted_set(TRUE);
     if (!g_getenv("ANALOGKIT_VIPS_WARNINGS")) g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, discard_log, NULL);
     return 0;
 }

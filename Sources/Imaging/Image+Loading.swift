@@ -102,7 +102,9 @@ extension Image {
         }
     }
 
-    /// Reads an image file (JPEG, PNG, TIFF, WebP, HEIF and every other format libvips reads).
+    /// Reads an image file: JPEG, PNG, WebP, TIFF, HEIF/AVIF, GIF and the other formats libvips
+    /// reads with its trusted loaders (those libvips marks untrusted, ImageMagick's among them,
+    /// are blocked: a BMP or PostScript file is ``ImagingError/notAnImage(source:)``).
     ///
     /// Only the header is read here; pixels are decoded when needed, under `options.decoding`.
     /// The path is used byte for byte (see ``FileSystemPath``).

@@ -26,6 +26,14 @@ struct StockLoadingTests {
         #expect(error?.description.contains("over the limit") == true)
     }
 
+    /// Found by the stock fuzzer: a stock that validated could still fail to register.
+    @Test func aStockWhoseIdCannotNameAFilterIsRefusedWhenItIsRead() throws {
+        var stock = try #require(FilmStock.builtIn.first)
+        stock.id = "koda=-gold-200"
+        let error = #expect(throws: FilmStockError.self) { try FilmStock(json: JSONEncoder().encode(stock)) }
+        #expect(error?.description.contains("the id must be a filter name") == true)
+    }
+
     @Test func deeplyNestedOrMalformedJSONIsATypedError() throws {
         let nested = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
         #expect(throws: FilmStockError.self) { try FilmStock(json: nested) }

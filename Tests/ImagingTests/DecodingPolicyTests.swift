@@ -70,6 +70,16 @@ struct DecodingPolicyTests {
         _ = decodeFailure { _ = try Image(data: Data(bytes)).pixels() }
     }
 
+    @Test func formatsOnlyUntrustedLoadersReadAreRefused() {
+        // A 1×1 BMP, which only ImageMagick's loader (untrusted in libvips) reads.
+        var bmp: [UInt8] =
+            Array("BM".utf8) + [58, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]
+        bmp +=
+            [1, 0, 24, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0x13, 0x0B, 0, 0, 0x13, 0x0B, 0, 0] + [UInt8](repeating: 0, count: 8)
+        bmp += [0, 0, 255, 0]
+        #expect(throws: ImagingError.notAnImage(source: "58 bytes")) { try Image(data: Data(bmp)) }
+    }
+
     @Test func aSmallFileDeclaringAHugeImageIsRefusedFromItsHeader() throws {
         let bomb = try HostileFiles.hugeHeaderJPEG()
         let expected = ImagingError.overWorkLimit(

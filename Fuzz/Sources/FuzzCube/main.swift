@@ -1,13 +1,14 @@
 import FilmKit
 import Foundation
+import FuzzDriver
 import Imaging
 
 /// A small photo-like image, made once.
 let probe = try! Image.solid(width: 8, height: 8, value: [30, 128, 220])
 
 /// Parses `.cube` text; a table that parses must apply, and its text must parse again.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCube(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzCube(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     guard let table = try? ColorLookupTable(cube: text) else { return 0 }
     do {
@@ -20,3 +21,5 @@ public func fuzzCube(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
 }
+
+exit(FuzzDriver.run(fuzzCube))

@@ -1,12 +1,13 @@
 import FilmKit
 import Foundation
+import FuzzDriver
 import Imaging
 
 let probe = try! Image.solid(width: 8, height: 8, value: [30, 128, 220])
 
 /// Decodes stock JSON; a stock that validates must register and develop a small image.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzStock(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzStock(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
     guard let stock = try? FilmStock(json: Data(UnsafeRawBufferPointer(start: start, count: count))) else { return 0 }
     do {
         let registry = FilterRegistry(includingBuiltIns: false)
@@ -17,3 +18,5 @@ public func fuzzStock(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
 }
+
+exit(FuzzDriver.run(fuzzStock))

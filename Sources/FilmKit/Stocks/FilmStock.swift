@@ -70,6 +70,10 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
     /// Checks every number against its range.
     public func validate() throws(FilmStockError) {
         guard !id.isEmpty, !name.isEmpty else { throw .invalid(stock: id, reason: "id and name are required") }
+        // The id is registered as a filter name, so a stock that validates always registers.
+        guard FilterRegistry.isValidName(id) else {
+            throw .invalid(stock: id, reason: "the id must be a filter name: letters, digits, '-', '_' and '.'")
+        }
         guard (1...25_600).contains(iso) else {
             throw .valueOutOfRange(stock: id, field: "iso", value: Double(iso), range: 1...25_600)
         }
