@@ -185,9 +185,7 @@ struct HostileInputCommandLineTests {
         let out = try TemporaryDirectory("roll-cli-photo-out")
         defer { out.remove() }
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
-            try await RollFixtures.shotRoll(camera, name: "Léto", shots: 2)
-            try await camera.finishEarly("Léto")
-            return try await camera.develop("Léto") { _ in }
+            try await RollFixtures.developedRoll(camera, shots: 2)
         }
         try RollDamageTests.truncate(
             library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("developed/0002.jpg"))

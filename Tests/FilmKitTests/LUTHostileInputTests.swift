@@ -80,10 +80,7 @@ struct LUTHostileInputTests {
         defer { folder.remove() }
         // 108 MB, sparse: refused from its size alone.
         let url = folder.file("huge.cube")
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: url)
-        try handle.truncate(atOffset: 108_000_000)
-        try handle.close()
+        try HostileFiles.sparseFile(at: url, size: 108_000_000)
         #expect(throws: LUTError.tooLarge(byteCount: 108_000_000, limit: ColorLookupTable.maximumCubeFileSize)) {
             try ColorLookupTable(cubeFile: url)
         }

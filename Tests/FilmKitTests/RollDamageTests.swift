@@ -136,11 +136,10 @@ struct RollDamageTests {
         let out = try TemporaryDirectory("roll-damaged-photo-out")
         defer { out.remove() }
         let camera = try RollFixtures.fileCamera(library.url)
-        let roll = try await RollFixtures.shotRoll(camera, name: "Léto", shots: 3)
-        try await camera.finishEarly("Léto")
-        let developed = try await camera.develop("Léto") { _ in }
+        let developed = try await RollFixtures.developedRoll(camera, shots: 3)
         #expect(developed.photos.allSatisfy { $0.checksum?.count == 64 })
-        let file = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("developed/0002.jpg")
+        let file = library.url.appendingPathComponent(developed.id.uuidString).appendingPathComponent(
+            "developed/0002.jpg")
         let original = try Data(contentsOf: file)
         try Self.truncate(file)
 
@@ -169,9 +168,7 @@ struct RollDamageTests {
         let library = try TemporaryDirectory("roll-missing-photo")
         defer { library.remove() }
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
-            try await RollFixtures.shotRoll(camera, name: "Léto", shots: 2)
-            try await camera.finishEarly("Léto")
-            return try await camera.develop("Léto") { _ in }
+            try await RollFixtures.developedRoll(camera, shots: 2)
         }
         try FileManager.default.removeItem(
             at: library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("developed/0001.jpg"))

@@ -63,6 +63,14 @@ enum RollFixtures {
         return roll
     }
 
+    /// Loads a roll, shoots `shots` photos, finishes it early and develops it.
+    @discardableResult
+    static func developedRoll(_ camera: Camera, name: String = "Léto", shots: Int) async throws -> Roll {
+        try await shotRoll(camera, name: name, shots: shots)
+        try await camera.finishEarly(name)
+        return try await camera.develop(name) { _ in }
+    }
+
     /// Every file in a library, recursively.
     static func files(in folder: URL) -> [URL] {
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])

@@ -10,10 +10,7 @@ struct StockLoadingTests {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let url = folder.file("huge.json")
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: url)
-        try handle.truncate(atOffset: 50_000_000)
-        try handle.close()
+        try HostileFiles.sparseFile(at: url, size: 50_000_000)
         let error = #expect(throws: FilmStockError.self) { try FilmStock(contentsOf: url) }
         guard case .unreadable(_, let reason) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(reason.contains("over the limit of \(FilmStock.maximumFileSize) bytes"))

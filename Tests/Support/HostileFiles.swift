@@ -34,6 +34,15 @@ public enum HostileFiles {
         throw CocoaError(.fileReadCorruptFile)
     }
 
+    /// Makes a sparse file of `size` bytes (zeros that take no disk space): a huge input that
+    /// only a reader that checks sizes first refuses cheaply.
+    public static func sparseFile(at url: URL, size: UInt64) throws {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: size)
+    }
+
     /// Writes `data` under a file name given as raw bytes (which need not be UTF-8) in `folder`.
     public static func write(_ data: Data, named name: [UInt8], in folder: URL) throws {
         let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
