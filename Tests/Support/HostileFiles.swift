@@ -14,10 +14,11 @@ public enum HostileFiles {
         return bytes
     }
 
-    /// `rocket.jpg` (640×427, 112 KB) whose header claims 14000×14000 pixels: 196 megapixels,
-    /// under the pixel limit, in a file of about 110 KB.
-    public static func hugeHeaderJPEG(width: Int = 14_000, height: Int = 14_000) throws -> Data {
-        var bytes = [UInt8](try Samples.data("rocket.jpg"))
+    /// A JPEG (by default `rocket.jpg`, 640×427, 112 KB) whose header claims `width`×`height`
+    /// pixels; by default 196 megapixels, under the pixel limit, in a file of about 110 KB.
+    public static func hugeHeaderJPEG(width: Int = 14_000, height: Int = 14_000, from jpeg: Data? = nil) throws -> Data
+    {
+        var bytes = [UInt8](try jpeg ?? Samples.data("rocket.jpg"))
         var index = 2
         while index + 9 < bytes.count, bytes[index] == 0xFF {
             let marker = bytes[index + 1]
