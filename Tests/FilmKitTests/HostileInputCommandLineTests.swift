@@ -161,7 +161,7 @@ struct HostileInputCommandLineTests {
             try await RollFixtures.shotRoll(camera, name: "Zima", shots: 1)
             return try await camera.roll(named: "Léto")
         }
-        let record = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("roll.json")
+        let record = RollFixtures.file("roll.json", of: roll, in: library.url)
         try RollDamageTests.truncate(record)
         let path = library.url.path
 
@@ -188,7 +188,7 @@ struct HostileInputCommandLineTests {
             try await RollFixtures.developedRoll(camera, shots: 2)
         }
         try RollDamageTests.truncate(
-            library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("developed/0002.jpg"))
+            RollFixtures.file("developed/0002.jpg", of: roll, in: library.url))
         try expectOneLineFailure(
             ["roll", "export", "leto", out.url.path, "--frame", "2", "--library", library.url.path],
             mentioning: "frame 2")

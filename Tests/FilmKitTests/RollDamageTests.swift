@@ -29,7 +29,7 @@ struct RollDamageTests {
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
             try await RollFixtures.shotRoll(camera, name: "Léto", shots: 5)
         }
-        let record = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("roll.json")
+        let record = RollFixtures.file("roll.json", of: roll, in: library.url)
         try Self.truncate(record)
         let before = try Self.snapshot(library.url)
 
@@ -64,7 +64,7 @@ struct RollDamageTests {
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
             try await RollFixtures.shotRoll(camera, name: "Zima", shots: 3)
         }
-        let folder = library.url.appendingPathComponent(roll.id.uuidString)
+        let folder = RollFixtures.file(of: roll, in: library.url)
         try Data("garbage".utf8).write(to: folder.appendingPathComponent("roll.json"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("roll-backup.json"))
         let shots = try Self.snapshot(folder.appendingPathComponent("shots"))
@@ -91,7 +91,7 @@ struct RollDamageTests {
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
             try await RollFixtures.shotRoll(camera, name: "Léto", shots: 12)
         }
-        let shots = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("shots")
+        let shots = RollFixtures.file("shots", of: roll, in: library.url)
         let image = shots.appendingPathComponent("0005.jpg")
         let photo = try Data(contentsOf: image)
         try Self.truncate(shots.appendingPathComponent("0005.json"))
@@ -119,7 +119,7 @@ struct RollDamageTests {
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
             try await RollFixtures.shotRoll(camera, name: "Léto", shots: 4)
         }
-        let shots = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("shots")
+        let shots = RollFixtures.file("shots", of: roll, in: library.url)
         try Self.truncate(shots.appendingPathComponent("0002.jpg"))
         let camera = try RollFixtures.fileCamera(library.url)
         #expect(await camera.damage().map(\.kind) == [.shotDoesNotMatchRecord(frame: 2)])
@@ -171,7 +171,7 @@ struct RollDamageTests {
             try await RollFixtures.developedRoll(camera, shots: 2)
         }
         try FileManager.default.removeItem(
-            at: library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("developed/0001.jpg"))
+            at: RollFixtures.file("developed/0001.jpg", of: roll, in: library.url))
         let camera = try RollFixtures.fileCamera(library.url)
         #expect(await camera.damage().map(\.kind) == [.missingDevelopedPhoto(frame: 1)])
         #expect(try await camera.roll(named: "Léto").photos.count == 2, "the roll itself stays usable")

@@ -115,6 +115,13 @@ enum RollFixtures {
         return folder
     }
 
+    /// A file of `roll` in a `FileRollStore` library (`roll.json`, `shots/0005.json`, …), or the
+    /// roll's folder for an empty `path`.
+    static func file(_ path: String = "", of roll: Roll, in library: URL) -> URL {
+        let folder = library.appendingPathComponent(roll.id.uuidString)
+        return path.isEmpty ? folder : folder.appendingPathComponent(path)
+    }
+
     /// The files in a roll folder's subfolder with an extension.
     static func count(_ fileExtension: String, in folder: URL) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

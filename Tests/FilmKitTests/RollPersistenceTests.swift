@@ -112,7 +112,7 @@ struct RollPersistenceTests {
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
             try await RollFixtures.shotRoll(camera, name: "Last", shots: 12)
         }
-        let recordURL = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("roll.json")
+        let recordURL = RollFixtures.file("roll.json", of: roll, in: library.url)
         var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: recordURL)) as? [String: Any])
         record["state"] = "loaded"
         try JSONSerialization.data(withJSONObject: record).write(to: recordURL)

@@ -22,7 +22,7 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
     /// The SHA-256 of the developed bytes (64 hexadecimal digits), recorded when the frame was
     /// developed; export and ``Camera/photoData(frame:of:)`` refuse bytes that do not match it.
     /// `nil` for photos developed before AnalogKit recorded checksums.
-    public let checksum: String?
+    public private(set) var checksum: String?
 
     /// Creates the record of a developed frame of `roll`.
     /// - Parameters:
@@ -47,19 +47,9 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
 
     /// This record with the checksum of `data`, the developed bytes.
     func checksummed(_ data: Data) -> DevelopedPhoto {
-        DevelopedPhoto(copying: self, checksum: Checksum.sha256(data))
-    }
-
-    private init(copying photo: DevelopedPhoto, checksum: String) {
-        frame = photo.frame
-        frameCount = photo.frameCount
-        rollID = photo.rollID
-        rollName = photo.rollName
-        stock = photo.stock
-        metadata = photo.metadata
-        imageDescription = photo.imageDescription
-        fileExtension = photo.fileExtension
-        self.checksum = checksum
+        var photo = self
+        photo.checksum = Checksum.sha256(data)
+        return photo
     }
 
     /// Whether `data` are the bytes this photo was developed to (always, for a photo without a
