@@ -34,7 +34,7 @@ swift build -c release --package-path Fuzz --scratch-path "$out/swift" \
 for target in FuzzCube FuzzStock FuzzImage; do
     cp "$out/swift/release/$target" "$out/bin/$target"
 done
-clang -O1 -g -fsanitize=fuzzer,address -ISources/CExifShim/include Fuzz/ExifShim/fuzz_exif.c \
+clang -O1 -g -fsanitize=fuzzer,address -fuse-ld=lld -ISources/CExifShim/include Fuzz/ExifShim/fuzz_exif.c \
     Sources/CExifShim/CExifShim.c -lexif -ljpeg -o "$out/bin/FuzzExif"
 
 # libvips keeps caches for the life of the process, which LeakSanitizer would report at exit; the
