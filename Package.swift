@@ -101,12 +101,12 @@ targets += [
         dependencies: ["Imaging", "FilmKit", "CaptureDevices", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
-    // gallery-bench is the writer the atomic-save test kills.
+    // gallery-bench is the writer the atomic-save test kills; gallery-demo is run as users run it.
     .testTarget(
         name: "GalleryKitTests",
         dependencies: [
             "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench",
-            "CaptureDevices", "CaptureDevicesMocks",
+            "CaptureDevices", "CaptureDevicesMocks", "gallery-demo",
         ]
     ),
     .executableTarget(

@@ -48,9 +48,15 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
         self.sources = sources
     }
 
-    /// Decodes and validates a stock from JSON.
+    /// Decodes and validates a stock from JSON of at most ``maximumFileSize`` bytes.
+    /// - Parameters:
+    ///   - json: the stock's JSON.
+    ///   - source: what to call it in errors, such as the file's name.
     /// - Throws: ``FilmStockError`` naming the file's problem.
     public init(json: Data, source: String = "JSON") throws(FilmStockError) {
+        guard json.count <= Self.maximumFileSize else {
+            throw .malformed(source: source, reason: "\(json.count) bytes, over the limit of \(Self.maximumFileSize)")
+        }
         do {
             self = try JSONDecoder().decode(FilmStock.self, from: json)
         } catch let error as DecodingError {
@@ -64,6 +70,10 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
     /// Checks every number against its range.
     public func validate() throws(FilmStockError) {
         guard !id.isEmpty, !name.isEmpty else { throw .invalid(stock: id, reason: "id and name are required") }
+        // The id is registered as a filter name, so a stock that validates always registers.
+        guard FilterRegistry.isValidName(id) else {
+            throw .invalid(stock: id, reason: "the id must be a filter name: letters, digits, '-', '_' and '.'")
+        }
         guard (1...25_600).contains(iso) else {
             throw .valueOutOfRange(stock: id, field: "iso", value: Double(iso), range: 1...25_600)
         }
