@@ -101,12 +101,12 @@ targets += [
         dependencies: ["Imaging", "FilmKit", "CaptureDevices", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
-    // gallery-bench is the writer the atomic-save test kills.
+    // gallery-bench is the writer the atomic-save test kills; gallery-demo is run as users run it.
     .testTarget(
         name: "GalleryKitTests",
         dependencies: [
             "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench",
-            "CaptureDevices", "CaptureDevicesMocks",
+            "CaptureDevices", "CaptureDevicesMocks", "gallery-demo",
         ]
     ),
     .executableTarget(
@@ -123,12 +123,14 @@ products += [
     .library(name: "RecorderKitMocks", targets: ["RecorderKitMocks"]),
 ]
 targets += [
-    // FFmpeg 5.1's libavformat, libavcodec, libavutil and libswscale; the module map links all four.
+    // FFmpeg 5.1's libavformat, libavcodec, libavdevice (V4L2 cameras), libavutil and libswscale;
+    // the module map links all five.
     .systemLibrary(
         name: "CFFmpeg",
         pkgConfig: "libavformat",
         providers: [
-            .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"]),
+            .apt(["libavformat-dev", "libavcodec-dev", "libavdevice-dev", "libavutil-dev", "libswscale-dev"]),
+            .brew(["ffmpeg"]),
         ]
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
@@ -138,6 +140,11 @@ targets += [
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
         name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
+    // Code written for the reference DCHVideoRecorder framework, compiled as written: in Swift 5 mode,
+    // as the reference's own package is.
+    .testTarget(
+        name: "RecorderKitReferenceTests", dependencies: ["RecorderKit", "Imaging", "TestSupport"],
+        swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
         name: "recorder-host",
         dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -4,7 +4,10 @@ set -euo pipefail
 packages=(
     pkg-config
     libvips-dev libvips-tools            # imaging; `vips`/`vipsthumbnail` are benchmark peers
-    libavformat-dev libavcodec-dev libavutil-dev libswscale-dev ffmpeg  # RecorderKit; ffprobe in tests
+    libavformat-dev libavcodec-dev libavdevice-dev libavutil-dev libswscale-dev ffmpeg  # RecorderKit; ffprobe in tests
+    # RecorderKit's live-source tests: GStreamer's RTSP server (Tests/LiveServers/rtsp-server.py)
+    python3-gst-1.0 gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+    gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly
     libimage-exiftool-perl               # tests read metadata back with exiftool
     imagemagick                          # a peer in the comparison script
     fonts-dejavu-core                    # labels, date stamps and film edge text
