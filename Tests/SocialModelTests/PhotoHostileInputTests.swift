@@ -14,9 +14,11 @@ struct PhotoHostileInputTests {
     static let pixelLimit = 50_000_000
 
     /// Imaging's typed refusal of `data` under the processor's options, nil if Imaging takes it.
+    /// The pixels are decoded (libvips reads lazily), as the processor does.
     func imagingRefusal(_ data: Data) -> ImagingError? {
         do {
             _ = try Image(data: data, options: Image.LoadOptions(pixelLimit: Self.pixelLimit, autorotate: true))
+                .materialized()
             return nil
         } catch {
             return error
