@@ -159,64 +159,89 @@ targets += [
 ]
 
 // MARK: - SocialModel
+// Shaped like swift-nio: a core with no heavy dependency (entities, rules, services, store
+// protocols), the stores and the libvips photo processing as sibling products, and the
+// conformance suite shipped as SocialModelTesting so anyone's store can be checked.
 
 products += [
     .library(name: "SocialModel", targets: ["SocialModel"]),
+    .library(name: "SocialModelSQLite", targets: ["SocialModelSQLite"]),
+    // Its own product, so SQLite-only users never build PostgresNIO.
+    .library(name: "SocialModelPostgres", targets: ["SocialModelPostgres"]),
+    .library(name: "SocialModelPhotos", targets: ["SocialModelPhotos"]),
     .library(name: "SocialModelMocks", targets: ["SocialModelMocks"]),
+    .library(name: "SocialModelTesting", targets: ["SocialModelTesting"]),
 ]
 targets += [
     .target(
         name: "SocialModel",
         dependencies: [
-            "Imaging",
-            "FilmKit",
-            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
     ),
+    // What the two SQL stores share: each entity's columns and how a row decodes into it (package access, no product).
+    .target(name: "SocialModelSQL", dependencies: ["SocialModel"]),
+    .target(
+        name: "SocialModelSQLite",
+        dependencies: ["SocialModel", "SocialModelSQL", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // SocialModelSQLite: StoreLocation.open() picks either store from one URL.
+    .target(
+        name: "SocialModelPostgres",
+        dependencies: [
+            "SocialModel", "SocialModelSQL", "SocialModelSQLite",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit"]),
     .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
+    .target(name: "SocialModelTesting", dependencies: ["SocialModel", "SocialModelMocks"]),
     .testTarget(
         name: "SocialModelTests",
         dependencies: [
-            "SocialModel", "SocialModelMocks", "Imaging", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "SocialModel", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos", "SocialModelMocks",
+            "SocialModelTesting", "Imaging", "FilmKit", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]
     ),
+    // A user's view of SocialModelTesting: a deliberately broken store the suite must catch.
+    .testTarget(
+        name: "SocialModelTestingTests", dependencies: ["SocialModel", "SocialModelMocks", "SocialModelTesting"]),
     .executableTarget(
         name: "social-accounts",
-        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [
+            "SocialModel", "SocialModelSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
         path: "Examples/SocialAccounts"
     ),
     .executableTarget(
         name: "recipe-planner",
-        dependencies: ["SocialModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [
+            "SocialModel", "SocialModelSQLite", "SocialModelPhotos", "FilmKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
         path: "Examples/RecipePlanner"
     ),
-    .executableTarget(name: "social-network", dependencies: ["SocialModel"], path: "Examples/SocialNetwork"),
+    .executableTarget(
+        name: "social-network",
+        dependencies: ["SocialModel", "SocialModelSQLite", "SocialModelPhotos", "FilmKit"],
+        path: "Examples/SocialNetwork"
+    ),
     // Seeds a large synthetic network and measures the feed and unread-count latencies.
     .executableTarget(
         name: "social-feed-bench",
-        dependencies: ["SocialModel", .product(name: "GRDB", package: "GRDB.swift")],
+        dependencies: [
+            "SocialModel", "SocialModelSQLite", "SocialModelPhotos", "FilmKit",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ],
         path: "Examples/SocialFeedBench"
     ),
-]
-
-// MARK: - SocialModel on PostgreSQL (its own product, so SQLite-only users never build PostgresNIO)
-
-products += [
-    .library(name: "SocialModelPostgres", targets: ["SocialModelPostgres"])
-]
-targets += [
-    .target(
-        name: "SocialModelPostgres",
-        dependencies: [
-            "SocialModel",
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "Logging", package: "swift-log"),
-        ]
-    )
-]
-targets += [
     // The feed benchmark's data, copied from social-feed-bench's SQLite file, measured on PostgreSQL.
     .executableTarget(
         name: "social-feed-bench-postgres",
@@ -225,12 +250,8 @@ targets += [
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
         ],
         path: "Examples/PostgresFeedBench"
-    )
+    ),
 ]
-// The SocialModel conformance suite runs on every store, PostgreSQL included.
-for target in targets where target.name == "SocialModelTests" {
-    target.dependencies += ["SocialModelPostgres", .product(name: "PostgresNIO", package: "postgres-nio")]
-}
 
 // MARK: - SocialModel's real edges: mail delivery and identity providers (products of their own, so that
 // the core builds none of swift-nio-ssl, async-http-client or jwt-kit, and each needs only its own)
@@ -309,6 +330,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),

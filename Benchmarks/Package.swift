@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "Imaging", package: "AnalogKit"),
                 .product(name: "RecorderKit", package: "AnalogKit"),
                 .product(name: "SocialModel", package: "AnalogKit"),
+                .product(name: "SocialModelSQLite", package: "AnalogKit"),
             ],
             path: "Benchmarks/AnalogKitBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -85,7 +85,7 @@ let setupRunner = Task { await setup.run() }
 // --reuse yes keeps the schema a previous run filled.
 let reuse = options["reuse"] == "yes"
 if !reuse { try await setup.query("DROP SCHEMA IF EXISTS feed_bench CASCADE", logger: logger) }
-let migrated = try await PostgresSocialStore.connect(configuration)
+let migrated = try await PostgresSocialStore.connect(configuration, logger: logger)
 await migrated.close()
 print(reuse ? "reusing schema feed_bench" : "copying \(sqlitePath) into PostgreSQL schema feed_bench…")
 let started = ContinuousClock.now
@@ -124,7 +124,7 @@ if !reuse {
     print("copied in \(ContinuousClock.now - started)")
 }
 
-let store = try await PostgresSocialStore.connect(configuration)
+let store = try await PostgresSocialStore.connect(configuration, logger: logger)
 for order in [FeedOrder.newest, .mostLiked, FeedOrder(.date, .ascending)] {
     var cursor: FeedCursor?
     var pages = 0

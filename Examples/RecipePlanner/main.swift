@@ -2,8 +2,11 @@
 // print the day's energy and one meal's macros and grams, then the first page of recipes.
 // Run with `swift run recipe-planner --sex female --weight 60 --height 165 --age 30`.
 import ArgumentParser
+import FilmKit
 import Foundation
 import SocialModel
+import SocialModelPhotos
+import SocialModelSQLite
 
 extension Sex: ExpressibleByArgument {}
 extension ActivityLevel: ExpressibleByArgument {}
@@ -48,17 +51,23 @@ struct RecipePlanner: ParsableCommand {
         let outbox = OutboxMailer(directory: folder.appendingPathComponent("outbox"))
         let accounts = AccountService(
             store: store, mailer: outbox, hasher: try PBKDF2PasswordHasher(iterations: iterations))
-        let recipes = RecipeService(store: store, accounts: accounts)
+        // Recipe photos are squares; no filters are used, so an empty registry will do.
+        let photos = VipsPhotoProcessor(filters: FilterRegistry(includingBuiltIns: false))
+        let recipes = RecipeService(store: store, accounts: accounts, photos: photos)
         let meals = MealPlanService(store: store, accounts: accounts)
         print("database: \(databaseURL.path)\n")
 
         let session = try await signIn(accounts, outbox: outbox)
         print("signed in as \(session.user.username)\n")
+        // Authenticated once; the recipe and meal-plan sessions act as this account.
+        let account = try await accounts.session(session.token)
+        let cook = recipes.session(account)
+        let eater = meals.session(account)
 
         let profile = BodyProfile(
             sex: sex, weightKilograms: weight, heightCentimeters: height, ageYears: age, activity: activity, goal: goal)
-        try await meals.setBodyProfile(session.token, profile)
-        let plan = try await meals.mealPlan(session.token)
+        try await eater.setBodyProfile(profile)
+        let plan = try await eater.mealPlan()
         let macros = plan.mealMacros
         let portions = plan.portions
         print(
@@ -75,7 +84,7 @@ struct RecipePlanner: ParsableCommand {
             """)
 
         if try await recipes.page().totalCount == 0 {
-            try await seed(recipes, session: session)
+            try await seed(cook)
         }
         let page = try await recipes.page(1, order: .newest)
         print("recipes, page \(page.number) of \(page.pageCount) (\(page.totalCount) in all), newest first:")
@@ -104,7 +113,7 @@ struct RecipePlanner: ParsableCommand {
     }
 
     /// Twelve sample recipes, so the first page is full and a second exists; the first has a photo.
-    func seed(_ recipes: RecipeService, session: SignedInSession) async throws {
+    func seed(_ cook: RecipeSession) async throws {
         let photoURL =
             photo.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -116,12 +125,11 @@ struct RecipePlanner: ParsableCommand {
             "Roast vegetables",
         ]
         for (index, name) in names.enumerated() {
-            let recipe = try await recipes.publish(
-                session.token,
+            let recipe = try await cook.publish(
                 RecipeDraft(
                     name: name, preparationMinutes: 10 + 5 * index, ingredients: ["See the card"],
                     steps: ["Prepare.", "Cook.", "Serve."], photo: index == 0 ? photoData : nil))
-            if index % 3 == 0 { try await recipes.like(session.token, recipe.id) }
+            if index % 3 == 0 { try await cook.like(recipeID: recipe.id) }
         }
     }
 

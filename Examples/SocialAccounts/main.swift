@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import SocialModel
+import SocialModelSQLite
 
 struct SocialAccounts: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,22 +74,21 @@ struct SocialAccounts: ParsableCommand {
         let session = try await accounts.signIn(email: email, password: password, clientKey: "127.0.0.1")
         print("   signed in as \(session.user.username) (\(session.user.id)), session until \(session.expiresAt)")
 
-        print("5. edit the profile")
-        let edited = try await accounts.updateProfile(
-            session.token,
+        print("5. edit the profile, authenticated once for the calls that follow")
+        let me = try await accounts.session(session.token)
+        let edited = try await me.updateProfile(
             ProfileChange(surname: "Lovelace", bio: "First programmer.\nNotes on the Analytical Engine."))
         print("   \(edited.name) \(edited.surname): \(edited.bio.replacingOccurrences(of: "\n", with: " / "))")
         do {
-            _ = try await accounts.updateProfile(
-                session.token, ProfileChange(bio: String(repeating: "long ", count: 40)))
+            _ = try await me.updateProfile(ProfileChange(bio: String(repeating: "long ", count: 40)))
         } catch {
             print("   a too long bio is refused: \(error)")
         }
 
         print("6. delete the account")
-        try await accounts.deleteAccount(session.token)
+        try await me.deleteAccount()
         do {
-            _ = try await accounts.authenticate(session.token)
+            _ = try await accounts.session(session.token)
         } catch {
             print("   the old session: \(error)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQLite
 
 /// Fills a SocialModel SQLite database with a synthetic network, fast: one transaction, prepared
 /// statements, and the store's own triggers keeping the like counts.

@@ -1,6 +1,9 @@
+import FilmKit
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelPhotos
+import SocialModelSQLite
 
 // Seeds a SocialModel SQLite database with a synthetic network and measures the home feed and the
 // unread notification count through the store's public API.
@@ -93,20 +96,31 @@ print(
         _ = try await store.unreadNotificationCount(recipientID: probe)
     })
 
-// The same through the services, as an app calls them: each call also resolves the session token.
+// The same through the services, as an app calls them: a request authenticates its session token
+// once (`network.session(token)`), then reads through the session.
 let token = SecretToken.generate()
 try await store.insertSession(
     SessionRecord(tokenHash: token.hash, userID: probe, createdAt: Date(), expiresAt: .distantFuture))
 let outbox = FileManager.default.temporaryDirectory.appendingPathComponent("social-feed-bench-outbox")
 let network = SocialNetwork(
-    store: store, accounts: AccountService(store: store, mailer: OutboxMailer(directory: outbox)))
+    store: store, accounts: AccountService(store: store, mailer: OutboxMailer(directory: outbox)),
+    photos: VipsPhotoProcessor(filters: FilterRegistry(includingBuiltIns: false)))
 print(
-    try await Latency.measure("service: home feed newest, page 1", runs: runs) {
-        _ = try await network.feed.home(token)
+    try await Latency.measure("service: session + home feed newest, page 1", runs: runs) {
+        _ = try await network.session(token).feed.home()
     })
 print(
-    try await Latency.measure("service: unread notification count", runs: runs) {
-        _ = try await network.notifications.unreadCount(token)
+    try await Latency.measure("service: session + unread notification count", runs: runs) {
+        _ = try await network.session(token).notifications.unreadCount()
+    })
+let me = try await network.session(token)
+print(
+    try await Latency.measure("service: home feed newest, page 1, in a session", runs: runs) {
+        _ = try await me.feed.home()
+    })
+print(
+    try await Latency.measure("service: unread notification count, in a session", runs: runs) {
+        _ = try await me.notifications.unreadCount()
     })
 try await store.deleteSessions(userID: probe)
 

@@ -10,7 +10,7 @@ extension InMemorySocialStore: AccountStore {
             if let email = user.email, state.userByEmail[email] != nil { throw .duplicate(.email) }
             if let identity {
                 guard identity.userID == user.id else { throw .missingReference }
-                let key = LinkKey(provider: identity.provider, subject: identity.subject)
+                let key = State.LinkKey(provider: identity.provider, subject: identity.subject)
                 guard state.links[key] == nil else { throw .duplicate(.identity) }
             }
             state.users[user.id] = user
@@ -56,17 +56,7 @@ extension InMemorySocialStore: AccountStore {
 
     /// Deletes a user and everything of theirs.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
-        try withState { state in
-            guard let user = state.users.removeValue(forKey: id) else { return false }
-            state.userByKey[user.usernameKey] = nil
-            if let email = user.email { state.userByEmail[email] = nil }
-            state.passwords[id] = nil
-            state.sessions = state.sessions.filter { $0.value.userID != id }
-            state.tokens = state.tokens.filter { $0.value.userID != id }
-            state.links = state.links.filter { $0.value.userID != id }
-            state.removeContent(of: id)
-            return true
-        }
+        try withState { state in state.removeUser(id) }
     }
 
     /// The user's password hash.
@@ -80,37 +70,6 @@ extension InMemorySocialStore: AccountStore {
             try state.requireUser(userID)
             state.passwords[userID] = hash
         }
-    }
-
-    /// Stores a session.
-    public func insertSession(_ session: SessionRecord) async throws(StoreError) {
-        try withState { state throws(StoreError) in
-            try state.requireUser(session.userID)
-            guard state.sessions[session.tokenHash] == nil else { throw .duplicate(.token) }
-            state.sessions[session.tokenHash] = session
-        }
-    }
-
-    /// The session with this token hash.
-    public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
-        try withState { state in state.sessions[tokenHash] }
-    }
-
-    /// The user's sessions, oldest first.
-    public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
-        try withState { state in
-            state.sessions.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt }
-        }
-    }
-
-    /// Removes a session.
-    public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
-        try withState { state in state.sessions.removeValue(forKey: tokenHash) != nil }
-    }
-
-    /// Removes the user's sessions.
-    public func deleteSessions(userID: UserID) async throws(StoreError) {
-        try withState { state in state.sessions = state.sessions.filter { $0.value.userID != userID } }
     }
 
     /// Replaces the user's tokens for the purpose.
@@ -151,7 +110,7 @@ extension InMemorySocialStore: AccountStore {
 
     /// The link for a provider's subject.
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
-        try withState { state in state.links[LinkKey(provider: provider, subject: subject)] }
+        try withState { state in state.links[State.LinkKey(provider: provider, subject: subject)] }
     }
 
     /// The user's links, oldest first.
@@ -164,7 +123,7 @@ extension InMemorySocialStore: AccountStore {
     /// Removes a link.
     public func deleteIdentityLink(provider: String, subject: String) async throws(StoreError) -> Bool {
         try withState { state in
-            state.links.removeValue(forKey: LinkKey(provider: provider, subject: subject)) != nil
+            state.links.removeValue(forKey: State.LinkKey(provider: provider, subject: subject)) != nil
         }
     }
 
@@ -195,8 +154,41 @@ extension InMemorySocialStore: AccountStore {
 
     static func insert(_ link: IdentityLink, into state: inout State) throws(StoreError) {
         try state.requireUser(link.userID)
-        let key = LinkKey(provider: link.provider, subject: link.subject)
+        let key = State.LinkKey(provider: link.provider, subject: link.subject)
         guard state.links[key] == nil else { throw .duplicate(.identity) }
         state.links[key] = link
+    }
+}
+
+extension InMemorySocialStore: SessionStore {
+    /// Stores a session.
+    public func insertSession(_ session: SessionRecord) async throws(StoreError) {
+        try withState { state throws(StoreError) in
+            try state.requireUser(session.userID)
+            guard state.sessions[session.tokenHash] == nil else { throw .duplicate(.token) }
+            state.sessions[session.tokenHash] = session
+        }
+    }
+
+    /// The session with this token hash.
+    public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
+        try withState { state in state.sessions[tokenHash] }
+    }
+
+    /// The user's sessions, oldest first.
+    public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
+        try withState { state in
+            state.sessions.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt }
+        }
+    }
+
+    /// Removes a session.
+    public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
+        try withState { state in state.sessions.removeValue(forKey: tokenHash) != nil }
+    }
+
+    /// Removes the user's sessions.
+    public func deleteSessions(userID: UserID) async throws(StoreError) {
+        try withState { state in state.sessions = state.sessions.filter { $0.value.userID != userID } }
     }
 }

@@ -44,7 +44,7 @@ extension InMemorySocialStore: RecipeStore {
     /// A slice of the recipes a user likes, most recently liked first.
     public func likedRecipes(userID: UserID, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         try withState { state in
-            let liked = state.likes.compactMap { recipeID, likers in likers[userID].map { (recipeID, $0) } }
+            let liked = state.recipeLikes.compactMap { recipeID, likers in likers[userID].map { (recipeID, $0) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.rawValue > $1.0.rawValue }
             return liked.dropFirst(max(0, offset)).prefix(max(0, limit)).compactMap { state.recipe($0.0) }
         }
@@ -52,7 +52,7 @@ extension InMemorySocialStore: RecipeStore {
 
     /// How many recipes a user likes.
     public func likedRecipeCount(userID: UserID) async throws(StoreError) -> Int {
-        try withState { state in state.likes.values.filter { $0[userID] != nil }.count }
+        try withState { state in state.recipeLikes.values.filter { $0[userID] != nil }.count }
     }
 
     /// Deletes a recipe with its photos and likes.
@@ -61,21 +61,21 @@ extension InMemorySocialStore: RecipeStore {
     }
 
     /// Likes or unlikes, idempotently.
-    public func setLike(recipeID: RecipeID, userID: UserID, liked: Bool, at date: Date) async throws(StoreError) -> Bool
+    public func setRecipeLike(recipeID: RecipeID, userID: UserID, liked: Bool, at date: Date)
+        async throws(StoreError) -> Bool
     {
         try withState { state throws(StoreError) in
-            guard liked else { return state.likes[recipeID]?.removeValue(forKey: userID) != nil }
-            guard state.recipes[recipeID] != nil else { throw .missingReference }
-            try state.requireUser(userID)
-            guard state.likes[recipeID]?[userID] == nil else { return false }
-            state.likes[recipeID, default: [:]][userID] = date
-            return true
+            if liked {
+                guard state.recipes[recipeID] != nil else { throw .missingReference }
+                try state.requireUser(userID)
+            }
+            return state.toggle(\.recipeLikes, recipeID, userID, on: liked, at: date, notification: nil)
         }
     }
 
     /// Whether the user likes the recipe.
-    public func isLiked(recipeID: RecipeID, userID: UserID) async throws(StoreError) -> Bool {
-        try withState { state in state.likes[recipeID]?[userID] != nil }
+    public func isRecipeLiked(recipeID: RecipeID, userID: UserID) async throws(StoreError) -> Bool {
+        try withState { state in state.recipeLikes[recipeID]?[userID] != nil }
     }
 
     /// One stored size of a recipe's photo.
@@ -83,6 +83,9 @@ extension InMemorySocialStore: RecipeStore {
         try withState { state in state.recipePhotos[recipeID]?[size] }
     }
 
+}
+
+extension InMemorySocialStore: BodyProfileStore {
     /// A user's body profile.
     public func bodyProfile(userID: UserID) async throws(StoreError) -> BodyProfile? {
         try withState { state in state.bodyProfiles[userID] }

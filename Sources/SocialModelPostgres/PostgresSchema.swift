@@ -158,11 +158,11 @@ enum PostgresSchema {
     }
 
     /// Connects once, creates the schema if needed and applies the migrations not yet applied.
-    static func migrate(_ configuration: PostgresStoreConfiguration) async throws {
+    static func migrate(_ configuration: PostgresStoreConfiguration, logger: Logger) async throws {
         let connection = try await PostgresConnection.connect(
-            configuration: try connectionConfiguration(configuration), id: 0, logger: PostgresSocialStore.logger)
+            configuration: try connectionConfiguration(configuration), id: 0, logger: logger)
         do {
-            try await migrate(on: connection, schema: configuration.schema)
+            try await migrate(on: connection, schema: configuration.schema, logger: logger)
             try await connection.close()
         } catch {
             try? await connection.close()
@@ -170,8 +170,7 @@ enum PostgresSchema {
         }
     }
 
-    static func migrate(on connection: PostgresConnection, schema: String?) async throws {
-        let logger = PostgresSocialStore.logger
+    static func migrate(on connection: PostgresConnection, schema: String?, logger: Logger) async throws {
         if let schema {
             // A plain identifier (checked by the configuration); identifiers cannot be bound.
             try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)", logger: logger)

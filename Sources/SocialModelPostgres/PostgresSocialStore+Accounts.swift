@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: AccountStore {
     /// Adds a user, with a password hash and/or an identity link, in one transaction.
@@ -8,38 +9,41 @@ extension PostgresSocialStore: AccountStore {
         try await transaction { connection in
             try await connection.query(
                 """
-                INSERT INTO users (\(unescaped: UserColumns.list), username_key)
+                INSERT INTO users (\(unescaped: SQLShape.user), username_key)
                 VALUES (\(user.id.rawValue), \(user.username), \(user.email), \(user.name), \(user.surname), \(user.bio),
                         \(user.avatar), \(user.createdAt.timeIntervalSinceReferenceDate),
                         \(user.verifiedAt?.timeIntervalSinceReferenceDate), \(user.usernameKey))
-                """, logger: Self.logger)
+                """, logger: logger)
             if let passwordHash {
                 try await connection.query(
                     "INSERT INTO passwords (user_id, hash) VALUES (\(user.id.rawValue), \(passwordHash))",
-                    logger: Self.logger)
+                    logger: logger)
             }
             if let identity {
-                try await connection.query(Self.insertLink(identity), logger: Self.logger)
+                try await connection.query(Self.insert(identity), logger: logger)
             }
         }
     }
 
     /// The user with this id.
     public func user(id: UserID) async throws(StoreError) -> User? {
-        try await rows("SELECT \(unescaped: UserColumns.list) FROM users WHERE id = \(id.rawValue)")
-            .first.map(UserColumns.decode)
+        try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE id = \(id.rawValue)") {
+            try $0.user()
+        }
     }
 
     /// The user with this username key.
     public func user(usernameKey: String) async throws(StoreError) -> User? {
-        try await rows("SELECT \(unescaped: UserColumns.list) FROM users WHERE username_key = \(usernameKey)")
-            .first.map(UserColumns.decode)
+        try await fetchOne(
+            "SELECT \(unescaped: SQLShape.user) FROM users WHERE username_key = \(usernameKey)"
+        ) { try $0.user() }
     }
 
     /// The user with this email address.
     public func user(email: String) async throws(StoreError) -> User? {
-        try await rows("SELECT \(unescaped: UserColumns.list) FROM users WHERE email = \(email)")
-            .first.map(UserColumns.decode)
+        try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE email = \(email)") {
+            try $0.user()
+        }
     }
 
     /// Replaces a user's stored fields.
@@ -62,7 +66,7 @@ extension PostgresSocialStore: AccountStore {
 
     /// The user's password hash.
     public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
-        try await rows("SELECT hash FROM passwords WHERE user_id = \(userID.rawValue)").first?.columns(String.self)
+        try await fetchOne("SELECT hash FROM passwords WHERE user_id = \(userID.rawValue)") { try $0.string() }
     }
 
     /// Sets or replaces the user's password hash.
@@ -74,42 +78,6 @@ extension PostgresSocialStore: AccountStore {
             """)
     }
 
-    /// Stores a session.
-    public func insertSession(_ session: SessionRecord) async throws(StoreError) {
-        _ = try await rows(
-            """
-            INSERT INTO sessions (\(unescaped: SessionColumns.list))
-            VALUES (\(session.tokenHash.buffer), \(session.userID.rawValue), \(session.createdAt.timeIntervalSinceReferenceDate),
-                    \(session.expiresAt.timeIntervalSinceReferenceDate))
-            """)
-    }
-
-    /// The session with this token hash.
-    public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
-        try await rows("SELECT \(unescaped: SessionColumns.list) FROM sessions WHERE token_hash = \(tokenHash.buffer)")
-            .first.map(SessionColumns.decode)
-    }
-
-    /// The user's sessions, oldest first.
-    public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
-        try await rows(
-            """
-            SELECT \(unescaped: SessionColumns.list) FROM sessions WHERE user_id = \(userID.rawValue)
-            ORDER BY created_at, token_hash
-            """
-        ).map(SessionColumns.decode)
-    }
-
-    /// Removes one session.
-    public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
-        try await !rows("DELETE FROM sessions WHERE token_hash = \(tokenHash.buffer) RETURNING 1").isEmpty
-    }
-
-    /// Removes every session of the user.
-    public func deleteSessions(userID: UserID) async throws(StoreError) {
-        _ = try await rows("DELETE FROM sessions WHERE user_id = \(userID.rawValue)")
-    }
-
     /// Replaces the user's tokens for the purpose with this one, in one transaction.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
         try await transaction { connection in
@@ -117,65 +85,66 @@ extension PostgresSocialStore: AccountStore {
                 """
                 DELETE FROM one_time_tokens
                 WHERE user_id = \(token.userID.rawValue) AND purpose = \(token.purpose.rawValue)
-                """, logger: Self.logger)
+                """, logger: logger)
             try await connection.query(
                 """
-                INSERT INTO one_time_tokens (\(unescaped: TokenColumns.list))
+                INSERT INTO one_time_tokens (\(unescaped: SQLShape.token))
                 VALUES (\(token.tokenHash.buffer), \(token.userID.rawValue), \(token.purpose.rawValue),
                         \(token.createdAt.timeIntervalSinceReferenceDate), \(token.expiresAt.timeIntervalSinceReferenceDate))
-                """, logger: Self.logger)
+                """, logger: logger)
         }
     }
 
     /// Removes and returns the token: one `DELETE … RETURNING`, so racing callers get it once.
     public func consumeToken(hash: Data, purpose: TokenPurpose) async throws(StoreError) -> OneTimeTokenRecord? {
-        try await rows(
+        try await fetchOne(
             """
             DELETE FROM one_time_tokens WHERE token_hash = \(hash.buffer) AND purpose = \(purpose.rawValue)
-            RETURNING \(unescaped: TokenColumns.list)
+            RETURNING \(unescaped: SQLShape.token)
             """
-        ).first.flatMap(TokenColumns.decode)
+        ) { try $0.token() } ?? nil
     }
 
     /// The token with this hash.
     public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
-        try await rows("SELECT \(unescaped: TokenColumns.list) FROM one_time_tokens WHERE token_hash = \(hash.buffer)")
-            .first.flatMap(TokenColumns.decode)
+        try await fetchOne(
+            "SELECT \(unescaped: SQLShape.token) FROM one_time_tokens WHERE token_hash = \(hash.buffer)"
+        ) { try $0.token() } ?? nil
     }
 
-    /// The user's outstanding tokens.
+    /// The user's outstanding tokens, oldest first.
     public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
-        try await rows(
+        try await fetch(
             """
-            SELECT \(unescaped: TokenColumns.list) FROM one_time_tokens WHERE user_id = \(userID.rawValue)
+            SELECT \(unescaped: SQLShape.token) FROM one_time_tokens WHERE user_id = \(userID.rawValue)
             ORDER BY created_at, token_hash
             """
-        ).map(TokenColumns.decode).compactMap { $0 }
+        ) { try $0.token() }.compactMap { $0 }
     }
 
     /// Adds an identity link.
     public func insertIdentityLink(_ link: IdentityLink) async throws(StoreError) {
-        _ = try await rows(Self.insertLink(link))
+        _ = try await rows(Self.insert(link))
     }
 
     /// The link for a provider's subject.
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
-        try await rows(
+        try await fetchOne(
             """
-            SELECT \(unescaped: IdentityLinkColumns.list) FROM identity_links
+            SELECT \(unescaped: SQLShape.identityLink) FROM identity_links
             WHERE provider = \(provider) AND subject = \(subject)
             """
-        ).first.map(IdentityLinkColumns.decode)
+        ) { try $0.identityLink() }
     }
 
     /// The user's identity links, oldest first.
     public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
-        try await rows(
+        try await fetch(
             """
-            SELECT \(unescaped: IdentityLinkColumns.list) FROM identity_links WHERE user_id = \(userID.rawValue)
+            SELECT \(unescaped: SQLShape.identityLink) FROM identity_links WHERE user_id = \(userID.rawValue)
             ORDER BY linked_at, provider, subject
             """
-        ).map(IdentityLinkColumns.decode)
+        ) { try $0.identityLink() }
     }
 
     /// Removes a link.
@@ -191,14 +160,14 @@ extension PostgresSocialStore: AccountStore {
             "INSERT INTO failed_sign_ins (key, at) VALUES (\(key), \(date.timeIntervalSinceReferenceDate))")
     }
 
-    /// The failed sign-ins under a key since a date.
+    /// The failed sign-ins under a key since a date, oldest first.
     public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
-        try await rows(
+        try await fetch(
             """
             SELECT at FROM failed_sign_ins WHERE key = \(key) AND at >= \(since.timeIntervalSinceReferenceDate)
             ORDER BY at, id
             """
-        ).map { row throws(StoreError) in Date(timeIntervalSinceReferenceDate: try row.columns(Double.self)) }
+        ) { try $0.date() }
     }
 
     /// Forgets the failed sign-ins under a key.
@@ -211,10 +180,49 @@ extension PostgresSocialStore: AccountStore {
         _ = try await rows("DELETE FROM failed_sign_ins WHERE at < \(date.timeIntervalSinceReferenceDate)")
     }
 
-    static func insertLink(_ link: IdentityLink) -> PostgresQuery {
+    static func insert(_ link: IdentityLink) -> PostgresQuery {
         """
-        INSERT INTO identity_links (\(unescaped: IdentityLinkColumns.list))
+        INSERT INTO identity_links (\(unescaped: SQLShape.identityLink))
         VALUES (\(link.provider), \(link.subject), \(link.userID.rawValue), \(link.linkedAt.timeIntervalSinceReferenceDate))
         """
+    }
+}
+
+extension PostgresSocialStore: SessionStore {
+    /// Stores a session.
+    public func insertSession(_ session: SessionRecord) async throws(StoreError) {
+        _ = try await rows(
+            """
+            INSERT INTO sessions (\(unescaped: SQLShape.session))
+            VALUES (\(session.tokenHash.buffer), \(session.userID.rawValue), \(session.createdAt.timeIntervalSinceReferenceDate),
+                    \(session.expiresAt.timeIntervalSinceReferenceDate))
+            """)
+    }
+
+    /// The session with this token hash.
+    public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
+        try await fetchOne(
+            "SELECT \(unescaped: SQLShape.session) FROM sessions WHERE token_hash = \(tokenHash.buffer)"
+        ) { try $0.session() }
+    }
+
+    /// The user's sessions, oldest first.
+    public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
+        try await fetch(
+            """
+            SELECT \(unescaped: SQLShape.session) FROM sessions WHERE user_id = \(userID.rawValue)
+            ORDER BY created_at, token_hash
+            """
+        ) { try $0.session() }
+    }
+
+    /// Removes one session.
+    public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
+        try await !rows("DELETE FROM sessions WHERE token_hash = \(tokenHash.buffer) RETURNING 1").isEmpty
+    }
+
+    /// Removes every session of the user.
+    public func deleteSessions(userID: UserID) async throws(StoreError) {
+        _ = try await rows("DELETE FROM sessions WHERE user_id = \(userID.rawValue)")
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import PostgresNIO
+import ServiceLifecycle
 import SocialModel
+import SocialModelSQL
+import Synchronization
 
 /// What a store announces on its schema's channel when it keeps a notification or a message.
 ///
@@ -41,37 +44,15 @@ extension PostgresSocialStore {
         return "SELECT pg_notify(\(eventChannel), \(payload))"
     }
 
-    /// Feeds `events` with the notifications and messages that other processes (other store
-    /// instances) keep in this database, through PostgreSQL's LISTEN/NOTIFY, so live updates reach
-    /// subscribers whichever server process handled the write. Changes made through this instance
-    /// are not relayed: the services in this process publish those to `events` themselves.
-    ///
-    /// Holds one pooled connection while it runs; returns once the server is listening. Stop it
-    /// with ``PostgresEventRelay/stop()``, or ``close()``.
-    /// - Throws: ``StoreError`` when the channel cannot be listened to.
-    public func relayEvents(to events: NetworkEvents) async throws(StoreError) -> PostgresEventRelay {
-        let (ready, readiness) = AsyncStream<StoreError?>.makeStream()
-        let task = Task { [self] in
-            do {
-                try await client.withConnection { connection in
-                    try await connection.listen(on: eventChannel) { notifications in
-                        readiness.yield(nil)
-                        for try await notification in notifications {
-                            await relay(notification.payload, to: events)
-                        }
-                    }
-                }
-            } catch {
-                readiness.yield(Self.storeError(error))
-            }
-            readiness.finish()
-        }
-        relays.withLock { $0.append(task) }
-        for await failure in ready {
-            if let failure { throw failure }
-            break
-        }
-        return PostgresEventRelay(task: task)
+    /// A relay that feeds `events` with the notifications and messages other processes (other
+    /// store instances) keep in this database, through PostgreSQL's LISTEN/NOTIFY, so live
+    /// updates reach subscribers whichever server process handled the write. Changes made
+    /// through this instance are not relayed: the services in this process publish those to
+    /// `events` themselves.
+    /// - Parameter events: the hub to publish to (``SocialNetwork/events``).
+    /// - Returns: the relay; run it (it is a `Service`) for as long as updates should flow.
+    public func eventRelay(to events: NetworkEvents) -> PostgresEventRelay {
+        PostgresEventRelay(store: self, events: events)
     }
 
     /// Reads back the row an event names and publishes it; events from this instance, and rows
@@ -84,22 +65,78 @@ extension PostgresSocialStore {
             events.publish(notification)
         }
         if let id = event.message, let participants = event.participants,
-            let message = try? await rows(
-                "SELECT \(unescaped: MessageColumns.list) FROM messages WHERE id = \(id)"
-            ).first.map(MessageColumns.decode)
+            let message = try? await fetchOne(
+                "SELECT \(unescaped: SQLShape.message) FROM messages WHERE id = \(id)",
+                { try $0.message() })
         {
             events.publish(message, participants: participants.map(UserID.init(rawValue:)))
         }
     }
 }
 
-/// A running relay of another process's live updates into a ``NetworkEvents`` hub.
-public struct PostgresEventRelay: Sendable {
-    let task: Task<Void, Never>
+/// Relays another process's live updates into a ``NetworkEvents`` hub, holding one pooled
+/// connection while it listens. Run it in your `ServiceGroup`, or in a task of your own; it stops
+/// when that task is cancelled or the group shuts down gracefully.
+public final class PostgresEventRelay: Service, Sendable {
+    let store: PostgresSocialStore
+    let events: NetworkEvents
+    private let state = Mutex(State())
 
-    /// Stops listening and releases the connection.
-    public func stop() async {
-        task.cancel()
-        await task.value
+    private struct State {
+        var outcome: Result<Void, StoreError>?
+        var waiters: [CheckedContinuation<Result<Void, StoreError>, Never>] = []
+    }
+
+    init(store: PostgresSocialStore, events: NetworkEvents) {
+        self.store = store
+        self.events = events
+    }
+
+    /// Listens on the store's channel and publishes what arrives, until cancelled.
+    /// - Throws: ``StoreError`` when the channel cannot be listened to or the connection fails.
+    public func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown { [self] in
+                try await store.client.withConnection { connection in
+                    try await connection.listen(on: store.eventChannel) { notifications in
+                        settle(.success(()))
+                        for try await notification in notifications {
+                            await store.relay(notification.payload, to: events)
+                        }
+                    }
+                }
+            }
+        } catch  where Task.isCancelled {
+            settle(.failure(.database(message: "the event relay was stopped")))
+        } catch {
+            let failure = PostgresSocialStore.storeError(error)
+            settle(.failure(failure))
+            throw failure
+        }
+        settle(.failure(.database(message: "the event relay was stopped")))
+    }
+
+    /// Waits until the relay listens, so that writes made afterwards are relayed.
+    /// - Throws: ``StoreError`` if the relay stopped or failed before it listened.
+    public func waitUntilListening() async throws(StoreError) {
+        let outcome = await withCheckedContinuation { continuation in
+            let settled = state.withLock { state in
+                if state.outcome == nil { state.waiters.append(continuation) }
+                return state.outcome
+            }
+            if let settled { continuation.resume(returning: settled) }
+        }
+        try outcome.get()
+    }
+
+    /// Records the first outcome (listening, or why not) and wakes the waiters.
+    private func settle(_ outcome: Result<Void, StoreError>) {
+        let waiters = state.withLock { state in
+            guard state.outcome == nil else { return [CheckedContinuation<Result<Void, StoreError>, Never>]() }
+            state.outcome = outcome
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
     }
 }

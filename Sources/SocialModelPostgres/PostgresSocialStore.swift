@@ -1,67 +1,143 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import SocialModel
+import SocialModelSQL
 import Synchronization
 
 /// The store for a social network that outgrows one machine: a PostgreSQL server through
 /// PostgresNIO, with a pool of connections shared by every call.
 ///
-/// It behaves exactly as ``SQLiteSocialStore`` (the same conformance suite runs on both). Rules
-/// that must hold under concurrency are the database's: usernames are unique on their case-folded
-/// key by a unique constraint, a like is a primary key (`INSERT … ON CONFLICT DO NOTHING`, so liking
-/// twice changes nothing however many callers race) and like counts are kept by a trigger in the
-/// same transaction as the like. Every value is a bound parameter; the only text ever spliced into
-/// SQL is the schema name, which must be a plain identifier.
+/// It behaves exactly as the SQLite and in-memory stores (`SocialModelTesting`'s conformance
+/// suite runs on all three). Rules that must hold under concurrency are the database's: usernames
+/// are unique on their case-folded key by a unique constraint, a like is a primary key (`INSERT …
+/// ON CONFLICT DO NOTHING`, so liking twice changes nothing however many callers race) and like
+/// counts are kept by a trigger in the same transaction as the like. Every value is a bound
+/// parameter; the only text ever spliced into SQL is the schema name, which must be a plain
+/// identifier.
 ///
-/// Call ``close()`` when done, so the pool's connections are closed.
-public final class PostgresSocialStore: Sendable {
+/// Two ways to run it:
+/// - As a swift-service-lifecycle `Service`: make it with ``init(configuration:logger:)`` and
+///   add it to your `ServiceGroup`; ``run()`` migrates the schema, then serves until the group
+///   shuts down. Calls made before that wait for it.
+/// - On its own: ``connect(_:logger:)`` migrates and starts the pool; call ``close()`` when done.
+public final class PostgresSocialStore: Service, Sendable {
     /// Where the store connects (with the password, if any).
     public let configuration: PostgresStoreConfiguration
+    /// Where the store and its connection pool log: the caller's logger.
+    public let logger: Logger
     let client: PostgresClient
-    let runner: Task<Void, Never>
     /// This instance, so its event relays skip what its own writes announced (the services in
     /// this process publish those directly).
     let origin = UUID().uuidString
-    /// Running event relays, stopped by ``close()``.
-    let relays = Mutex<[Task<Void, Never>]>([])
-    static let logger = Logger(label: "AnalogKit.SocialModelPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    private let lifecycle = Mutex(Lifecycle.idle)
 
-    private init(configuration: PostgresStoreConfiguration, client: PostgresClient) {
-        self.configuration = configuration
-        self.client = client
-        runner = Task { await client.run() }
+    private enum Lifecycle {
+        case idle
+        case running
+        /// Started by ``connect(_:logger:)``: the task serving the pool, ended by ``close()``.
+        case owned(Task<Void, Never>)
+        case stopped
     }
 
-    /// Connects to the server, creates the schema if needed, migrates it and opens the pool.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the server cannot be reached, refuses
-    ///   the login, or the migration fails.
-    public static func connect(_ configuration: PostgresStoreConfiguration) async throws(StoreError)
+    /// A store that connects when it runs: nothing is opened until ``run()`` (or use ``connect(_:logger:)``).
+    /// - Parameters:
+    ///   - configuration: the server, database, schema and pool size.
+    ///   - logger: where the store and its connection pool log; queries log at `debug`.
+    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the TLS settings cannot be used.
+    public init(configuration: PostgresStoreConfiguration, logger: Logger) throws(StoreError) {
+        self.configuration = configuration
+        self.logger = logger
+        client = PostgresClient(configuration: try Self.clientConfiguration(configuration), backgroundLogger: logger)
+    }
+
+    /// Connects to the server, creates the schema if needed, migrates it and starts the pool.
+    /// - Parameters:
+    ///   - configuration: the server, database, schema and pool size.
+    ///   - logger: where the store and its connection pool log.
+    /// - Returns: the running store; ``close()`` it when done.
+    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the server cannot be reached,
+    ///   refuses the login, or the migration fails.
+    public static func connect(_ configuration: PostgresStoreConfiguration, logger: Logger) async throws(StoreError)
         -> PostgresSocialStore
     {
+        let store = try PostgresSocialStore(configuration: configuration, logger: logger)
+        try store.claim()
         do {
-            try await PostgresSchema.migrate(configuration)
+            try await store.migrate()
         } catch {
-            throw .cannotOpen(path: configuration.redactedDescription, message: Self.describe(error))
+            store.lifecycle.withLock { $0 = .stopped }
+            throw error
         }
-        let client = PostgresClient(configuration: try clientConfiguration(configuration), backgroundLogger: logger)
-        return PostgresSocialStore(configuration: configuration, client: client)
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let task = Task {
+            signal.finish()
+            await store.client.run()
+        }
+        store.lifecycle.withLock { $0 = .owned(task) }
+        for await _ in started {}
+        return store
     }
 
     /// Connects to the server at a `postgres://` URL; see ``PostgresStoreConfiguration`` for its options.
+    /// - Parameters:
+    ///   - url: the server's URL.
+    ///   - logger: where the store and its connection pool log.
+    /// - Returns: the running store; ``close()`` it when done.
     /// - Throws: ``StoreError/cannotOpen(path:message:)``.
-    public static func connect(url: String) async throws(StoreError) -> PostgresSocialStore {
-        try await connect(PostgresStoreConfiguration(url: url))
+    public static func connect(url: String, logger: Logger) async throws(StoreError) -> PostgresSocialStore {
+        try await connect(PostgresStoreConfiguration(url: url), logger: logger)
     }
 
-    /// Closes the pool's connections. Calls made afterwards fail with ``StoreError/database(message:)``.
-    public func close() async {
-        for relay in relays.withLock({ $0 }) {
-            relay.cancel()
-            await relay.value
+    /// Migrates the schema, then serves the connection pool until the task is cancelled or the
+    /// service group shuts down gracefully. Calls made meanwhile wait for the pool.
+    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the migration fails, or
+    ///   ``StoreError/database(message:)`` if the store already runs.
+    public func run() async throws {
+        try claim()
+        do {
+            try await migrate()
+        } catch {
+            lifecycle.withLock { $0 = .stopped }
+            throw error
         }
-        runner.cancel()
-        await runner.value
+        await client.run()
+        lifecycle.withLock { $0 = .stopped }
+    }
+
+    /// Closes the pool a ``connect(_:logger:)`` started; calls made afterwards fail with
+    /// ``StoreError/database(message:)``. A store run by ``run()`` stops with its task instead.
+    public func close() async {
+        let task = lifecycle.withLock { state -> Task<Void, Never>? in
+            guard case .owned(let task) = state else { return nil }
+            state = .stopped
+            return task
+        }
+        task?.cancel()
+        await task?.value
+    }
+
+    /// Marks the store as running; a pool runs once.
+    private func claim() throws(StoreError) {
+        let claimed = lifecycle.withLock { state in
+            guard case .idle = state else { return false }
+            state = .running
+            return true
+        }
+        guard claimed else {
+            throw .database(message: "the store at \(configuration.redactedDescription) already runs or has stopped")
+        }
+    }
+
+    /// Creates the schema if needed and applies the migrations not yet applied, on a connection
+    /// of its own (the pool serves only a migrated schema).
+    func migrate() async throws(StoreError) {
+        do {
+            try await PostgresSchema.migrate(configuration, logger: logger)
+        } catch {
+            throw .cannotOpen(path: configuration.redactedDescription, message: Self.describe(error))
+        }
     }
 
     // MARK: Running queries
@@ -69,22 +145,83 @@ public final class PostgresSocialStore: Sendable {
     /// Runs one statement on a pooled connection and returns its rows.
     func rows(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {
         do {
-            return try await client.query(query, logger: Self.logger).collect()
+            return try await client.query(query, logger: logger).collect()
         } catch {
             throw Self.storeError(error)
         }
     }
 
+    /// The rows of one statement, each decoded by `decode` (whose errors are ``StoreError``s).
+    func fetch<T>(_ query: PostgresQuery, _ decode: (inout PostgresColumns) throws -> T) async throws(StoreError)
+        -> [T]
+    {
+        let rows = try await rows(query)
+        do {
+            return try rows.map { row in
+                var columns = PostgresColumns(row)
+                return try decode(&columns)
+            }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// The first row of one statement, decoded by `decode`.
+    func fetchOne<T>(_ query: PostgresQuery, _ decode: (inout PostgresColumns) throws -> T) async throws(StoreError)
+        -> T?
+    {
+        try await fetch(query, decode).first
+    }
+
     /// Runs `body` in a transaction on one connection: committed when it returns, rolled back when it throws.
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await client.withTransaction(logger: Self.logger) { connection in
+            return try await client.withTransaction(logger: logger) { connection in
                 try await body(connection)
             }
         } catch {
             throw Self.storeError(error)
         }
     }
+
+    // MARK: Write patterns
+
+    /// Adds (`add`, an `INSERT … ON CONFLICT DO NOTHING RETURNING 1`) or removes (`remove`, a
+    /// `DELETE … RETURNING 1`) one link — a like, a follow — in one transaction, with its
+    /// notification: a new link stores and announces `notification`, a removed one deletes the
+    /// notifications that match it. Returns whether the link changed.
+    func toggle(_ on: Bool, add: PostgresQuery, remove: PostgresQuery, notification: NetworkNotification?)
+        async throws(StoreError) -> Bool
+    {
+        try await transaction { connection in
+            let changed = try await !connection.query(on ? add : remove, logger: logger).collect().isEmpty
+            guard let notification else { return changed }
+            if on {
+                guard changed else { return false }
+                try await connection.query(Self.insert(notification), logger: logger)
+                try await connection.query(announce(.notification(notification.id)), logger: logger)
+            } else {
+                try await connection.query(
+                    """
+                    DELETE FROM notifications
+                    WHERE recipient_id = \(notification.recipientID.rawValue) AND actor_id = \(notification.actorID.rawValue)
+                        AND kind = \(notification.kind.rawValue) AND post_id IS NOT DISTINCT FROM \(notification.postID?.rawValue)
+                    """, logger: logger)
+            }
+            return changed
+        }
+    }
+
+    static func insert(_ notification: NetworkNotification) -> PostgresQuery {
+        """
+        INSERT INTO notifications (\(unescaped: SQLShape.notification))
+        VALUES (\(notification.id.rawValue), \(notification.recipientID.rawValue), \(notification.actorID.rawValue),
+                \(notification.kind.rawValue), \(notification.postID?.rawValue), \(notification.commentID?.rawValue),
+                \(notification.createdAt.timeIntervalSinceReferenceDate), \(notification.isRead))
+        """
+    }
+
+    // MARK: Errors and configuration
 
     /// Maps a driver error to a ``StoreError``: constraint violations by SQLSTATE and constraint
     /// name (named in ``PostgresSchema``), anything else as a database error with the server's message.
@@ -142,18 +279,5 @@ public final class PostgresSocialStore: Sendable {
         client.options.maximumConnections = configuration.maximumConnections
         client.options.additionalStartupParameters = PostgresSchema.startupParameters(configuration)
         return client
-    }
-}
-
-extension PostgresRow {
-    /// Decodes the row's columns into a tuple, as a ``StoreError`` when a column has an unexpected type.
-    func columns<each Column: PostgresDecodable>(_ types: (repeat each Column).Type) throws(StoreError)
-        -> (repeat each Column)
-    {
-        do {
-            return try decode(types)
-        } catch {
-            throw .database(message: "unexpected column type: \(error)")
-        }
     }
 }

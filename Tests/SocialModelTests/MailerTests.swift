@@ -1,6 +1,5 @@
 import Foundation
 import SocialModel
-import SocialModelMocks
 import TestSupport
 import Testing
 
@@ -32,21 +31,5 @@ struct MailerTests {
         let message = MailMessage(
             to: "a@example.com", subject: "s", body: "b", purpose: .passwordChanged, token: nil, sentAt: Date())
         await #expect(throws: MailerError.self) { try await outbox.send(message) }
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func aFailedVerificationMailCanBeResent(kind: StoreKind) async throws {
-        try await Harness.with(kind) { h in
-            h.mailer.failNextSends(with: .deliveryFailed(message: "smtp down"))
-            await #expect(throws: AccountError.mail(.deliveryFailed(message: "smtp down"))) {
-                try await h.accounts.register(
-                    Registration(email: "vic@example.com", username: "vic", password: Harness.password))
-            }
-            h.mailer.failNextSends(with: nil)
-            // The account was kept; only the mail is sent again.
-            try await h.accounts.resendVerification(email: "vic@example.com")
-            let token = try #require(h.mailer.latestToken(.emailVerification, to: "vic@example.com"))
-            #expect(try await h.accounts.verifyEmail(token: token).username == "vic")
-        }
     }
 }

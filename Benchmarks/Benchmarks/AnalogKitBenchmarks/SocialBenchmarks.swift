@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import SocialModel
+import SocialModelSQLite
 
 /// SocialModel's read paths on the SQLite store, on a seeded network of 1 000 accounts and
 /// 20 000 posts (see ``SocialDataSet``): the home feed (first and fifth page, newest and most

@@ -1,6 +1,6 @@
-import FilmKit
 import Foundation
 import SocialModel
+import SocialModelSQLite
 
 /// A synthetic social network written through the ``SocialStore`` API, the same for the same
 /// sizes and seed: accounts, follows (each notifying the person followed), photo posts over a

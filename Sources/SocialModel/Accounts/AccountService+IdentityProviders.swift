@@ -4,7 +4,7 @@ extension AccountService {
     ///
     /// A provider whose verified email already belongs to an account is not linked silently, which
     /// would let whoever controls the provider account take it over: sign in and call
-    /// ``linkProvider(_:provider:providerToken:)`` instead.
+    /// ``AccountSession/linkProvider(_:providerToken:)`` instead.
     /// - Throws: ``AccountError/unknownProvider(_:)``, ``AccountError/providerRejected(_:)``,
     ///   ``AccountError/emailBelongsToExistingAccount``.
     public func signIn(provider: String, providerToken: String) async throws(AccountError) -> SignedInSession {
@@ -43,37 +43,6 @@ extension AccountService {
             return try await openSession(for: user)
         }
         throw .invalid([.init(.username, .taken)])
-    }
-
-    /// Links a provider account to the session's user, so either can sign in.
-    /// - Throws: ``AccountError/identityAlreadyLinked`` if it signs in another user (or this one).
-    @discardableResult
-    public func linkProvider(_ token: SecretToken, provider: String, providerToken: String) async throws(AccountError)
-        -> IdentityLink
-    {
-        let user = try await authenticate(token)
-        let identity = try await verifiedIdentity(provider: provider, token: providerToken)
-        let link = IdentityLink(
-            provider: identity.provider, subject: identity.subject, userID: user.id, linkedAt: clock.now())
-        do {
-            try await store.insertIdentityLink(link)
-        } catch .duplicate {
-            throw .identityAlreadyLinked
-        } catch {
-            throw .storage(error)
-        }
-        return link
-    }
-
-    /// Removes a provider link of the session's user.
-    /// - Throws: ``AccountError/lastSignInMethod`` if the account has no password and no other link.
-    public func unlinkProvider(_ token: SecretToken, provider: String, subject: String) async throws(AccountError) {
-        let user = try await authenticate(token)
-        let links = try await fromStore { try await store.identityLinks(userID: user.id) }
-        guard links.contains(where: { $0.provider == provider && $0.subject == subject }) else { return }
-        let hasPassword = try await fromStore { try await store.passwordHash(userID: user.id) } != nil
-        guard hasPassword || links.count > 1 else { throw .lastSignInMethod }
-        _ = try await fromStore { try await store.deleteIdentityLink(provider: provider, subject: subject) }
     }
 
     /// When the email or link turned out to be taken: if a concurrent first sign-in of the same

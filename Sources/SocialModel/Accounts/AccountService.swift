@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a person fills in to register.
-public struct Registration: Sendable, Hashable {
+public struct Registration: Sendable, Hashable, Codable {
     /// The email address (normalised by the service).
     public var email: String
     /// The public handle.
@@ -23,7 +23,7 @@ public struct Registration: Sendable, Hashable {
     }
 }
 
-/// A signed-in session: the token to present on later calls, and whose it is.
+/// What a sign-in returns: the token to present on later calls, and whose it is.
 public struct SignedInSession: Sendable, Hashable {
     /// The bearer token; only its hash is stored.
     public var token: SecretToken
@@ -41,7 +41,7 @@ public struct SignedInSession: Sendable, Hashable {
 }
 
 /// Changes to a profile; `nil` leaves a field as it is.
-public struct ProfileChange: Sendable, Hashable {
+public struct ProfileChange: Sendable, Hashable, Codable {
     /// The new given name.
     public var name: String?
     /// The new family name.
@@ -65,8 +65,8 @@ public struct ProfileChange: Sendable, Hashable {
 /// indistinguishable: a sign-in to an unknown address fails like a wrong password (after the same
 /// slow hash), and registering or resetting an address that is taken or unknown returns normally.
 public struct AccountService: Sendable {
-    /// Where accounts are kept.
-    public let store: any AccountStore
+    /// Where accounts and sessions are kept.
+    public let store: any AccountStore & SessionStore
     /// How email goes out.
     public let mailer: any Mailer
     /// The time source for expiry and rate limits.
@@ -86,7 +86,7 @@ public struct AccountService: Sendable {
     ///   - hasher: PBKDF2 with 600,000 iterations by default; tests pass a cheaper one.
     ///   - identityProviders: the external providers people may sign in with, by name.
     public init(
-        store: any AccountStore, mailer: any Mailer, clock: any WallClock = SystemWallClock(),
+        store: any AccountStore & SessionStore, mailer: any Mailer, clock: any WallClock = SystemWallClock(),
         hasher: (any PasswordHasher)? = nil, policy: AccountPolicy = .standard,
         identityProviders: [any IdentityProvider] = []
     ) {
@@ -206,9 +206,16 @@ public struct AccountService: Sendable {
         return try await openSession(for: user)
     }
 
-    /// The user a session token belongs to.
+    /// Authenticates a session token once, for a run of calls as its user: the account's own
+    /// operations are on the returned session, and the other services take it to act as that
+    /// user (``SocialNetwork/session(_:)-(AccountSession)``, ``RecipeService/session(_:)-(AccountSession)``).
+    ///
+    /// The session value is a snapshot: a sign-out elsewhere is noticed by the next call to this
+    /// method, not by a value already made, so make one per request.
+    /// - Parameter token: the bearer token a sign-in returned.
+    /// - Returns: the signed-in account.
     /// - Throws: ``AccountError/unauthorized`` if the token is unknown, revoked or expired.
-    public func authenticate(_ token: SecretToken) async throws(AccountError) -> User {
+    public func session(_ token: SecretToken) async throws(AccountError) -> AccountSession {
         let hash = token.hash
         guard let session = try await fromStore({ try await store.session(tokenHash: hash) }) else {
             throw .unauthorized
@@ -220,55 +227,19 @@ public struct AccountService: Sendable {
         guard let user = try await fromStore({ try await store.user(id: session.userID) }) else {
             throw .unauthorized
         }
-        return user
-    }
-
-    /// Revokes a session. Signing out twice is harmless.
-    public func signOut(_ token: SecretToken) async throws(AccountError) {
-        let hash = token.hash
-        _ = try await fromStore { try await store.deleteSession(tokenHash: hash) }
-    }
-
-    /// Revokes every session of the token's user, this one included.
-    public func signOutEverywhere(_ token: SecretToken) async throws(AccountError) {
-        let user = try await authenticate(token)
-        try await fromStore { try await store.deleteSessions(userID: user.id) }
-    }
-
-    // MARK: Profile and deletion
-
-    /// Changes the name, surname or bio of the session's user.
-    /// - Throws: ``AccountError/invalid(_:)`` listing every broken length, line or character rule.
-    public func updateProfile(_ token: SecretToken, _ change: ProfileChange) async throws(AccountError) -> User {
-        var user = try await authenticate(token)
-        var violations: [RuleViolation] = []
-        if let name = change.name.map(AccountValidator.normalizedLine) {
-            violations += validator.line(name, .name)
-            user.name = name
-        }
-        if let surname = change.surname.map(AccountValidator.normalizedLine) {
-            violations += validator.line(surname, .surname)
-            user.surname = surname
-        }
-        if let bio = change.bio.map(AccountValidator.normalizedText) {
-            violations += validator.bio(bio)
-            user.bio = bio
-        }
-        guard violations.isEmpty else { throw .invalid(violations) }
-        try await fromStore { [user] in try await store.updateUser(user) }
-        return user
-    }
-
-    /// Deletes the session's user and everything that belongs to them.
-    public func deleteAccount(_ token: SecretToken) async throws(AccountError) {
-        let user = try await authenticate(token)
-        _ = try await fromStore { try await store.deleteUser(id: user.id) }
-        if let email = user.email {
-            try await fromStore { try await store.clearFailedSignIns(key: Self.accountRateKey(email)) }
-        }
+        return AccountSession(user: user, expiresAt: session.expiresAt, tokenHash: hash, service: self)
     }
 
     // MARK: Shared steps
+
+    /// ``session(_:)`` for another service, its error wrapped in that service's own.
+    func session<E: Error>(_ token: SecretToken, _ wrap: (AccountError) -> E) async throws(E) -> AccountSession {
+        do {
+            return try await session(token)
+        } catch {
+            throw wrap(error)
+        }
+    }
 
     static func accountRateKey(_ email: String) -> String { "account:" + email }
 

@@ -1,53 +1,74 @@
-/// Keeps each user's body profile and plans their meals from it.
+/// Keeps each user's body profile and plans their meals from it, through a ``MealPlanSession``.
 public struct MealPlanService: Sendable {
-    /// Where profiles are kept; the same store the account service uses.
-    public let store: any SocialStore
-    /// Resolves session tokens to users.
+    /// Where profiles are kept; usually the accounts' store.
+    public let store: any BodyProfileStore
+    /// Authenticates session tokens.
     public let accounts: AccountService
     /// The planner.
     public let planner: MealPlanner
 
-    /// Creates the service over the same store as `accounts`.
-    public init(store: any SocialStore, accounts: AccountService, planner: MealPlanner = MealPlanner()) {
+    /// Creates the service.
+    /// - Parameters:
+    ///   - store: where body profiles are kept.
+    ///   - accounts: authenticates session tokens.
+    ///   - planner: the planner.
+    public init(store: any BodyProfileStore, accounts: AccountService, planner: MealPlanner = MealPlanner()) {
         self.store = store
         self.accounts = accounts
         self.planner = planner
     }
 
-    /// Sets the session's user's body profile after checking it.
+    /// Authenticates a session token once, for a run of calls as its user.
+    /// - Parameter token: the bearer token a sign-in returned.
+    /// - Returns: the meal plans of that user.
+    /// - Throws: ``MealPlanError/account(_:)`` with ``AccountError/unauthorized`` for an unknown,
+    ///   revoked or expired token.
+    public func session(_ token: SecretToken) async throws(MealPlanError) -> MealPlanSession {
+        session(try await accounts.session(token, MealPlanError.account))
+    }
+
+    /// The meal plans of an account already authenticated.
+    /// - Parameter account: a session from ``AccountService/session(_:)``.
+    /// - Returns: the session.
+    public func session(_ account: AccountSession) -> MealPlanSession {
+        MealPlanSession(service: self, actor: account.user)
+    }
+}
+
+/// One signed-in user's body profile and meal plan, from ``MealPlanService/session(_:)-(SecretToken)``.
+public struct MealPlanSession: Sendable {
+    let service: MealPlanService
+    /// The signed-in user.
+    public let actor: User
+
+    /// Sets the user's body profile after checking it.
+    /// - Parameter profile: the measurements.
     /// - Throws: ``MealPlanError/implausible(_:)`` listing every implausible value; nothing is stored.
-    public func setBodyProfile(_ token: SecretToken, _ profile: BodyProfile) async throws(MealPlanError) {
-        let user = try await user(token)
+    public func setBodyProfile(_ profile: BodyProfile) async throws(MealPlanError) {
         let profile = try profile.validated()
         do {
-            try await store.setBodyProfile(profile, userID: user.id)
+            try await service.store.setBodyProfile(profile, userID: actor.id)
         } catch {
             throw .storage(error)
         }
     }
 
-    /// The session's user's body profile, if set.
-    public func bodyProfile(_ token: SecretToken) async throws(MealPlanError) -> BodyProfile? {
-        let user = try await user(token)
+    /// The user's body profile.
+    /// - Returns: the profile, or `nil` if none was set.
+    /// - Throws: ``MealPlanError/storage(_:)`` when the store fails.
+    public func bodyProfile() async throws(MealPlanError) -> BodyProfile? {
         do {
-            return try await store.bodyProfile(userID: user.id)
+            return try await service.store.bodyProfile(userID: actor.id)
         } catch {
             throw .storage(error)
         }
     }
 
-    /// The meal plan for the session's user.
+    /// The user's meal plan.
+    /// - Returns: the plan.
     /// - Throws: ``MealPlanError/noBodyProfile`` until a profile is set.
-    public func mealPlan(_ token: SecretToken) async throws(MealPlanError) -> MealPlan {
-        guard let profile = try await bodyProfile(token) else { throw .noBodyProfile }
-        return try planner.plan(for: profile)
-    }
-
-    func user(_ token: SecretToken) async throws(MealPlanError) -> User {
-        do {
-            return try await accounts.authenticate(token)
-        } catch {
-            throw .account(error)
-        }
+    public func mealPlan() async throws(MealPlanError) -> MealPlan {
+        guard let profile = try await bodyProfile() else { throw .noBodyProfile }
+        return try service.planner.plan(for: profile)
     }
 }

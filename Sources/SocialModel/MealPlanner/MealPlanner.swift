@@ -25,7 +25,7 @@ public struct MealPortions: Sendable, Hashable, Codable {
 }
 
 /// A day's energy and one meal's macros and portions for a body profile.
-public struct MealPlan: Sendable, Hashable {
+public struct MealPlan: Sendable, Hashable, Codable {
     /// Basal metabolic rate in kcal a day.
     public var basalMetabolicRate: Double
     /// The activity factor applied.

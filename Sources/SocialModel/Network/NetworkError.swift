@@ -1,5 +1,3 @@
-import FilmKit
-
 /// A field of network input that a rule applies to.
 public enum NetworkField: String, Sendable, Hashable, CaseIterable {
     /// A post's caption.
@@ -41,11 +39,7 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     case forbidden
     /// Following or messaging oneself.
     case selfAction
-    /// No filter is registered under the name, or its parameters are wrong.
-    case filter(FilterError)
-    /// The filter failed while rendering the photo; the cause in words.
-    case filterFailed(String)
-    /// The photo could not be read or processed.
+    /// The photo could not be read or processed, or its filter is unknown, misused or failed.
     case photo(PhotoError)
     /// The session is invalid, or another account step failed.
     case account(AccountError)
@@ -59,8 +53,6 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notFound(let entity): "no such \(entity.rawValue)"
         case .forbidden: "only the owner may do this"
         case .selfAction: "you cannot do this to yourself"
-        case .filter(let error): "\(error)"
-        case .filterFailed(let message): "the filter failed: \(message)"
         case .photo(let error): "\(error)"
         case .account(let error): "\(error)"
         case .storage(let error): "\(error)"

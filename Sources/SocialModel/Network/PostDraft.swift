@@ -1,12 +1,12 @@
 import Foundation
 
 /// What an author fills in to publish a post.
-public struct PostDraft: Sendable, Hashable {
+public struct PostDraft: Sendable, Hashable, Codable {
     /// The photo as uploaded (JPEG, PNG, HEIF, WebP…).
     public var photo: Data
     /// The caption: at most a few lines.
     public var caption: String
-    /// The name of a registered FilmKit filter to apply, if any.
+    /// The name of a filter the photo processor knows (a FilmKit filter, with `SocialModelPhotos`), if any.
     public var filter: String?
     /// The filter's parameters; those not given take their defaults.
     public var filterParameters: [String: Double]

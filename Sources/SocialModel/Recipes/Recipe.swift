@@ -39,7 +39,7 @@ public struct Recipe: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// The order of a recipe list.
-public enum RecipeOrder: String, Sendable, Hashable, CaseIterable {
+public enum RecipeOrder: String, Sendable, Hashable, Codable, CaseIterable {
     /// Latest first; ties by id.
     case newest
     /// Most likes first; ties newest first, then by id.
@@ -47,7 +47,7 @@ public enum RecipeOrder: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One size of a recipe's photo: a square JPEG without metadata.
-public struct RecipePhoto: Sendable, Hashable {
+public struct RecipePhoto: Sendable, Hashable, Codable {
     /// The recipe it shows.
     public var recipeID: RecipeID
     /// The side in pixels.
@@ -64,7 +64,7 @@ public struct RecipePhoto: Sendable, Hashable {
 }
 
 /// One page of a recipe list.
-public struct RecipePage: Sendable, Hashable {
+public struct RecipePage: Sendable, Hashable, Codable {
     /// The recipes on this page, at most ``RecipeService/pageSize``.
     public var recipes: [Recipe]
     /// This page's number, from 1.
@@ -87,7 +87,7 @@ public struct RecipePage: Sendable, Hashable {
 }
 
 /// A recipe as its detail screen shows it.
-public struct RecipeDetail: Sendable, Hashable {
+public struct RecipeDetail: Sendable, Hashable, Codable {
     /// The recipe.
     public var recipe: Recipe
     /// Its author, if the account still exists.

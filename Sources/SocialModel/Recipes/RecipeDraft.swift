@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an author fills in to publish a recipe.
-public struct RecipeDraft: Sendable, Hashable {
+public struct RecipeDraft: Sendable, Hashable, Codable {
     /// The title, one line.
     public var name: String
     /// Preparation time in minutes.
@@ -37,6 +37,10 @@ public struct RecipePolicy: Sendable, Hashable {
     public var maximumSteps = 40
     /// The longest step.
     public var stepMaximumLength = 1000
+    /// The sides of the square photo sizes stored, in pixels: 1080 for detail views, 320 for lists.
+    public var photoSizes = [1080, 320]
+    /// The largest pixel count an uploaded photo may declare.
+    public var photoPixelLimit = 50_000_000
 
     /// The defaults above.
     public init() {}

@@ -1,23 +1,29 @@
 import Foundation
 
-/// Recipes: publishing with a processed photo, pages of 10 by newest or most liked, details,
-/// idempotent likes, each user's liked list, and deletion by the author only.
+/// Recipes: pages of 10 by newest or most liked and details for anyone; publishing with a
+/// processed photo, idempotent likes, each user's liked list and deletion by the author through
+/// a ``RecipeSession``.
 public struct RecipeService: Sendable {
     /// Recipes on a page.
     public static let pageSize = 10
 
-    /// Where recipes are kept; the same store the account service uses.
-    public let store: any SocialStore
-    /// Resolves session tokens to users.
+    /// Where recipes are kept, with the users who wrote them; usually the accounts' store.
+    public let store: any RecipeStore & UserStore
+    /// Authenticates session tokens.
     public let accounts: AccountService
     /// Makes the square photo sizes.
-    public let photos: SquarePhotoProcessor
-    /// Limits on recipes.
+    public let photos: any PhotoProcessor
+    /// Limits on recipes and their photos.
     public let policy: RecipePolicy
 
-    /// Creates the service over the same store as `accounts`.
+    /// Creates the service.
+    /// - Parameters:
+    ///   - store: where recipes are kept.
+    ///   - accounts: authenticates session tokens; its clock dates recipes and likes.
+    ///   - photos: makes the square photo sizes (`VipsPhotoProcessor` from `SocialModelPhotos`).
+    ///   - policy: limits on recipes and their photos.
     public init(
-        store: any SocialStore, accounts: AccountService, photos: SquarePhotoProcessor = SquarePhotoProcessor(),
+        store: any RecipeStore & UserStore, accounts: AccountService, photos: any PhotoProcessor,
         policy: RecipePolicy = RecipePolicy()
     ) {
         self.store = store
@@ -26,37 +32,28 @@ public struct RecipeService: Sendable {
         self.policy = policy
     }
 
-    /// Publishes a recipe by the session's user. The photo is processed before anything is stored,
-    /// so a bad photo leaves no recipe behind.
-    /// - Throws: ``RecipeError/invalid(_:)``, ``RecipeError/photo(_:)``, ``RecipeError/account(_:)``.
-    public func publish(_ token: SecretToken, _ draft: RecipeDraft) async throws(RecipeError) -> Recipe {
-        let author = try await user(token)
-        var draft = draft
-        draft.name = AccountValidator.normalizedLine(draft.name)
-        draft.ingredients = draft.ingredients.map(AccountValidator.normalizedLine)
-        draft.steps = draft.steps.map(AccountValidator.normalizedLine)
-        let violations = policy.violations(of: draft)
-        guard violations.isEmpty else { throw .invalid(violations) }
-        var squares: [Int: Data] = [:]
-        if let photo = draft.photo {
-            do {
-                squares = try photos.process(photo)
-            } catch {
-                throw .photo(error)
-            }
-        }
-        let recipe = Recipe(
-            id: .random(), authorID: author.id, name: draft.name, preparationMinutes: draft.preparationMinutes,
-            ingredients: draft.ingredients, steps: draft.steps, hasPhoto: !squares.isEmpty,
-            createdAt: accounts.clock.now())
-        let stored = squares.sorted { $0.key > $1.key }.map {
-            RecipePhoto(recipeID: recipe.id, size: $0.key, jpeg: $0.value)
-        }
-        try await fromStore { try await store.insertRecipe(recipe, photos: stored) }
-        return recipe
+    /// Authenticates a session token once, for a run of calls as its user.
+    /// - Parameter token: the bearer token a sign-in returned.
+    /// - Returns: the recipes as that user acts on them.
+    /// - Throws: ``RecipeError/account(_:)`` with ``AccountError/unauthorized`` for an unknown,
+    ///   revoked or expired token.
+    public func session(_ token: SecretToken) async throws(RecipeError) -> RecipeSession {
+        session(try await accounts.session(token, RecipeError.account))
+    }
+
+    /// The recipes as an account already authenticated acts on them.
+    /// - Parameter account: a session from ``AccountService/session(_:)``.
+    /// - Returns: the session.
+    public func session(_ account: AccountSession) -> RecipeSession {
+        RecipeSession(service: self, actor: account.user)
     }
 
     /// One page of all recipes, pages numbered from 1.
+    /// - Parameters:
+    ///   - number: the page, from 1.
+    ///   - order: newest or most liked first.
+    /// - Returns: the page with the list's totals.
+    /// - Throws: ``RecipeError/invalidPage(_:)`` below 1.
     public func page(_ number: Int = 1, order: RecipeOrder = .newest) async throws(RecipeError) -> RecipePage {
         guard number >= 1 else { throw .invalidPage(number) }
         let total = try await fromStore { try await store.recipeCount() }
@@ -66,53 +63,25 @@ public struct RecipeService: Sendable {
         return RecipePage(recipes: recipes, number: number, totalCount: total, pageCount: Self.pageCount(total))
     }
 
-    /// One page of the recipes the session's user likes, most recently liked first.
-    public func likedPage(_ token: SecretToken, _ number: Int = 1) async throws(RecipeError) -> RecipePage {
-        guard number >= 1 else { throw .invalidPage(number) }
-        let viewer = try await user(token)
-        let total = try await fromStore { try await store.likedRecipeCount(userID: viewer.id) }
-        let recipes = try await fromStore {
-            try await store.likedRecipes(userID: viewer.id, offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
-        }
-        return RecipePage(recipes: recipes, number: number, totalCount: total, pageCount: Self.pageCount(total))
-    }
-
-    /// A recipe with its author and whether the viewer (if signed in) likes it.
-    public func detail(_ id: RecipeID, viewer token: SecretToken? = nil) async throws(RecipeError) -> RecipeDetail {
-        let recipe = try await existing(id)
+    /// A recipe with its author, as anyone sees it (``RecipeDetail/likedByViewer`` is false;
+    /// ``RecipeSession/detail(recipeID:)`` fills it in).
+    /// - Parameter recipeID: the recipe's id.
+    /// - Returns: the detail.
+    /// - Throws: ``RecipeError/notFound``.
+    public func detail(recipeID: RecipeID) async throws(RecipeError) -> RecipeDetail {
+        let recipe = try await existing(recipeID)
         let author = try await fromStore { try await store.user(id: recipe.authorID) }
-        var liked = false
-        if let token {
-            let viewer = try await user(token)
-            liked = try await fromStore { try await store.isLiked(recipeID: id, userID: viewer.id) }
-        }
-        return RecipeDetail(recipe: recipe, author: author, likedByViewer: liked)
+        return RecipeDetail(recipe: recipe, author: author?.publicView, likedByViewer: false)
     }
 
-    /// Likes a recipe; liking it again changes nothing. Returns the recipe with its new count.
-    @discardableResult
-    public func like(_ token: SecretToken, _ id: RecipeID) async throws(RecipeError) -> Recipe {
-        try await setLike(token, id, liked: true)
-    }
-
-    /// Takes a like back; unliking twice changes nothing. Returns the recipe with its new count.
-    @discardableResult
-    public func unlike(_ token: SecretToken, _ id: RecipeID) async throws(RecipeError) -> Recipe {
-        try await setLike(token, id, liked: false)
-    }
-
-    /// Deletes a recipe, its photos and likes.
-    /// - Throws: ``RecipeError/forbidden`` unless the session's user wrote it.
-    public func delete(_ token: SecretToken, _ id: RecipeID) async throws(RecipeError) {
-        let viewer = try await user(token)
-        let recipe = try await existing(id)
-        guard recipe.authorID == viewer.id else { throw .forbidden }
-        _ = try await fromStore { try await store.deleteRecipe(id: id) }
-    }
-
-    /// The recipe's photo at one of the processor's sizes, as JPEG.
-    public func photo(_ id: RecipeID, size: Int) async throws(RecipeError) -> Data {
-        guard let photo = try await fromStore({ try await store.recipePhoto(recipeID: id, size: size) }) else {
+    /// The recipe's photo at one of the policy's sizes, as JPEG.
+    /// - Parameters:
+    ///   - recipeID: the recipe's id.
+    ///   - size: one of ``RecipePolicy/photoSizes``.
+    /// - Returns: the JPEG.
+    /// - Throws: ``RecipeError/notFound`` when there is no such photo.
+    public func photo(recipeID: RecipeID, size: Int) async throws(RecipeError) -> Data {
+        guard let photo = try await fromStore({ try await store.recipePhoto(recipeID: recipeID, size: size) }) else {
             throw .notFound
         }
         return photo.jpeg
@@ -122,34 +91,120 @@ public struct RecipeService: Sendable {
         max(1, (total + pageSize - 1) / pageSize)
     }
 
-    func setLike(_ token: SecretToken, _ id: RecipeID, liked: Bool) async throws(RecipeError) -> Recipe {
-        let viewer = try await user(token)
-        _ = try await existing(id)
-        let now = accounts.clock.now()
-        do {
-            _ = try await store.setLike(recipeID: id, userID: viewer.id, liked: liked, at: now)
-        } catch .missingReference {
-            throw .notFound  // deleted meanwhile
-        } catch {
-            throw .storage(error)
-        }
-        return try await existing(id)
-    }
-
     func existing(_ id: RecipeID) async throws(RecipeError) -> Recipe {
         guard let recipe = try await fromStore({ try await store.recipe(id: id) }) else { throw .notFound }
         return recipe
     }
 
-    func user(_ token: SecretToken) async throws(RecipeError) -> User {
-        do {
-            return try await accounts.authenticate(token)
-        } catch {
-            throw .account(error)
-        }
-    }
-
     func fromStore<T>(_ body: () async throws -> T) async throws(RecipeError) -> T {
         try await callStore(RecipeError.storage, body)
+    }
+}
+
+/// Recipes as one signed-in user publishes, likes and deletes them, from ``RecipeService/session(_:)-(SecretToken)``.
+public struct RecipeSession: Sendable {
+    let service: RecipeService
+    /// The signed-in user.
+    public let actor: User
+
+    var store: any RecipeStore & UserStore { service.store }
+
+    /// Publishes a recipe. The photo is processed before anything is stored, so a bad photo
+    /// leaves no recipe behind.
+    /// - Parameter draft: the recipe.
+    /// - Returns: the new recipe.
+    /// - Throws: ``RecipeError/invalid(_:)`` listing every broken rule, ``RecipeError/photo(_:)``.
+    public func publish(_ draft: RecipeDraft) async throws(RecipeError) -> Recipe {
+        var draft = draft
+        draft.name = AccountValidator.normalizedLine(draft.name)
+        draft.ingredients = draft.ingredients.map(AccountValidator.normalizedLine)
+        draft.steps = draft.steps.map(AccountValidator.normalizedLine)
+        let violations = service.policy.violations(of: draft)
+        guard violations.isEmpty else { throw .invalid(violations) }
+        var squares: [Int: Data] = [:]
+        if let photo = draft.photo {
+            do {
+                squares = try await service.photos.squares(
+                    photo, sizes: service.policy.photoSizes, pixelLimit: service.policy.photoPixelLimit)
+            } catch {
+                throw .photo(error)
+            }
+        }
+        let recipe = Recipe(
+            id: .random(), authorID: actor.id, name: draft.name, preparationMinutes: draft.preparationMinutes,
+            ingredients: draft.ingredients, steps: draft.steps, hasPhoto: !squares.isEmpty,
+            createdAt: service.accounts.clock.now())
+        let stored = squares.sorted { $0.key > $1.key }.map {
+            RecipePhoto(recipeID: recipe.id, size: $0.key, jpeg: $0.value)
+        }
+        try await service.fromStore { try await store.insertRecipe(recipe, photos: stored) }
+        return recipe
+    }
+
+    /// A recipe with its author and whether the signed-in user likes it.
+    /// - Parameter recipeID: the recipe's id.
+    /// - Returns: the detail.
+    /// - Throws: ``RecipeError/notFound``.
+    public func detail(recipeID: RecipeID) async throws(RecipeError) -> RecipeDetail {
+        var detail = try await service.detail(recipeID: recipeID)
+        detail.likedByViewer = try await service.fromStore {
+            try await store.isRecipeLiked(recipeID: recipeID, userID: actor.id)
+        }
+        return detail
+    }
+
+    /// One page of the recipes the signed-in user likes, most recently liked first.
+    /// - Parameter number: the page, from 1.
+    /// - Returns: the page with the list's totals.
+    /// - Throws: ``RecipeError/invalidPage(_:)`` below 1.
+    public func likedPage(_ number: Int = 1) async throws(RecipeError) -> RecipePage {
+        guard number >= 1 else { throw .invalidPage(number) }
+        let size = RecipeService.pageSize
+        let total = try await service.fromStore { try await store.likedRecipeCount(userID: actor.id) }
+        let recipes = try await service.fromStore {
+            try await store.likedRecipes(userID: actor.id, offset: (number - 1) * size, limit: size)
+        }
+        return RecipePage(
+            recipes: recipes, number: number, totalCount: total, pageCount: RecipeService.pageCount(total))
+    }
+
+    /// Likes a recipe; liking it again changes nothing.
+    /// - Parameter recipeID: the recipe's id.
+    /// - Returns: the recipe with its new count.
+    /// - Throws: ``RecipeError/notFound``.
+    @discardableResult
+    public func like(recipeID: RecipeID) async throws(RecipeError) -> Recipe {
+        try await setLike(recipeID, liked: true)
+    }
+
+    /// Takes a like back; unliking twice changes nothing.
+    /// - Parameter recipeID: the recipe's id.
+    /// - Returns: the recipe with its new count.
+    /// - Throws: ``RecipeError/notFound``.
+    @discardableResult
+    public func unlike(recipeID: RecipeID) async throws(RecipeError) -> Recipe {
+        try await setLike(recipeID, liked: false)
+    }
+
+    /// Deletes a recipe, its photos and likes.
+    /// - Parameter recipeID: the recipe's id.
+    /// - Throws: ``RecipeError/forbidden`` unless the signed-in user wrote it, ``RecipeError/notFound``.
+    public func delete(recipeID: RecipeID) async throws(RecipeError) {
+        let recipe = try await service.existing(recipeID)
+        guard recipe.authorID == actor.id else { throw .forbidden }
+        _ = try await service.fromStore { try await store.deleteRecipe(id: recipeID) }
+    }
+
+    func setLike(_ id: RecipeID, liked: Bool) async throws(RecipeError) -> Recipe {
+        _ = try await service.existing(id)
+        let now = service.accounts.clock.now()
+        do {
+            _ = try await store.setRecipeLike(recipeID: id, userID: actor.id, liked: liked, at: now)
+        } catch .missingReference {
+            throw .notFound  // deleted meanwhile
+        } catch {
+            throw .storage(error)
+        }
+        return try await service.existing(id)
     }
 }

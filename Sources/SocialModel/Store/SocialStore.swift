@@ -1,3 +1,7 @@
-/// Everything SocialModel persists. Each area is its own protocol, so a new store (PostgreSQL,
-/// say) implements them one by one, and the conformance suite checks each against the others.
-public typealias SocialStore = AccountStore & RecipeStore & NetworkStore
+/// What the social network's services need: users, profiles and follows, posts, feeds,
+/// notifications and messages. Each is its own protocol, so a service takes only what it uses.
+public typealias NetworkStore = UserStore & ProfileStore & PostStore & FeedStore & NotificationStore & MessageStore
+
+/// Everything SocialModel persists, area by area: a store implements the protocols one by one,
+/// and `SocialModelTesting`'s conformance suite checks it against the rules they describe.
+public typealias SocialStore = AccountStore & SessionStore & RecipeStore & BodyProfileStore & NetworkStore

@@ -1,5 +1,6 @@
 import Foundation
 import SocialModel
+import SocialModelTesting
 import Testing
 
 @testable import SocialModelPostgres
@@ -13,7 +14,7 @@ struct PostgresEventRelayTests {
     @Test func notificationsAndMessagesKeptElsewhereReachTheHub() async throws {
         let configuration = try await PostgresTestServer.freshConfiguration()
         let here = try await PostgresTestServer.connect(configuration)
-        let elsewhere = try await PostgresSocialStore.connect(configuration)
+        let elsewhere = try await PostgresTestServer.connect(configuration)
         var users: [User] = []
         for name in ["ana", "ben", "cal", "dan"] {
             let user = User(id: .random(), username: name, email: "\(name)@example.com", createdAt: Self.start)
@@ -25,57 +26,37 @@ struct PostgresEventRelayTests {
         let hub = NetworkEvents()
         let notifications = hub.notifications(for: ana.id)
         let messages = hub.messages(for: ben.id)
-        let relay = try await here.relayEvents(to: hub)
+        let relay = here.eventRelay(to: hub)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await relay.run() }
+            try await relay.waitUntilListening()
 
-        func follow(_ store: PostgresSocialStore, by follower: User) async throws -> NetworkNotification {
-            let notice = NetworkNotification(
-                id: .random(), recipientID: ana.id, actorID: follower.id, kind: .follow, createdAt: Self.start)
+            func follow(_ store: PostgresSocialStore, by follower: User) async throws -> NetworkNotification {
+                let notice = NetworkNotification(
+                    id: .random(), recipientID: ana.id, actorID: follower.id, kind: .follow, createdAt: Self.start)
+                #expect(
+                    try await store.setFollow(
+                        followerID: follower.id, followeeID: ana.id, following: true, at: Self.start,
+                        notification: notice))
+                return notice
+            }
+            let first = try await follow(elsewhere, by: users[1])
+            _ = try await follow(here, by: users[2])  // this instance's own: not relayed
+            let third = try await follow(elsewhere, by: users[3])
+            let message = Message(
+                id: .random(), conversationID: .random(), senderID: ana.id, text: "hello from another process",
+                createdAt: Self.start)
+            let stored = try await elsewhere.insertMessage(message, recipientID: ben.id, photo: nil)
+
             #expect(
-                try await store.setFollow(
-                    followerID: follower.id, followeeID: ana.id, following: true, at: Self.start, notification: notice))
-            return notice
+                await SocialModelTesting.first(2, of: notifications, within: .seconds(60)).map(\.id) == [
+                    first.id, third.id,
+                ])
+            #expect(await SocialModelTesting.first(1, of: messages, within: .seconds(60)) == [stored])
+            tasks.cancelAll()
         }
-        let first = try await follow(elsewhere, by: users[1])
-        _ = try await follow(here, by: users[2])  // this instance's own: not relayed
-        let third = try await follow(elsewhere, by: users[3])
-        let message = Message(
-            id: .random(), conversationID: .random(), senderID: ana.id, text: "hello from another process",
-            createdAt: Self.start)
-        let stored = try await elsewhere.insertMessage(message, recipientID: ben.id, photo: nil)
-
-        #expect(try await Self.first(2, of: notifications).map(\.id) == [first.id, third.id])
-        #expect(try await Self.first(1, of: messages) == [stored])
-
-        await relay.stop()
         await elsewhere.close()
         await here.close()
         try await PostgresTestServer.dropSchema(of: configuration)
-    }
-
-    /// The first `count` elements of a stream. A relay that lost an event would leave the test
-    /// waiting forever, so after a generous minute the wait ends with what arrived (and the
-    /// comparison fails) instead.
-    static func first<Element: Sendable>(_ count: Int, of stream: AsyncStream<Element>) async throws -> [Element] {
-        try await withThrowingTaskGroup(of: [Element]?.self) { group in
-            group.addTask {
-                var items: [Element] = []
-                for await item in stream {
-                    items.append(item)
-                    if items.count == count { break }
-                }
-                return items
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(60))
-                return nil
-            }
-            defer { group.cancelAll() }
-            while let result = try await group.next() {
-                if let items = result { return items }
-                Issue.record("fewer than \(count) events arrived within a minute")
-                return []
-            }
-            return []
-        }
     }
 }

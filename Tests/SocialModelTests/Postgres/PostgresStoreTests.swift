@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQLite
 import Testing
 
 @testable import SocialModelPostgres
@@ -36,9 +37,9 @@ struct PostgresStoreTests {
             for query in plans {
                 // Tables this small are cheaper to scan; forbid that so the plan shows the usable index.
                 let plan = try await store.transaction { connection in
-                    try await connection.query("SET LOCAL enable_seqscan = off", logger: PostgresSocialStore.logger)
+                    try await connection.query("SET LOCAL enable_seqscan = off", logger: store.logger)
                     var lines: [String] = []
-                    for try await line in try await connection.query(query, logger: PostgresSocialStore.logger)
+                    for try await line in try await connection.query(query, logger: store.logger)
                         .decode(String.self)
                     {
                         lines.append(line)
@@ -58,12 +59,13 @@ struct PostgresStoreTests {
         await first.close()
         // Two instances starting at once against the migrated schema: the advisory lock lets one
         // migrator look at a time, and neither applies anything again.
-        async let second = PostgresSocialStore.connect(configuration)
-        async let third = PostgresSocialStore.connect(configuration)
+        async let second = PostgresTestServer.connect(configuration)
+        async let third = PostgresTestServer.connect(configuration)
         let (reopened, other) = try await (second, third)
         #expect(try await reopened.user(id: user.id) == user)
-        let versions = try await reopened.rows("SELECT version FROM social_model_migrations ORDER BY version")
-            .map { row throws(StoreError) in try row.columns(String.self) }
+        let versions = try await reopened.fetch("SELECT version FROM social_model_migrations ORDER BY version") {
+            try $0.string()
+        }
         #expect(versions == PostgresSchema.migrations.map(\.version))
         await reopened.close()
         await other.close()
@@ -75,7 +77,7 @@ struct PostgresStoreTests {
         let configuration = try PostgresStoreConfiguration(
             host: "127.0.0.1", port: 1, username: "nobody", password: "secret-password", tls: .disable)
         await #expect {
-            _ = try await PostgresSocialStore.connect(configuration)
+            _ = try await PostgresTestServer.connect(configuration)
         } throws: { error in
             guard case .cannotOpen(let path, _) = error as? StoreError else { return false }
             // The location is named, the password is not.
@@ -139,7 +141,8 @@ struct PostgresStoreTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-open-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try await StoreLocation("sqlite:" + directory.appendingPathComponent("s.sqlite").path).open()
+        let store = try await StoreLocation("sqlite:" + directory.appendingPathComponent("s.sqlite").path)
+            .open(logger: PostgresTestServer.logger)
         #expect(store is SQLiteSocialStore)
         #expect(try await store.recipeCount() == 0)
     }
@@ -160,7 +163,7 @@ struct PostgresStoreTests {
         let url = try #require(components.string)
         let store = try await StoreLocation.fromEnvironment(
             [StoreLocation.environmentVariable: url], default: .sqlite(path: "unused.sqlite")
-        ).open()
+        ).open(logger: PostgresTestServer.logger)
         let postgres = try #require(store as? PostgresSocialStore)
         #expect(try await postgres.recipeCount() == 0)
         await postgres.close()

@@ -1,11 +1,15 @@
+import FilmKit
 import Foundation
 import SocialModel
 import SocialModelMocks
+import SocialModelPhotos
+import SocialModelSQLite
+import SocialModelTesting
 import TestSupport
 import Testing
 
-/// The stores the conformance suite runs against. A new store is one more case (and its lines in
-/// `withStore`); every conformance test then runs on it too.
+/// The project's three stores. A new store is one more case (and its lines in `withStore`);
+/// every conformance check and photo test then runs on it too.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
     case inMemory
@@ -30,6 +34,14 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return try await PostgresTestServer.withStore(maximumConnections: 4) { store in
                 try await body(store, directory)
             }
+        }
+    }
+
+    /// Runs `body` with the services over a fresh store and libvips photo processing, with a
+    /// filter registry of its own (the built-in filters and stocks).
+    func withHarness(_ body: (SocialTestHarness) async throws -> Void) async throws {
+        try await withStore { store, _ in
+            try await body(SocialTestHarness(store: store, photos: VipsPhotoProcessor(filters: FilterRegistry())))
         }
     }
 }

@@ -61,7 +61,7 @@ public struct Message: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// A conversation as one participant's inbox lists it.
-public struct ConversationSummary: Sendable, Hashable {
+public struct ConversationSummary: Sendable, Hashable, Codable {
     /// The conversation.
     public var conversation: Conversation
     /// The other participant.
@@ -82,5 +82,23 @@ public struct ConversationSummary: Sendable, Hashable {
     /// The cursor that continues an inbox after this conversation.
     public var cursor: KeysetCursor {
         KeysetCursor(date: conversation.lastMessageAt, id: conversation.id.rawValue)
+    }
+}
+
+/// The photo of a direct message: a JPEG without metadata, with the conversation it was sent in
+/// (so that only its participants are shown it).
+public struct MessagePhoto: Sendable, Hashable, Codable {
+    /// The message it was sent with.
+    public var messageID: MessageID
+    /// The conversation of that message.
+    public var conversationID: ConversationID
+    /// The encoded JPEG.
+    public var jpeg: Data
+
+    /// Creates a photo value.
+    public init(messageID: MessageID, conversationID: ConversationID, jpeg: Data) {
+        self.messageID = messageID
+        self.conversationID = conversationID
+        self.jpeg = jpeg
     }
 }

@@ -48,4 +48,13 @@ public struct NetworkNotification: Sendable, Hashable, Codable, Identifiable {
 
     /// The cursor that continues a list after this notification.
     public var cursor: KeysetCursor { KeysetCursor(date: createdAt, id: id.rawValue) }
+
+    /// Whether `other` tells of the same act: the same recipient, actor, kind and post. Taking
+    /// a like or a follow back removes the notifications that match the one it made, so the rule
+    /// of which notification an undo takes away is written here once, not in every store.
+    /// - Parameter other: another notification.
+    /// - Returns: whether the two match.
+    public func matches(_ other: NetworkNotification) -> Bool {
+        recipientID == other.recipientID && actorID == other.actorID && kind == other.kind && postID == other.postID
+    }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Where a date-ordered list continues: the date and id of the last item seen.
 ///
 /// Lists are ordered by (date, id), so a cursor names one exact place; items added meanwhile
-/// land before or after it and are never shown twice or skipped.
-public struct KeysetCursor: Sendable, Hashable, Codable {
+/// land before or after it and are never shown twice or skipped. As text (``description``, and
+/// in JSON) it is an opaque token a client hands back unchanged.
+public struct KeysetCursor: Sendable, Hashable, OpaqueCursor {
     /// The date of the last item seen.
     public var date: Date
     /// The id of the last item seen (its raw text).
@@ -15,6 +16,18 @@ public struct KeysetCursor: Sendable, Hashable, Codable {
         self.date = date
         self.id = id
     }
+
+    /// Reads a cursor from its text.
+    /// - Parameter description: the text ``description`` gave.
+    public init?(_ description: String) {
+        guard let fields = CursorText.decode(description, tag: "k1", count: 2),
+            let date = CursorText.date(fields[0])
+        else { return nil }
+        self.init(date: date, id: fields[1])
+    }
+
+    /// The cursor as an opaque token.
+    public var description: String { CursorText.encode("k1", [CursorText.field(date), id]) }
 }
 
 /// What a feed is sorted by.
@@ -55,8 +68,9 @@ public struct FeedOrder: Sendable, Hashable, Codable {
 /// Where a feed continues: the sort values and id of the last post seen.
 ///
 /// When sorted by likes, the like count is the one seen on the page; a post whose count changes
-/// while someone pages may move past the cursor. New posts never disturb the pages.
-public struct FeedCursor: Sendable, Hashable, Codable {
+/// while someone pages may move past the cursor. New posts never disturb the pages. As text it
+/// is an opaque token.
+public struct FeedCursor: Sendable, Hashable, OpaqueCursor {
     /// The last post's like count (used when sorting by likes).
     public var likeCount: Int
     /// The last post's publication date.
@@ -75,10 +89,25 @@ public struct FeedCursor: Sendable, Hashable, Codable {
     public init(after post: Post) {
         self.init(likeCount: post.likeCount, createdAt: post.createdAt, postID: post.id)
     }
+
+    /// Reads a cursor from its text.
+    /// - Parameter description: the text ``description`` gave.
+    public init?(_ description: String) {
+        guard let fields = CursorText.decode(description, tag: "f1", count: 3), let likes = Int(fields[0]),
+            let date = CursorText.date(fields[1])
+        else { return nil }
+        self.init(likeCount: likes, createdAt: date, postID: PostID(rawValue: fields[2]))
+    }
+
+    /// The cursor as an opaque token.
+    public var description: String {
+        CursorText.encode("f1", [String(likeCount), CursorText.field(createdAt), postID.rawValue])
+    }
 }
 
-/// Where the explore list continues: the rank and id of the last post seen.
-public struct ExploreCursor: Sendable, Hashable, Codable {
+/// Where the explore list continues: the rank and id of the last post seen. As text it is an
+/// opaque token.
+public struct ExploreCursor: Sendable, Hashable, OpaqueCursor {
     /// The seed of the order being paged.
     public var seed: UInt64
     /// The last post's rank under that seed (see ``ExploreOrder/rank(seed:postID:)``).
@@ -92,6 +121,18 @@ public struct ExploreCursor: Sendable, Hashable, Codable {
         self.rank = rank
         self.postID = postID
     }
+
+    /// Reads a cursor from its text.
+    /// - Parameter description: the text ``description`` gave.
+    public init?(_ description: String) {
+        guard let fields = CursorText.decode(description, tag: "e1", count: 3), let seed = UInt64(fields[0]),
+            let rank = Int64(fields[1])
+        else { return nil }
+        self.init(seed: seed, rank: rank, postID: PostID(rawValue: fields[2]))
+    }
+
+    /// The cursor as an opaque token.
+    public var description: String { CursorText.encode("e1", [String(seed), String(rank), postID.rawValue]) }
 }
 
 /// The seeded random order of the explore list: posts sorted by a rank that mixes the seed with
@@ -100,13 +141,8 @@ public enum ExploreOrder {
     /// The rank of a post under a seed: FNV-1a of the id's UTF-8 bytes, mixed with the seed by
     /// the SplitMix64 finaliser, as a signed 64-bit number (so SQL integers hold it).
     public static func rank(seed: UInt64, postID: PostID) -> Int64 {
-        rank(seed: seed, rawID: postID.rawValue)
-    }
-
-    /// The rank for a raw id, as the SQL function computes it.
-    static func rank(seed: UInt64, rawID: String) -> Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in rawID.utf8 {
+        for byte in postID.rawValue.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         var z = hash ^ (seed &+ 0x9E37_79B9_7F4A_7C15)
@@ -130,3 +166,5 @@ public struct CursorPage<Item: Sendable & Hashable, Cursor: Sendable & Hashable>
         self.next = next
     }
 }
+
+extension CursorPage: Codable where Item: Codable, Cursor: Codable {}

@@ -8,7 +8,7 @@ public struct Post: Sendable, Hashable, Codable, Identifiable {
     public var authorID: UserID
     /// The caption (at most a few lines; may be empty).
     public var caption: String
-    /// The registered FilmKit filter applied on upload, if any.
+    /// The filter applied on upload (its canonical name), if any.
     public var filter: String?
     /// The stored photo's width in pixels (its largest size).
     public var width: Int
@@ -39,7 +39,7 @@ public struct Post: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// One size of a post's photo: a JPEG without metadata whose longer side is at most ``size``.
-public struct PostPhoto: Sendable, Hashable {
+public struct PostPhoto: Sendable, Hashable, Codable {
     /// The post it shows.
     public var postID: PostID
     /// The bound on the longer side, in pixels, that this size was made for.
@@ -76,10 +76,13 @@ public struct PostComment: Sendable, Hashable, Codable, Identifiable {
         self.text = text
         self.createdAt = createdAt
     }
+
+    /// The cursor that continues a list after this comment.
+    public var cursor: KeysetCursor { KeysetCursor(date: createdAt, id: id.rawValue) }
 }
 
 /// A post as a feed shows it: with its author, its first comment and whether the viewer likes it.
-public struct PostView: Sendable, Hashable {
+public struct PostView: Sendable, Hashable, Codable {
     /// The post with its counts.
     public var post: Post
     /// Its author.

@@ -21,7 +21,7 @@ public struct ProfileCounts: Sendable, Hashable, Codable {
 }
 
 /// A user's public profile as another user (or they themselves) sees it.
-public struct Profile: Sendable, Hashable {
+public struct Profile: Sendable, Hashable, Codable {
     /// The account (email left out unless the viewer is the user).
     public var user: User
     /// Followers, following, posts and likes received.
@@ -38,7 +38,7 @@ public struct Profile: Sendable, Hashable {
 }
 
 /// One size of a user's avatar: a square JPEG without metadata.
-public struct AvatarPhoto: Sendable, Hashable {
+public struct AvatarPhoto: Sendable, Hashable, Codable {
     /// Whose avatar it is.
     public var userID: UserID
     /// The side in pixels.
@@ -56,7 +56,7 @@ public struct AvatarPhoto: Sendable, Hashable {
 
 /// A user in a list with the date that put them there: a follower and since when, a liker and
 /// when they liked.
-public struct DatedUser: Sendable, Hashable {
+public struct DatedUser: Sendable, Hashable, Codable {
     /// The user.
     public var user: User
     /// When they followed, were followed or liked.

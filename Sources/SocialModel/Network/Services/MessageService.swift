@@ -1,39 +1,36 @@
 import Foundation
 
 /// Direct messages between two users: text and photo messages, an inbox sorted by latest
-/// message, read state, unread counts and per-user hiding, and a live stream of new messages.
+/// message, read state, unread counts and per-user hiding, and a live stream of new messages,
+/// for one signed-in user. Get it from ``NetworkSession/messages``.
 public struct MessageService: Sendable {
+    let store: any MessageStore & UserStore
     let context: NetworkContext
+    /// The signed-in user.
+    public let actor: User
 
-    /// Sends a message from the acting user to another, in their conversation (opened on the
-    /// first message). The photo, if any, is normalised and stored without metadata.
-    /// - Throws: ``NetworkError/invalid(_:)`` for an empty or long message, ``NetworkError/selfAction``.
-    public func send(_ token: SecretToken, to recipientID: UserID, text: String, photo: Data? = nil)
-        async throws(NetworkError) -> Message
-    {
-        let sender = try await context.actor(token)
-        guard sender.id != recipientID else { throw .selfAction }
-        let text = AccountValidator.normalizedText(text)
-        var violations = context.check(
-            text, .message, maximumLength: context.policy.messageMaximumLength, maximumLines: .max)
-        if text.isEmpty && photo == nil { violations.insert(.init(.message, .tooShort(minimum: 1)), at: 0) }
-        guard violations.isEmpty else { throw .invalid(violations) }
-        _ = try await context.existingUser(recipientID)
+    /// Sends a message to another user, in their conversation (opened on the first message).
+    /// The photo, if any, is normalised and stored without metadata.
+    /// - Parameters:
+    ///   - recipientID: whom to write to.
+    ///   - text: the text (may be empty when a photo is sent).
+    ///   - photo: a photo to send, or `nil`.
+    /// - Returns: the message as stored.
+    /// - Throws: ``NetworkError/invalid(_:)`` for an empty or long message, ``NetworkError/selfAction``,
+    ///   ``NetworkError/notFound(_:)``, ``NetworkError/photo(_:)``.
+    public func send(recipientID: UserID, text: String, photo: Data? = nil) async throws(NetworkError) -> Message {
+        guard actor.id != recipientID else { throw .selfAction }
+        let text = try context.checked(
+            text, .message, maximumLength: context.policy.messageMaximumLength, maximumLines: .max,
+            required: photo == nil)
+        _ = try await context.existingUser(recipientID, in: store)
         var jpeg: Data?
         if let photo {
-            let processor = BoundedPhotoProcessor(
-                sizes: [context.policy.messagePhotoSize], pixelLimit: context.policy.photoPixelLimit)
-            do {
-                jpeg = try processor.process(photo).jpegs[context.policy.messagePhotoSize]
-            } catch let error as PhotoError {
-                throw .photo(error)
-            } catch {
-                throw .filterFailed("\(error)")
-            }
+            let size = context.policy.messagePhotoSize
+            jpeg = try await context.bounded(photo, sizes: [size]).jpegs[size]
         }
         let message = Message(
-            id: .random(), conversationID: .random(), senderID: sender.id, text: text, createdAt: context.now)
-        let store = context.store
+            id: .random(), conversationID: .random(), senderID: actor.id, text: text, createdAt: context.now)
         let stored: Message
         do {
             stored = try await store.insertMessage(message, recipientID: recipientID, photo: jpeg)
@@ -42,87 +39,98 @@ public struct MessageService: Sendable {
         } catch {
             throw .storage(error)
         }
-        context.events.publish(stored, participants: [sender.id, recipientID])
+        context.events.publish(stored, participants: [actor.id, recipientID])
         return stored
     }
 
-    /// The acting user's conversations they have not hidden, latest message first.
-    public func inbox(_ token: SecretToken, after: KeysetCursor? = nil, limit: Int? = nil) async throws(NetworkError)
+    /// The conversations the signed-in user has not hidden, latest message first.
+    /// - Parameters:
+    ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
+    ///   - limit: the page size, or `nil` for the policy's.
+    /// - Returns: a page of conversations.
+    /// - Throws: ``NetworkError/invalid(_:)`` for a page size out of range.
+    public func inbox(after: KeysetCursor? = nil, limit: Int? = nil) async throws(NetworkError)
         -> CursorPage<ConversationSummary, KeysetCursor>
     {
-        let user = try await context.actor(token)
         let limit = try context.limit(limit)
-        let store = context.store
         var items = try await context.fromStore {
-            try await store.conversations(userID: user.id, after: after, limit: limit)
+            try await store.conversations(userID: actor.id, after: after, limit: limit)
         }
         for index in items.indices { items[index].otherUser = items[index].otherUser.publicView }
-        return CursorPage(items: items, next: items.count == limit ? items.last?.cursor : nil)
+        return CursorPage(items: items, limit: limit, cursor: \.cursor)
     }
 
-    /// A conversation's messages the acting user can see, newest first.
-    /// - Throws: ``NetworkError/forbidden`` unless the acting user takes part.
-    public func messages(_ token: SecretToken, in id: ConversationID, before: KeysetCursor? = nil, limit: Int? = nil)
+    /// A conversation's messages the signed-in user can see, newest first.
+    /// - Parameters:
+    ///   - conversationID: the conversation's id.
+    ///   - before: the previous page's ``CursorPage/next``, or `nil` for the first page.
+    ///   - limit: the page size, or `nil` for the policy's.
+    /// - Returns: a page of messages.
+    /// - Throws: ``NetworkError/forbidden`` unless the signed-in user takes part, ``NetworkError/notFound(_:)``.
+    public func messages(conversationID: ConversationID, before: KeysetCursor? = nil, limit: Int? = nil)
         async throws(NetworkError) -> CursorPage<Message, KeysetCursor>
     {
-        let user = try await participant(token, id)
+        try await requireParticipant(conversationID)
         let limit = try context.limit(limit)
-        let store = context.store
         let items = try await context.fromStore {
-            try await store.messages(in: id, viewerID: user.id, before: before, limit: limit)
+            try await store.messages(in: conversationID, viewerID: actor.id, before: before, limit: limit)
         }
-        return CursorPage(items: items, next: items.count == limit ? items.last?.cursor : nil)
+        return CursorPage(items: items, limit: limit, cursor: \.cursor)
     }
 
     /// The photo of a message, as JPEG.
-    /// - Throws: ``NetworkError/forbidden`` unless the acting user takes part in its conversation.
-    public func photo(_ token: SecretToken, of message: Message) async throws(NetworkError) -> Data {
-        _ = try await participant(token, message.conversationID)
-        let store = context.store
-        guard let jpeg = try await context.fromStore({ try await store.messagePhoto(id: message.id) }) else {
+    /// - Parameter messageID: the message's id.
+    /// - Returns: the JPEG.
+    /// - Throws: ``NetworkError/forbidden`` unless the signed-in user takes part in its
+    ///   conversation, ``NetworkError/notFound(_:)`` when there is no such photo.
+    public func photo(messageID: MessageID) async throws(NetworkError) -> Data {
+        guard let photo = try await context.fromStore({ try await store.messagePhoto(id: messageID) }) else {
             throw .notFound(.photo)
         }
-        return jpeg
+        try await requireParticipant(photo.conversationID)
+        return photo.jpeg
     }
 
-    /// Marks the other participant's messages read; returns how many were unread.
+    /// Marks the other participant's messages read.
+    /// - Parameter conversationID: the conversation's id.
+    /// - Returns: how many were unread.
+    /// - Throws: ``NetworkError/forbidden`` unless the signed-in user takes part, ``NetworkError/notFound(_:)``.
     @discardableResult
-    public func markRead(_ token: SecretToken, _ id: ConversationID) async throws(NetworkError) -> Int {
-        let user = try await participant(token, id)
-        let store = context.store
+    public func markRead(conversationID: ConversationID) async throws(NetworkError) -> Int {
+        try await requireParticipant(conversationID)
         let now = context.now
-        return try await context.fromStore { try await store.markConversationRead(id, userID: user.id, at: now) }
+        return try await context.fromStore {
+            try await store.markConversationRead(conversationID, userID: actor.id, at: now)
+        }
     }
 
-    /// Deletes a conversation for the acting user only: it and its messages so far leave their
-    /// inbox; the other participant keeps everything. It reappears, with the new messages only,
-    /// when either side writes again.
-    public func delete(_ token: SecretToken, _ id: ConversationID) async throws(NetworkError) {
-        let user = try await participant(token, id)
-        let store = context.store
-        _ = try await context.fromStore { try await store.hideConversation(id, userID: user.id) }
+    /// Deletes a conversation for the signed-in user only: it and its messages so far leave
+    /// their inbox; the other participant keeps everything. It reappears, with the new messages
+    /// only, when either side writes again.
+    /// - Parameter conversationID: the conversation's id.
+    /// - Throws: ``NetworkError/forbidden`` unless the signed-in user takes part, ``NetworkError/notFound(_:)``.
+    public func delete(conversationID: ConversationID) async throws(NetworkError) {
+        try await requireParticipant(conversationID)
+        _ = try await context.fromStore { try await store.hideConversation(conversationID, userID: actor.id) }
     }
 
-    /// Unread messages across the acting user's conversations.
-    public func unreadCount(_ token: SecretToken) async throws(NetworkError) -> Int {
-        let user = try await context.actor(token)
-        let store = context.store
-        return try await context.fromStore { try await store.unreadMessageCount(userID: user.id) }
+    /// Unread messages across the signed-in user's conversations.
+    /// - Returns: the count.
+    /// - Throws: ``NetworkError/storage(_:)`` when the store fails.
+    public func unreadCount() async throws(NetworkError) -> Int {
+        try await context.fromStore { try await store.unreadMessageCount(userID: actor.id) }
     }
 
-    /// New messages in the acting user's conversations, as they are sent, until the stream is dropped.
-    public func updates(_ token: SecretToken) async throws(NetworkError) -> AsyncStream<Message> {
-        let user = try await context.actor(token)
-        return context.events.messages(for: user.id)
+    /// New messages in the signed-in user's conversations, as they are sent, until the stream is dropped.
+    /// - Returns: the stream.
+    public func updates() -> AsyncStream<Message> {
+        context.events.messages(for: actor.id)
     }
 
-    func participant(_ token: SecretToken, _ id: ConversationID) async throws(NetworkError) -> User {
-        let user = try await context.actor(token)
-        let store = context.store
+    func requireParticipant(_ id: ConversationID) async throws(NetworkError) {
         guard let conversation = try await context.fromStore({ try await store.conversation(id: id) }) else {
             throw .notFound(.conversation)
         }
-        guard conversation.participantIDs.contains(user.id) else { throw .forbidden }
-        return user
+        guard conversation.participantIDs.contains(actor.id) else { throw .forbidden }
     }
 }

@@ -1,25 +1,14 @@
-import FilmKit
 import Foundation
 
-/// What every network service shares: the store, the account service that turns session tokens
-/// into acting users, the live-update hub, the filters and the limits.
+/// What every network service shares besides its store: the live-update hub, the photo
+/// processor, the limits and the clock.
 struct NetworkContext: Sendable {
-    let store: any SocialStore
-    let accounts: AccountService
     let events: NetworkEvents
-    let filters: FilterRegistry
+    let photos: any PhotoProcessor
     let policy: NetworkPolicy
+    let clock: any WallClock
 
-    var now: Date { accounts.clock.now() }
-
-    /// The user acting with this session token.
-    func actor(_ token: SecretToken) async throws(NetworkError) -> User {
-        do {
-            return try await accounts.authenticate(token)
-        } catch {
-            throw .account(error)
-        }
-    }
+    var now: Date { clock.now() }
 
     /// Runs a store call, wrapping its error.
     func fromStore<T>(_ body: () async throws -> T) async throws(NetworkError) -> T {
@@ -35,21 +24,24 @@ struct NetworkContext: Sendable {
         return limit
     }
 
-    func existingUser(_ id: UserID) async throws(NetworkError) -> User {
+    func existingUser(_ id: UserID, in store: any UserStore) async throws(NetworkError) -> User {
         guard let user = try await fromStore({ try await store.user(id: id) }) else { throw .notFound(.user) }
         return user
     }
 
-    func existingPost(_ id: PostID) async throws(NetworkError) -> Post {
+    func existingPost(_ id: PostID, in store: any PostStore) async throws(NetworkError) -> Post {
         guard let post = try await fromStore({ try await store.post(id: id) }) else { throw .notFound(.post) }
         return post
     }
 
-    /// Checks a text field: length, lines and control characters; the text is already normalised.
-    func check(_ text: String, _ field: NetworkField, maximumLength: Int, maximumLines: Int)
-        -> [NetworkViolation]
+    /// A text field normalised and checked: length, lines, control characters and, when
+    /// `required`, emptiness. Returns the normalised text.
+    func checked(_ text: String, _ field: NetworkField, maximumLength: Int, maximumLines: Int, required: Bool)
+        throws(NetworkError) -> String
     {
+        let text = AccountValidator.normalizedText(text)
         var violations: [NetworkViolation] = []
+        if required && text.isEmpty { violations.append(.init(field, .tooShort(minimum: 1))) }
         if text.count > maximumLength { violations.append(.init(field, .tooLong(maximum: maximumLength))) }
         if text.split(separator: "\n", omittingEmptySubsequences: false).count > maximumLines {
             violations.append(.init(field, .tooManyLines(maximum: maximumLines)))
@@ -57,17 +49,39 @@ struct NetworkContext: Sendable {
         if AccountValidator.hasControlCharacters(text, allowingNewlines: maximumLines > 1) {
             violations.append(.init(field, .forbiddenCharacters(allowed: "printable characters")))
         }
-        return violations
+        guard violations.isEmpty else { throw .invalid(violations) }
+        return text
     }
 
-    /// A notification made now.
+    /// A notification made now; `nil` when the actor would be told of their own act.
     func notification(
         to recipient: UserID, from actor: UserID, _ kind: NotificationKind, post: PostID? = nil,
         comment: CommentID? = nil
-    ) -> NetworkNotification {
-        NetworkNotification(
+    ) -> NetworkNotification? {
+        guard recipient != actor else { return nil }
+        return NetworkNotification(
             id: .random(), recipientID: recipient, actorID: actor, kind: kind, postID: post, commentID: comment,
             createdAt: now)
+    }
+
+    /// Processes a photo, wrapping its error.
+    func bounded(_ photo: Data, sizes: [Int], filter: PhotoFilter? = nil, seed: UInt64 = 0) async throws(NetworkError)
+        -> ProcessedPhoto
+    {
+        do {
+            return try await photos.bounded(
+                photo, sizes: sizes, pixelLimit: policy.photoPixelLimit, filter: filter, seed: seed)
+        } catch {
+            throw .photo(error)
+        }
+    }
+}
+
+extension CursorPage {
+    /// A page of `items` asked for with `limit`: a full page may have more after it, so it
+    /// carries the cursor of its last item; a short page is the last.
+    init(items: [Item], limit: Int, cursor: (Item) -> Cursor) {
+        self.init(items: items, next: items.count == limit ? items.last.map(cursor) : nil)
     }
 }
 
@@ -87,4 +101,9 @@ extension PostView {
         view.author = author.publicView
         return view
     }
+}
+
+extension DatedUser {
+    /// The entry with the user's email address left out.
+    var publicView: DatedUser { DatedUser(user: user.publicView, date: date) }
 }

@@ -1,147 +1,121 @@
-import FilmKit
 import Foundation
 
-/// Photo posts, likes and comments.
+/// Photo posts, likes and comments, as one signed-in user publishes, sees and changes them. Get
+/// it from ``NetworkSession/posts``.
 public struct PostService: Sendable {
+    let store: any PostStore
     let context: NetworkContext
+    /// The signed-in user.
+    public let actor: User
 
-    /// Publishes a post by the acting user. The photo is normalised (upright, bounded, sRGB),
-    /// filtered if asked, and stored without metadata, before anything is written, so a bad photo
-    /// or filter leaves no post behind.
-    /// - Throws: ``NetworkError/invalid(_:)``, ``NetworkError/filter(_:)``, ``NetworkError/photo(_:)``.
-    public func publish(_ token: SecretToken, _ draft: PostDraft) async throws(NetworkError) -> Post {
-        let author = try await context.actor(token)
-        let caption = AccountValidator.normalizedText(draft.caption)
-        let violations = context.check(
-            caption, .caption, maximumLength: context.policy.captionMaximumLength,
-            maximumLines: context.policy.captionMaximumLines)
-        guard violations.isEmpty else { throw .invalid(violations) }
-        var filter: (any Filter)?
-        var filterName: String?
-        if let name = draft.filter {
-            do {
-                filter = try context.filters.makeFilter(name, parameters: draft.filterParameters)
-                filterName = try context.filters.description(of: name).name
-            } catch let error as FilterError {
-                throw .filter(error)
-            } catch {
-                throw .filterFailed("\(error)")
-            }
-        }
+    /// Publishes a post. The photo is normalised (upright, bounded, sRGB), filtered if asked, and
+    /// stored without metadata, before anything is written, so a bad photo or filter leaves no
+    /// post behind.
+    /// - Parameter draft: the photo, caption and filter.
+    /// - Returns: the new post.
+    /// - Throws: ``NetworkError/invalid(_:)`` for a bad caption, ``NetworkError/photo(_:)`` for a
+    ///   photo that cannot be used or a filter that is unknown, misused or fails.
+    public func publish(_ draft: PostDraft) async throws(NetworkError) -> Post {
+        let caption = try context.checked(
+            draft.caption, .caption, maximumLength: context.policy.captionMaximumLength,
+            maximumLines: context.policy.captionMaximumLines, required: false)
         let id = PostID.random()
-        let output = try process(
-            draft.photo, filter: filter, seed: UInt64(bitPattern: ExploreOrder.rank(seed: 0, postID: id)))
+        // The filter's seed comes from the id, so re-rendering a post gives the same pixels.
+        let output = try await context.bounded(
+            draft.photo, sizes: context.policy.postPhotoSizes,
+            filter: draft.filter.map { PhotoFilter(name: $0, parameters: draft.filterParameters) },
+            seed: UInt64(bitPattern: ExploreOrder.rank(seed: 0, postID: id)))
         let post = Post(
-            id: id, authorID: author.id, caption: caption, filter: filterName, width: output.width,
+            id: id, authorID: actor.id, caption: caption, filter: output.filter, width: output.width,
             height: output.height, createdAt: context.now)
         let photos = output.jpegs.map { PostPhoto(postID: id, size: $0.key, jpeg: $0.value) }
-        let store = context.store
         try await context.fromStore { try await store.insertPost(post, photos: photos) }
         return post
     }
 
-    func process(_ photo: Data, filter: (any Filter)?, seed: UInt64) throws(NetworkError)
-        -> BoundedPhotoProcessor.Output
-    {
-        let processor = BoundedPhotoProcessor(
-            sizes: context.policy.postPhotoSizes, pixelLimit: context.policy.photoPixelLimit)
-        do {
-            return try processor.process(photo, filter: filter, seed: seed)
-        } catch let error as PhotoError {
-            throw .photo(error)
-        } catch {
-            throw .filterFailed("\(error)")
-        }
-    }
-
-    /// A post as the acting user sees it.
-    public func post(_ token: SecretToken, _ id: PostID) async throws(NetworkError) -> PostView {
-        let viewer = try await context.actor(token)
-        let store = context.store
-        guard let view = try await context.fromStore({ try await store.postView(id: id, viewerID: viewer.id) }) else {
-            throw .notFound(.post)
-        }
+    /// A post as the signed-in user sees it.
+    /// - Parameter postID: the post's id.
+    /// - Returns: the post with its author, first comment and whether the user likes it.
+    /// - Throws: ``NetworkError/notFound(_:)``.
+    public func post(postID: PostID) async throws(NetworkError) -> PostView {
+        guard let view = try await context.fromStore({ try await store.postView(id: postID, viewerID: actor.id) })
+        else { throw .notFound(.post) }
         return view.publicView
     }
 
-    /// A post's photo at one of the policy's sizes, as JPEG.
-    public func photo(_ id: PostID, size: Int) async throws(NetworkError) -> Data {
-        let store = context.store
-        guard let photo = try await context.fromStore({ try await store.postPhoto(postID: id, size: size) }) else {
-            throw .notFound(.photo)
-        }
-        return photo.jpeg
-    }
-
     /// Deletes a post with its photos, likes, comments and notifications.
-    /// - Throws: ``NetworkError/forbidden`` unless the acting user wrote it.
-    public func delete(_ token: SecretToken, _ id: PostID) async throws(NetworkError) {
-        let actor = try await context.actor(token)
-        let post = try await context.existingPost(id)
+    /// - Parameter postID: the post's id.
+    /// - Throws: ``NetworkError/forbidden`` unless the signed-in user wrote it, ``NetworkError/notFound(_:)``.
+    public func delete(postID: PostID) async throws(NetworkError) {
+        let post = try await context.existingPost(postID, in: store)
         guard post.authorID == actor.id else { throw .forbidden }
-        let store = context.store
-        _ = try await context.fromStore { try await store.deletePost(id: id) }
+        _ = try await context.fromStore { try await store.deletePost(id: postID) }
     }
 
     /// Likes a post; liking it again changes nothing. The author is notified (unless it is their
-    /// own post). Returns the post with its new count.
+    /// own post).
+    /// - Parameter postID: the post's id.
+    /// - Returns: the post with its new count.
+    /// - Throws: ``NetworkError/notFound(_:)``.
     @discardableResult
-    public func like(_ token: SecretToken, _ id: PostID) async throws(NetworkError) -> Post {
-        try await setLike(token, id, liked: true)
+    public func like(postID: PostID) async throws(NetworkError) -> Post {
+        try await setLike(postID, liked: true)
     }
 
     /// Takes a like back (and its notification); unliking twice changes nothing.
+    /// - Parameter postID: the post's id.
+    /// - Returns: the post with its new count.
+    /// - Throws: ``NetworkError/notFound(_:)``.
     @discardableResult
-    public func unlike(_ token: SecretToken, _ id: PostID) async throws(NetworkError) -> Post {
-        try await setLike(token, id, liked: false)
+    public func unlike(postID: PostID) async throws(NetworkError) -> Post {
+        try await setLike(postID, liked: false)
     }
 
-    func setLike(_ token: SecretToken, _ id: PostID, liked: Bool) async throws(NetworkError) -> Post {
-        let actor = try await context.actor(token)
-        let post = try await context.existingPost(id)
-        let notification =
-            post.authorID == actor.id ? nil : context.notification(to: post.authorID, from: actor.id, .like, post: id)
-        let store = context.store
+    func setLike(_ postID: PostID, liked: Bool) async throws(NetworkError) -> Post {
+        let post = try await context.existingPost(postID, in: store)
+        let notification = context.notification(to: post.authorID, from: actor.id, .like, post: postID)
         let changed: Bool
         do {
             changed = try await store.setPostLike(
-                postID: id, userID: actor.id, liked: liked, at: context.now, notification: notification)
+                postID: postID, userID: actor.id, liked: liked, at: context.now, notification: notification)
         } catch .missingReference {
             throw .notFound(.post)
         } catch {
             throw .storage(error)
         }
         if changed, liked, let notification { context.events.publish(notification) }
-        return try await context.existingPost(id)
+        return try await context.existingPost(postID, in: store)
     }
 
     /// The people who like a post, most recent first.
-    public func likers(_ token: SecretToken, of id: PostID, after: KeysetCursor? = nil, limit: Int? = nil)
-        async throws(NetworkError) -> CursorPage<DatedUser, KeysetCursor>
+    /// - Parameters:
+    ///   - postID: the post's id.
+    ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
+    ///   - limit: the page size, or `nil` for the policy's.
+    /// - Returns: a page of likers.
+    /// - Throws: ``NetworkError/notFound(_:)``, ``NetworkError/invalid(_:)`` for a page size out of range.
+    public func likers(postID: PostID, after: KeysetCursor? = nil, limit: Int? = nil) async throws(NetworkError)
+        -> CursorPage<DatedUser, KeysetCursor>
     {
-        _ = try await context.actor(token)
         let limit = try context.limit(limit)
-        _ = try await context.existingPost(id)
-        let store = context.store
-        let users = try await context.fromStore { try await store.likers(of: id, after: after, limit: limit) }
-        return ProfileService.page(users, limit: limit)
+        _ = try await context.existingPost(postID, in: store)
+        let users = try await context.fromStore { try await store.likers(of: postID, after: after, limit: limit) }
+        return CursorPage(items: users.map(\.publicView), limit: limit, cursor: \.cursor)
     }
 
-    /// Adds a comment by the acting user; the post's author is notified (unless they wrote it).
-    /// - Throws: ``NetworkError/invalid(_:)`` for an empty, long or multi-line text.
-    public func comment(_ token: SecretToken, on id: PostID, _ text: String) async throws(NetworkError) -> PostComment {
-        let actor = try await context.actor(token)
-        let text = AccountValidator.normalizedText(text)
-        var violations = context.check(
-            text, .comment, maximumLength: context.policy.commentMaximumLength, maximumLines: 1)
-        if text.isEmpty { violations.insert(.init(.comment, .tooShort(minimum: 1)), at: 0) }
-        guard violations.isEmpty else { throw .invalid(violations) }
-        let post = try await context.existingPost(id)
-        let comment = PostComment(id: .random(), postID: id, authorID: actor.id, text: text, createdAt: context.now)
-        let notification =
-            post.authorID == actor.id
-            ? nil : context.notification(to: post.authorID, from: actor.id, .comment, post: id, comment: comment.id)
-        let store = context.store
+    /// Comments on a post; its author is notified (unless they wrote the comment).
+    /// - Parameters:
+    ///   - postID: the post's id.
+    ///   - text: one line of text.
+    /// - Returns: the new comment.
+    /// - Throws: ``NetworkError/invalid(_:)`` for an empty, long or multi-line text, ``NetworkError/notFound(_:)``.
+    public func comment(postID: PostID, text: String) async throws(NetworkError) -> PostComment {
+        let text = try context.checked(
+            text, .comment, maximumLength: context.policy.commentMaximumLength, maximumLines: 1, required: true)
+        let post = try await context.existingPost(postID, in: store)
+        let comment = PostComment(id: .random(), postID: postID, authorID: actor.id, text: text, createdAt: context.now)
+        let notification = context.notification(
+            to: post.authorID, from: actor.id, .comment, post: postID, comment: comment.id)
         do {
             try await store.insertComment(comment, notification: notification)
         } catch .missingReference {
@@ -154,30 +128,33 @@ public struct PostService: Sendable {
     }
 
     /// A post's comments, oldest first.
-    public func comments(_ token: SecretToken, on id: PostID, after: KeysetCursor? = nil, limit: Int? = nil)
-        async throws(NetworkError) -> CursorPage<PostComment, KeysetCursor>
+    /// - Parameters:
+    ///   - postID: the post's id.
+    ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
+    ///   - limit: the page size, or `nil` for the policy's.
+    /// - Returns: a page of comments.
+    /// - Throws: ``NetworkError/notFound(_:)``, ``NetworkError/invalid(_:)`` for a page size out of range.
+    public func comments(postID: PostID, after: KeysetCursor? = nil, limit: Int? = nil) async throws(NetworkError)
+        -> CursorPage<PostComment, KeysetCursor>
     {
-        _ = try await context.actor(token)
         let limit = try context.limit(limit)
-        _ = try await context.existingPost(id)
-        let store = context.store
-        let comments = try await context.fromStore { try await store.comments(on: id, after: after, limit: limit) }
-        let last = comments.last.map { KeysetCursor(date: $0.createdAt, id: $0.id.rawValue) }
-        return CursorPage(items: comments, next: comments.count == limit ? last : nil)
+        _ = try await context.existingPost(postID, in: store)
+        let comments = try await context.fromStore { try await store.comments(on: postID, after: after, limit: limit) }
+        return CursorPage(items: comments, limit: limit, cursor: \.cursor)
     }
 
     /// Deletes a comment (and its notification).
-    /// - Throws: ``NetworkError/forbidden`` unless the acting user wrote the comment or the post.
-    public func deleteComment(_ token: SecretToken, _ id: CommentID) async throws(NetworkError) {
-        let actor = try await context.actor(token)
-        let store = context.store
-        guard let comment = try await context.fromStore({ try await store.comment(id: id) }) else {
+    /// - Parameter commentID: the comment's id.
+    /// - Throws: ``NetworkError/forbidden`` unless the signed-in user wrote the comment or the
+    ///   post, ``NetworkError/notFound(_:)``.
+    public func deleteComment(commentID: CommentID) async throws(NetworkError) {
+        guard let comment = try await context.fromStore({ try await store.comment(id: commentID) }) else {
             throw .notFound(.comment)
         }
         if comment.authorID != actor.id {
-            let post = try await context.existingPost(comment.postID)
+            let post = try await context.existingPost(comment.postID, in: store)
             guard post.authorID == actor.id else { throw .forbidden }
         }
-        _ = try await context.fromStore { try await store.deleteComment(id: id) }
+        _ = try await context.fromStore { try await store.deleteComment(id: commentID) }
     }
 }

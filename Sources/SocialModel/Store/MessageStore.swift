@@ -1,0 +1,74 @@
+import Foundation
+
+/// Persists direct messages between two users: conversations, messages, their photos, read
+/// state and per-user hiding. Deleting a user deletes their conversations.
+public protocol MessageStore: Sendable {
+    /// Stores a message from `message.senderID` to `recipientID`, in their conversation: the
+    /// existing one, or a new one with id `message.conversationID`. The conversation becomes
+    /// visible again to both, and the message counts as unread for the recipient.
+    /// - Parameters:
+    ///   - message: the message.
+    ///   - recipientID: who it is for.
+    ///   - photo: its processed photo (JPEG), or `nil`.
+    /// - Returns: the message as stored (with the conversation's real id).
+    /// - Throws: ``StoreError/missingReference`` if either user does not exist.
+    func insertMessage(_ message: Message, recipientID: UserID, photo: Data?) async throws(StoreError) -> Message
+    /// The conversation with this id.
+    /// - Parameter id: the conversation's id.
+    /// - Returns: the conversation, or `nil`.
+    /// - Throws: ``StoreError`` when the store fails.
+    func conversation(id: ConversationID) async throws(StoreError) -> Conversation?
+    /// The conversation between two users, if they have one.
+    /// - Parameters:
+    ///   - userID: one participant.
+    ///   - otherID: the other.
+    /// - Returns: the conversation, or `nil`.
+    /// - Throws: ``StoreError`` when the store fails.
+    func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation?
+    /// The conversations a user has not hidden, latest message first (ties by id, descending).
+    /// - Parameters:
+    ///   - userID: whose inbox.
+    ///   - after: the cursor of the previous page's last conversation, or `nil`.
+    ///   - limit: the most to return.
+    /// - Returns: the summaries.
+    /// - Throws: ``StoreError`` when the store fails.
+    func conversations(userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
+        -> [ConversationSummary]
+    /// The messages of a conversation `viewerID` can see (those after they last hid it), newest
+    /// first (ties by id, descending).
+    /// - Parameters:
+    ///   - conversationID: the conversation's id.
+    ///   - viewerID: who reads.
+    ///   - before: the cursor of the previous page's last message, or `nil`.
+    ///   - limit: the most to return.
+    /// - Returns: the messages.
+    /// - Throws: ``StoreError`` when the store fails.
+    func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
+        async throws(StoreError) -> [Message]
+    /// The photo of a message, with the conversation it belongs to.
+    /// - Parameter id: the message's id.
+    /// - Returns: the photo, or `nil` when the message has none.
+    /// - Throws: ``StoreError`` when the store fails.
+    func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto?
+    /// Marks the other participant's messages read for `userID`.
+    /// - Parameters:
+    ///   - conversationID: the conversation's id.
+    ///   - userID: who read them.
+    ///   - date: when.
+    /// - Returns: how many were unread.
+    /// - Throws: ``StoreError`` when the store fails.
+    func markConversationRead(_ conversationID: ConversationID, userID: UserID, at date: Date)
+        async throws(StoreError) -> Int
+    /// Hides a conversation and its messages so far from `userID` only, until either side writes again.
+    /// - Parameters:
+    ///   - conversationID: the conversation's id.
+    ///   - userID: who hides it.
+    /// - Returns: whether the user takes part in it.
+    /// - Throws: ``StoreError`` when the store fails.
+    func hideConversation(_ conversationID: ConversationID, userID: UserID) async throws(StoreError) -> Bool
+    /// Unread messages across all of a user's visible conversations.
+    /// - Parameter userID: whose messages.
+    /// - Returns: the count.
+    /// - Throws: ``StoreError`` when the store fails.
+    func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Persists signed-in sessions, by the SHA-256 of their tokens. Deleting a user deletes their
+/// sessions.
+public protocol SessionStore: Sendable {
+    /// Stores a session.
+    /// - Parameter session: the session record.
+    /// - Throws: ``StoreError/missingReference`` if the user does not exist, ``StoreError/duplicate(_:)``.
+    func insertSession(_ session: SessionRecord) async throws(StoreError)
+    /// The session whose token hashes to `tokenHash`.
+    /// - Parameter tokenHash: the token's SHA-256.
+    /// - Returns: the session, or `nil`.
+    /// - Throws: ``StoreError`` when the store fails.
+    func session(tokenHash: Data) async throws(StoreError) -> SessionRecord?
+    /// A user's sessions, oldest first.
+    /// - Parameter userID: the user's id.
+    /// - Returns: the sessions.
+    /// - Throws: ``StoreError`` when the store fails.
+    func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord]
+    /// Removes one session.
+    /// - Parameter tokenHash: the token's SHA-256.
+    /// - Returns: whether it existed.
+    /// - Throws: ``StoreError`` when the store fails.
+    func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool
+    /// Removes every session of a user.
+    /// - Parameter userID: the user's id.
+    /// - Throws: ``StoreError`` when the store fails.
+    func deleteSessions(userID: UserID) async throws(StoreError)
+}

@@ -1,0 +1,130 @@
+import Foundation
+import PostgresNIO
+import SocialModel
+import SocialModelSQL
+
+extension PostgresSocialStore: PostStore {
+    /// Adds a post and its photos in one transaction.
+    public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
+        try await transaction { connection in
+            try await connection.query(
+                """
+                INSERT INTO posts (id, author_id, caption, filter, width, height, created_at)
+                VALUES (\(post.id.rawValue), \(post.authorID.rawValue), \(post.caption), \(post.filter), \(post.width),
+                        \(post.height), \(post.createdAt.timeIntervalSinceReferenceDate))
+                """, logger: logger)
+            for photo in photos {
+                try await connection.query(
+                    "INSERT INTO post_photos (post_id, size, jpeg) VALUES (\(post.id.rawValue), \(photo.size), \(photo.jpeg.buffer))",
+                    logger: logger)
+            }
+        }
+    }
+
+    /// The post with this id.
+    public func post(id: PostID) async throws(StoreError) -> Post? {
+        try await fetchOne("SELECT \(unescaped: SQLShape.post) FROM posts WHERE id = \(id.rawValue)") {
+            try $0.post()
+        }
+    }
+
+    /// The post as a viewer sees it.
+    public func postView(id: PostID, viewerID: UserID) async throws(StoreError) -> PostView? {
+        var builder = SQLBuilder()
+        let viewer = builder.bind(viewerID.rawValue)
+        builder.sql = """
+            SELECT \(Self.viewColumns(viewer: viewer)) FROM posts p \(Self.viewJoins) WHERE p.id = \(builder.bind(id.rawValue))
+            """
+        return try await fetchOne(builder.query) { try $0.postView() }
+    }
+
+    /// Deletes a post; photos, likes, comments and notifications go by cascade.
+    public func deletePost(id: PostID) async throws(StoreError) -> Bool {
+        try await !rows("DELETE FROM posts WHERE id = \(id.rawValue) RETURNING 1").isEmpty
+    }
+
+    /// One stored size of a post's photo.
+    public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
+        try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = \(postID.rawValue) AND size = \(size)") {
+            PostPhoto(postID: postID, size: size, jpeg: try $0.data())
+        }
+    }
+
+    /// Likes or unlikes, with its notification, in one transaction; the count follows through the trigger.
+    public func setPostLike(
+        postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
+    ) async throws(StoreError) -> Bool {
+        let (post, user) = (postID.rawValue, userID.rawValue)
+        return try await toggle(
+            liked,
+            add: """
+                INSERT INTO post_likes (post_id, user_id, created_at)
+                VALUES (\(post), \(user), \(date.timeIntervalSinceReferenceDate)) ON CONFLICT DO NOTHING RETURNING 1
+                """,
+            remove: "DELETE FROM post_likes WHERE post_id = \(post) AND user_id = \(user) RETURNING 1",
+            notification: notification)
+    }
+
+    /// The people who like a post, most recent first.
+    public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        try await datedUsers(
+            table: "post_likes", key: "post_id", other: "user_id", id: postID.rawValue, after: after, limit: limit)
+    }
+
+    /// Adds a comment with its notification, in one transaction.
+    public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
+        try await transaction { connection in
+            try await connection.query(
+                """
+                INSERT INTO comments (\(unescaped: SQLShape.comment))
+                VALUES (\(comment.id.rawValue), \(comment.postID.rawValue), \(comment.authorID.rawValue), \(comment.text),
+                        \(comment.createdAt.timeIntervalSinceReferenceDate))
+                """, logger: logger)
+            if let notification {
+                try await connection.query(Self.insert(notification), logger: logger)
+                try await connection.query(announce(.notification(notification.id)), logger: logger)
+            }
+        }
+    }
+
+    /// The comment with this id.
+    public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
+        try await fetchOne(
+            "SELECT \(unescaped: SQLShape.comment) FROM comments WHERE id = \(id.rawValue)"
+        ) {
+            try $0.comment()
+        }
+    }
+
+    /// A post's comments, oldest first.
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
+    {
+        var builder = SQLBuilder()
+        let post = builder.bind(postID.rawValue)
+        let condition = builder.keyset(after, "created_at", "id", ascending: true)
+        builder.sql = """
+            SELECT \(SQLShape.comment) FROM comments WHERE post_id = \(post) \(condition)
+            ORDER BY created_at, id LIMIT \(builder.bind(max(0, limit)))
+            """
+        return try await fetch(builder.query) { try $0.comment() }
+    }
+
+    /// Deletes a comment; its notification goes by cascade.
+    public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
+        try await !rows("DELETE FROM comments WHERE id = \(id.rawValue) RETURNING 1").isEmpty
+    }
+
+    /// A post view's columns (see ``SQLShape/viewColumns(liked:)``), with the viewer bound as
+    /// `viewer`; they go with ``viewJoins`` after `FROM posts p`, so a page is one round trip.
+    static func viewColumns(viewer: String) -> String {
+        SQLShape.viewColumns(
+            liked: "EXISTS (SELECT 1 FROM post_likes pl WHERE pl.post_id = p.id AND pl.user_id = \(viewer))")
+    }
+
+    static let viewJoins = """
+        JOIN users u ON u.id = p.author_id
+        LEFT JOIN LATERAL (
+            SELECT \(SQLShape.comment) FROM comments c WHERE c.post_id = p.id ORDER BY c.created_at, c.id LIMIT 1
+        ) fc ON true
+        """
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import SocialModel
+import SocialModelSQL
+
+extension SQLiteSocialStore: PostStore {
+    /// Adds a post and its photos in one transaction.
+    public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
+        try await write { db in
+            try db.cachedStatement(
+                sql:
+                    "INSERT INTO posts (id, author_id, caption, filter, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            ).execute(arguments: [
+                post.id.rawValue, post.authorID.rawValue, post.caption, post.filter, post.width, post.height,
+                post.createdAt.timeIntervalSinceReferenceDate,
+            ])
+            for photo in photos {
+                try db.cachedStatement(sql: "INSERT INTO post_photos (post_id, size, jpeg) VALUES (?, ?, ?)")
+                    .execute(arguments: [post.id.rawValue, photo.size, photo.jpeg])
+            }
+        }
+    }
+
+    /// The post with this id.
+    public func post(id: PostID) async throws(StoreError) -> Post? {
+        try await fetchOne("SELECT \(SQLShape.post) FROM posts WHERE id = ?", [id.rawValue]) { try $0.post() }
+    }
+
+    /// The post as a viewer sees it.
+    public func postView(id: PostID, viewerID: UserID) async throws(StoreError) -> PostView? {
+        try await read { db in try Self.views(ids: [id.rawValue], viewerID: viewerID, db).first }
+    }
+
+    /// Deletes a post; photos, likes, comments and notifications go by cascade.
+    public func deletePost(id: PostID) async throws(StoreError) -> Bool {
+        try await changeCount("DELETE FROM posts WHERE id = ?", [id.rawValue]) > 0
+    }
+
+    /// One stored size of a post's photo.
+    public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
+        try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = ? AND size = ?", [postID.rawValue, size]) {
+            PostPhoto(postID: postID, size: size, jpeg: try $0.data())
+        }
+    }
+
+    /// Likes or unlikes, with its notification, in one transaction; the count follows through triggers.
+    public func setPostLike(
+        postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
+    ) async throws(StoreError) -> Bool {
+        let ids: StatementArguments = [postID.rawValue, userID.rawValue]
+        return try await toggle(
+            liked,
+            add: (
+                "INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
+                ids + [date.timeIntervalSinceReferenceDate]
+            ),
+            remove: ("DELETE FROM post_likes WHERE post_id = ? AND user_id = ?", ids), notification: notification)
+    }
+
+    /// The people who like a post, most recent first.
+    public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        try await datedUsers(
+            table: "post_likes", key: "post_id", other: "user_id", id: postID.rawValue, after: after, limit: limit)
+    }
+
+    /// Adds a comment with its notification, in one transaction.
+    public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
+        try await write { db in
+            try db.cachedStatement(sql: "INSERT INTO comments (\(SQLShape.comment)) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [
+                    comment.id.rawValue, comment.postID.rawValue, comment.authorID.rawValue, comment.text,
+                    comment.createdAt.timeIntervalSinceReferenceDate,
+                ])
+            if let notification { try Self.insert(notification, db) }
+        }
+    }
+
+    /// The comment with this id.
+    public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
+        try await fetchOne("SELECT \(SQLShape.comment) FROM comments WHERE id = ?", [id.rawValue]) {
+            try $0.comment()
+        }
+    }
+
+    /// A post's comments, oldest first.
+    public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
+    {
+        let (condition, arguments) = Self.keyset(
+            "created_at, id", ">", after: after, leading: [postID.rawValue], limit: limit)
+        return try await fetch(
+            "SELECT \(SQLShape.comment) FROM comments WHERE post_id = ? \(condition) ORDER BY created_at, id LIMIT ?",
+            arguments
+        ) { try $0.comment() }
+    }
+
+    /// Deletes a comment; its notification goes by cascade.
+    public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
+        try await changeCount("DELETE FROM comments WHERE id = ?", [id.rawValue]) > 0
+    }
+
+    /// The posts with these ids as `viewerID` sees them, in the order of `ids`, in one statement:
+    /// each post joined with its author, its first comment and the viewer's like.
+    static func views(ids: [String], viewerID: UserID, _ db: Database) throws -> [PostView] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let views = try SQLiteRow.fetchAll(
+            db,
+            """
+            SELECT \(viewColumns)
+            FROM posts p JOIN users u ON u.id = p.author_id
+            LEFT JOIN comments fc ON fc.id = (SELECT id FROM comments WHERE post_id = p.id ORDER BY created_at, id LIMIT 1)
+            WHERE p.id IN (\(placeholders))
+            """, StatementArguments([viewerID.rawValue] + ids)
+        ) { try $0.postView() }
+        let byID = Dictionary(views.map { ($0.post.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// A view's columns; the viewer is the statement's first argument.
+    static let viewColumns = SQLShape.viewColumns(
+        liked: "EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ?)")
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import SocialModel
+import SocialModelSQL
+
+extension SQLiteSocialStore: ProfileStore {
+    /// Replaces the avatar sizes and the user's avatar key in one transaction.
+    public func setAvatar(userID: UserID, key: String?, photos: [AvatarPhoto]) async throws(StoreError) {
+        try await write { db in
+            try db.cachedStatement(sql: "UPDATE users SET avatar = ? WHERE id = ?").execute(arguments: [
+                key, userID.rawValue,
+            ])
+            guard db.changesCount == 1 else { throw StoreError.notFound(entity: "user") }
+            try db.cachedStatement(sql: "DELETE FROM avatar_photos WHERE user_id = ?").execute(arguments: [
+                userID.rawValue
+            ])
+            for photo in photos {
+                try db.cachedStatement(sql: "INSERT INTO avatar_photos (user_id, size, jpeg) VALUES (?, ?, ?)")
+                    .execute(arguments: [userID.rawValue, photo.size, photo.jpeg])
+            }
+        }
+    }
+
+    /// One stored size of a user's avatar.
+    public func avatarPhoto(userID: UserID, size: Int) async throws(StoreError) -> AvatarPhoto? {
+        try await fetchOne("SELECT jpeg FROM avatar_photos WHERE user_id = ? AND size = ?", [userID.rawValue, size]) {
+            AvatarPhoto(userID: userID, size: size, jpeg: try $0.data())
+        }
+    }
+
+    /// Counts read from indexes in one statement: follows both ways, posts and the sum of their likes.
+    public func profileCounts(userID: UserID) async throws(StoreError) -> ProfileCounts {
+        let id = userID.rawValue
+        return try await fetchOne(
+            """
+            SELECT (SELECT COUNT(*) FROM follows WHERE followee_id = ?1), (SELECT COUNT(*) FROM follows WHERE follower_id = ?1),
+                COUNT(*), IFNULL(SUM(like_count), 0)
+            FROM posts WHERE author_id = ?1
+            """, [id]
+        ) {
+            ProfileCounts(
+                followers: try $0.int(), following: try $0.int(), posts: try $0.int(), likesReceived: try $0.int())
+        }
+            ?? ProfileCounts()
+    }
+
+    /// Usernames in the key range [prefix, prefix + DEL): usernames are ASCII below DEL, so the
+    /// range is exactly the prefix match, read from the unique index.
+    public func searchUsers(prefix: String, after: String?, limit: Int) async throws(StoreError) -> [User] {
+        try await fetch(
+            """
+            SELECT \(SQLShape.user) FROM users WHERE username_key >= ? AND username_key > ? AND username_key < ?
+            ORDER BY username_key LIMIT ?
+            """, [prefix, after ?? "", prefix + "\u{7F}", max(0, limit)]
+        ) { try $0.user() }
+    }
+
+    /// Follows or unfollows, with its notification, in one transaction.
+    public func setFollow(
+        followerID: UserID, followeeID: UserID, following: Bool, at date: Date, notification: NetworkNotification?
+    ) async throws(StoreError) -> Bool {
+        let ids: StatementArguments = [followerID.rawValue, followeeID.rawValue]
+        return try await toggle(
+            following,
+            add: (
+                "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
+                ids + [date.timeIntervalSinceReferenceDate]
+            ),
+            remove: ("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", ids), notification: notification)
+    }
+
+    /// Whether one user follows another.
+    public func isFollowing(followerID: UserID, followeeID: UserID) async throws(StoreError) -> Bool {
+        try await fetchOne(
+            "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
+            [followerID.rawValue, followeeID.rawValue]
+        ) { try $0.bool() } ?? false
+    }
+
+    /// A user's followers, most recent first.
+    public func followers(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        try await datedUsers(
+            table: "follows", key: "followee_id", other: "follower_id", id: userID.rawValue, after: after, limit: limit)
+    }
+
+    /// The people a user follows, most recent first.
+    public func followees(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        try await datedUsers(
+            table: "follows", key: "follower_id", other: "followee_id", id: userID.rawValue, after: after, limit: limit)
+    }
+
+    /// Users linked to `id` through `table` (follows, likes), newest link first, from the index on
+    /// (`key`, created_at, `other`). Table and column names are fixed strings of this module.
+    func datedUsers(table: String, key: String, other: String, id: String, after: KeysetCursor?, limit: Int)
+        async throws(StoreError) -> [DatedUser]
+    {
+        let (condition, arguments) = Self.keyset(
+            "l.created_at, l.\(other)", "<", after: after, leading: [id], limit: limit)
+        let columns = SQLShape.user.split(separator: ", ").map { "u.\($0)" }.joined(separator: ", ")
+        return try await fetch(
+            """
+            SELECT \(columns), l.created_at FROM \(table) l JOIN users u ON u.id = l.\(other)
+            WHERE l.\(key) = ? \(condition) ORDER BY l.created_at DESC, l.\(other) DESC LIMIT ?
+            """, arguments
+        ) { try $0.datedUser() }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import SocialModel
+import SocialModelSQL
+
+/// The default store: one SQLite file through GRDB, with no server to set up.
+///
+/// The database runs in WAL mode (readers never block the writer) with foreign keys on, so
+/// deleting a user cascades to everything that refers to it. `secure_delete` overwrites deleted
+/// content, so a removed password hash or token hash does not linger in free pages.
+///
+/// Every query is SQL with bound arguments, in cached statements, its rows read by column
+/// position (the feed queries need exact control of their plans, so one idiom serves them all);
+/// no value is ever spliced into SQL text.
+public final class SQLiteSocialStore: Sendable {
+    /// The database file.
+    public let path: String
+    /// How many posts the home feed's first query looks at before it reads per followed author
+    /// instead (see ``homeFeed(userID:order:after:limit:)``).
+    public let homeFeedWindow: Int
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) and migrates the database at `path`.
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - homeFeedWindow: the home feed's window; the default suits people who follow a few
+    ///     percent of all authors, and any value gives the same pages.
+    /// - Throws: ``StoreError/cannotOpen(path:message:)``.
+    public init(path: String, homeFeedWindow: Int = 4000) throws(StoreError) {
+        self.path = path
+        self.homeFeedWindow = max(1, homeFeedWindow)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            db.add(function: SQLiteSocialStore.exploreRankFunction)
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try SQLiteSchema.migrator.migrate(pool)
+        } catch {
+            throw .cannotOpen(path: path, message: "\(error)")
+        }
+    }
+
+    /// Opens the database in a file URL.
+    /// - Parameters:
+    ///   - url: the database file.
+    ///   - homeFeedWindow: the home feed's window.
+    /// - Throws: ``StoreError/cannotOpen(path:message:)``.
+    public convenience init(url: URL, homeFeedWindow: Int = 4000) throws(StoreError) {
+        try self.init(path: url.path, homeFeedWindow: homeFeedWindow)
+    }
+
+    // MARK: Running statements
+
+    /// Runs a write transaction, turning GRDB's errors into ``StoreError``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs a read, turning GRDB's errors into ``StoreError``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs one statement in a write transaction and returns how many rows it changed.
+    func changeCount(_ sql: String, _ arguments: StatementArguments) async throws(StoreError) -> Int {
+        try await write { db in
+            try db.cachedStatement(sql: sql).execute(arguments: arguments)
+            return db.changesCount
+        }
+    }
+
+    /// The rows of one query, each decoded by `decode`.
+    func fetch<T: Sendable>(
+        _ sql: String, _ arguments: StatementArguments, _ decode: @escaping @Sendable (inout SQLiteRow) throws -> T
+    )
+        async throws(StoreError) -> [T]
+    {
+        try await read { db in try SQLiteRow.fetchAll(db, sql, arguments, decode) }
+    }
+
+    /// The first row of one query, decoded by `decode`.
+    func fetchOne<T: Sendable>(
+        _ sql: String, _ arguments: StatementArguments, _ decode: @escaping @Sendable (inout SQLiteRow) throws -> T
+    )
+        async throws(StoreError) -> T?
+    {
+        try await read { db in try SQLiteRow.fetchOne(db, sql, arguments, decode) }
+    }
+
+    // MARK: Write patterns
+
+    /// Adds (`add`, an `INSERT OR IGNORE`) or removes (`remove`, a `DELETE`) one link — a like,
+    /// a follow — in one transaction, with its notification: a new link stores `notification`,
+    /// a removed one deletes the notifications that match it. Returns whether the link changed.
+    func toggle(
+        _ on: Bool, add: (sql: String, arguments: StatementArguments),
+        remove: (sql: String, arguments: StatementArguments),
+        notification: NetworkNotification?
+    ) async throws(StoreError) -> Bool {
+        try await write { db in
+            let step = on ? add : remove
+            try db.cachedStatement(sql: step.sql).execute(arguments: step.arguments)
+            let changed = db.changesCount > 0
+            guard let notification else { return changed }
+            if on {
+                if changed { try Self.insert(notification, db) }
+            } else {
+                try db.cachedStatement(sql: Self.deleteMatchingSQL).execute(arguments: [
+                    notification.recipientID.rawValue, notification.actorID.rawValue, notification.kind.rawValue,
+                    notification.postID?.rawValue,
+                ])
+            }
+            return changed
+        }
+    }
+
+    /// The notifications ``NetworkNotification/matches(_:)`` pairs with a given one.
+    static let deleteMatchingSQL = """
+        DELETE FROM notifications WHERE recipient_id = ? AND actor_id = ? AND kind = ? AND post_id IS ?
+        """
+
+    static func insert(_ notification: NetworkNotification, _ db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO notifications (\(SQLShape.notification)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            notification.id.rawValue, notification.recipientID.rawValue, notification.actorID.rawValue,
+            notification.kind.rawValue, notification.postID?.rawValue, notification.commentID?.rawValue,
+            notification.createdAt.timeIntervalSinceReferenceDate, notification.isRead,
+        ])
+    }
+
+    /// A keyset page's filter, `AND (keys) < (?, ?)` (or `>`) when there is a cursor, with the
+    /// statement's arguments: the leading ones, the cursor's date and id, then the limit.
+    static func keyset(
+        _ keys: String, _ comparison: String, after: KeysetCursor?, leading: StatementArguments, limit: Int
+    ) -> (condition: String, arguments: StatementArguments) {
+        var arguments = leading
+        var condition = ""
+        if let after {
+            condition = "AND (\(keys)) \(comparison) (?, ?)"
+            arguments += [after.date.timeIntervalSinceReferenceDate, after.id]
+        }
+        return (condition, arguments + [max(0, limit)])
+    }
+
+    /// Maps a constraint failure to the field it protects, from SQLite's "table.column" message.
+    static func storeError(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else { return .database(message: "\(error)") }
+        let message = error.message ?? "\(error)"
+        switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_FOREIGNKEY:
+            return .missingReference
+        case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
+            if message.contains("users.username_key") { return .duplicate(.username) }
+            if message.contains("users.email") { return .duplicate(.email) }
+            if message.contains("users.id") { return .duplicate(.id) }
+            if message.contains("identity_links.") { return .duplicate(.identity) }
+            if message.contains("token_hash") { return .duplicate(.token) }
+            return .duplicate(.id)
+        default:
+            return .database(message: message)
+        }
+    }
+}

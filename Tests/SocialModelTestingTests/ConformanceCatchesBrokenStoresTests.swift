@@ -1,0 +1,38 @@
+import Foundation
+import SocialModel
+import SocialModelTesting
+import Testing
+
+/// SocialModelTesting used as a store's author would: the suite passes on a correct store and
+/// catches each deliberately broken rule of `BrokenStore`, in the check named for it.
+@Suite("SocialModelTesting catches a broken store")
+struct ConformanceCatchesBrokenStoresTests {
+    /// The check that must catch each fault.
+    static let caughtBy: [BrokenStore.Fault: String] = [
+        .keepsNotificationOnUnlike:
+            "notifications tell of others' acts only, and undoing an act takes its notification",
+        .reusesTokens: "a one-time token is consumed once however many race",
+        .losesDatePrecision: "users round-trip exactly and updates keep uniqueness",
+        .ignoresFeedCursor: "home feed pages stay correct while new posts arrive",
+    ]
+
+    @Test func theStoreWithoutAFaultPassesEveryCheck() async throws {
+        try await SocialStoreConformance.run { BrokenStore(nil) }
+    }
+
+    @Test(arguments: BrokenStore.Fault.allCases)
+    func eachFaultIsCaughtByItsCheck(_ fault: BrokenStore.Fault) async throws {
+        let name = try #require(Self.caughtBy[fault])
+        let check = try #require(SocialStoreConformance.checks.first { $0.name == name }, "no check named \(name)")
+        // The check passes on the same store without the fault…
+        try await check.run(on: BrokenStore(nil))
+        // …and records an issue with it; withKnownIssue fails the test if none is recorded.
+        await withKnownIssue("\(fault) is caught by \(check.id)") {
+            try await check.run(on: BrokenStore(fault))
+        }
+        // The one-call entry point catches it too.
+        await withKnownIssue("\(fault) is caught by the \(check.area) area") {
+            try await SocialStoreConformance.run(areas: [check.area]) { BrokenStore(fault) }
+        }
+    }
+}

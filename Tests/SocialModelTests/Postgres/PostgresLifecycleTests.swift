@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SocialModel
+import Synchronization
+import Testing
+
+@testable import SocialModelPostgres
+
+/// The PostgreSQL store as a swift-service-lifecycle service, and the caller's logger.
+@Suite("PostgreSQL store lifecycle and logging")
+struct PostgresLifecycleTests {
+    /// A log handler that keeps what it is told, for a test to read.
+    final class Recorder: LogHandler, Sendable {
+        let lines = Mutex<[String]>([])
+        var metadata: Logger.Metadata {
+            get { [:] }
+            set {}
+        }
+        var logLevel: Logger.Level {
+            get { .trace }
+            set {}
+        }
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { nil }
+            set {}
+        }
+
+        func log(event: LogEvent) {
+            lines.withLock { $0.append("\(event.level) \(event.message)") }
+        }
+    }
+
+    /// Run in a service group, the store migrates, serves calls made before and after it starts,
+    /// logs to the logger it was given, and stops when the group shuts down gracefully.
+    @Test func aServiceGroupRunsAndStopsTheStore() async throws {
+        let configuration = try await PostgresTestServer.freshConfiguration()
+        let recorder = Recorder()
+        let logger = Logger(label: "store-under-test", factory: { _ in recorder })
+        let store = try PostgresSocialStore(configuration: configuration, logger: logger)
+        let user = User(id: .random(), username: "served", email: "s@example.com", createdAt: Date())
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [store], logger: PostgresTestServer.logger))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            // Waits for the pool, which serves only after the migration.
+            try await store.insertUser(user, passwordHash: nil, identity: nil)
+            #expect(try await store.user(id: user.id) == user)
+            // A second run of the same store is refused, not a crash.
+            await #expect(throws: StoreError.self) { try await store.run() }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(recorder.lines.withLock { !$0.isEmpty }, "the store logged nothing to the caller's logger")
+        await #expect(throws: StoreError.self) { _ = try await store.user(id: user.id) }
+        try await PostgresTestServer.dropSchema(of: configuration)
+    }
+
+    /// A migration that cannot run ends the service with a typed error instead of serving.
+    @Test func anUnreachableServerEndsTheServiceWithATypedError() async throws {
+        let configuration = try PostgresStoreConfiguration(
+            host: "127.0.0.1", port: 1, username: "nobody", password: "secret-password", tls: .disable)
+        let store = try PostgresSocialStore(configuration: configuration, logger: PostgresTestServer.logger)
+        await #expect {
+            try await store.run()
+        } throws: { error in
+            guard case .cannotOpen(let path, _) = error as? StoreError else { return false }
+            return !path.contains("secret-password")
+        }
+    }
+}

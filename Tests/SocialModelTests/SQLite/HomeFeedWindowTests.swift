@@ -1,0 +1,61 @@
+import Foundation
+import SocialModel
+import SocialModelSQLite
+import TestSupport
+import Testing
+
+/// The SQLite home feed reads a window of everyone's posts first and falls back to per-author
+/// reads when the window holds too few of the followed ones; every window size must give the
+/// same pages.
+@Suite("SQLite home feed window")
+struct HomeFeedWindowTests {
+    static let orders = [
+        FeedOrder.newest, FeedOrder(.date, .ascending), FeedOrder.mostLiked, FeedOrder(.likes, .ascending),
+    ]
+
+    @Test(arguments: [1, 3, 7, 4000])
+    func everyWindowGivesTheSamePages(window: Int) async throws {
+        let directory = try TemporaryDirectory("feed-window")
+        defer { directory.remove() }
+        let store = try SQLiteSocialStore(url: directory.file("social.sqlite"), homeFeedWindow: window)
+        let start = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        let users = (0..<5).map {
+            User(id: .random(), username: "user\($0)", email: nil, createdAt: start, verifiedAt: start)
+        }
+        for user in users { try await store.insertUser(user, passwordHash: nil, identity: nil) }
+        let viewer = users[0]
+        _ = try await store.setFollow(
+            followerID: viewer.id, followeeID: users[1].id, following: true, at: start, notification: nil)
+        var posts: [Post] = []
+        for index in 0..<40 {
+            // Mostly strangers' posts, so small windows often run out; every fourth pair shares a time.
+            let author = users[[0, 2, 3, 1, 4, 2, 3, 4][index % 8]]
+            let post = Post(
+                id: .random(), authorID: author.id, caption: "\(index)", width: 1, height: 1,
+                createdAt: start + Double(index - index % 2 * (index % 4 == 1 ? 1 : 0)))
+            try await store.insertPost(post, photos: [])
+            for liker in users.prefix(index % 3) {
+                _ = try await store.setPostLike(
+                    postID: post.id, userID: liker.id, liked: true, at: start, notification: nil)
+            }
+            posts.append(try #require(try await store.post(id: post.id)))
+        }
+        let followed = Set([viewer.id, users[1].id])
+        for order in Self.orders {
+            let expected = posts.filter { followed.contains($0.authorID) }.sorted { precedes($0, $1, order) }.map(\.id)
+            var seen: [PostID] = []
+            var cursor: FeedCursor?
+            repeat {
+                let page = try await store.homeFeed(userID: viewer.id, order: order, after: cursor, limit: 4)
+                seen += page.map(\.post.id)
+                cursor = page.count == 4 ? page.last.map { FeedCursor(after: $0.post) } : nil
+            } while cursor != nil
+            #expect(seen == expected, "\(order.key) \(order.direction), window \(window)")
+        }
+    }
+
+    func precedes(_ lhs: Post, _ rhs: Post, _ order: FeedOrder) -> Bool {
+        let key = { (post: Post) in (order.key == .likes ? post.likeCount : 0, post.createdAt, post.id.rawValue) }
+        return order.direction == .ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)
+    }
+}
