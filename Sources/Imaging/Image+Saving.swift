@@ -89,31 +89,39 @@ extension Image {
         try VipsRuntime.ensureStarted()
         // The temporary file is created here, so that a folder that cannot take it is a write
         // failure, not an encoding one; the encoder then writes into it.
+        // Paths go to the system byte for byte (``FileSystemPath``), so a name that is not UTF-8
+        // is written under exactly that name.
         let temporary = AtomicFile.temporaryURL(near: url)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = FileSystemPath.withCString(temporary) {
+            open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw Self.writeFailure(url, "open") }
         close(descriptor)
         let strip: Int32 = stripMetadata ? 1 : 0
-        let status: Int32 = withExtendedLifetime(self) {
-            switch chosen {
-            case .jpeg(let quality, let interlaced):
-                akv_jpegsave_file(pointer, temporary.path, Int32(clamping: quality), strip, interlaced ? 1 : 0)
-            case .png(let compression):
-                akv_pngsave_file(pointer, temporary.path, Int32(clamping: compression), strip)
-            case .tiff:
-                akv_tiffsave_file(
-                    pointer, temporary.path, Int32(VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE.rawValue), 90, strip)
-            case .webp(let quality, let lossless):
-                akv_webpsave_file(pointer, temporary.path, Int32(clamping: quality), lossless ? 1 : 0, strip)
+        let status: Int32 = FileSystemPath.withCString(temporary) { path in
+            withExtendedLifetime(self) {
+                switch chosen {
+                case .jpeg(let quality, let interlaced):
+                    akv_jpegsave_file(pointer, path, Int32(clamping: quality), strip, interlaced ? 1 : 0)
+                case .png(let compression):
+                    akv_pngsave_file(pointer, path, Int32(clamping: compression), strip)
+                case .tiff:
+                    akv_tiffsave_file(pointer, path, Int32(VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE.rawValue), 90, strip)
+                case .webp(let quality, let lossless):
+                    akv_webpsave_file(pointer, path, Int32(clamping: quality), lossless ? 1 : 0, strip)
+                }
             }
         }
         guard status == 0 else {
-            unlink(temporary.path)
+            FileSystemPath.withCString(temporary) { _ = unlink($0) }
             throw Self.encodingFailure(chosen)
         }
-        guard rename(temporary.path, url.path) == 0 else {
+        let renamed = FileSystemPath.withCString(temporary) { from in
+            FileSystemPath.withCString(url) { to in rename(from, to) }
+        }
+        guard renamed == 0 else {
             let failure = Self.writeFailure(url, "rename")
-            unlink(temporary.path)
+            FileSystemPath.withCString(temporary) { _ = unlink($0) }
             throw failure
         }
     }

@@ -1,3 +1,4 @@
+import FilmKit
 import Foundation
 import SocialModel
 import SocialModelSQLite
