@@ -211,6 +211,48 @@ targets += [
     ),
 ]
 
+// MARK: - SocialModelHTTP and SocialClient
+// SocialModel's network face: Hummingbird 2 routes a user mounts into their own application, and
+// a URLSession client for apps. Their own products, so only servers build Hummingbird.
+
+products += [
+    .library(name: "SocialModelAPI", targets: ["SocialModelAPI"]),
+    .library(name: "SocialModelHTTP", targets: ["SocialModelHTTP"]),
+    .library(name: "SocialClient", targets: ["SocialClient"]),
+]
+targets += [
+    // What the routes and a client exchange: bodies, the error with its stable codes, the JSON coding.
+    .target(name: "SocialModelAPI", dependencies: ["SocialModel"]),
+    .target(
+        name: "SocialModelHTTP",
+        dependencies: [
+            "SocialModel", "SocialModelAPI",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
+        resources: [.copy("openapi.json")]
+    ),
+    .testTarget(
+        name: "SocialModelHTTPTests",
+        dependencies: [
+            "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks", "SocialModelTesting",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]
+    ),
+    // For apps: URLSession only, no Hummingbird.
+    .target(name: "SocialClient", dependencies: ["SocialModel", "SocialModelAPI"]),
+    .testTarget(
+        name: "SocialClientTests",
+        dependencies: [
+            "SocialClient", "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks",
+            "SocialModelTesting",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]
+    ),
+]
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],
@@ -222,6 +264,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]
