@@ -27,19 +27,27 @@ struct AuthorizationMatrixTests {
         }
     }
 
+    /// An owner with a post, a fan's comment on it, and the owner's notification of that comment.
+    static func ownedThings(_ client: any TestClientProtocol, _ fixture: HTTPFixture) async throws -> (
+        owner: Caller, post: Post, comment: PostComment, notification: NetworkNotification
+    ) {
+        let owner = try await client.signUp("owner", in: fixture)
+        let fan = try await client.signUp("fan", in: fixture)
+        let post = try await client.publish(as: owner)
+        let comment = try await client.call(
+            .post, "/posts/\(post.id)/comments", as: fan, json: CommentRequest(text: "hi")
+        ).decoded(PostComment.self)
+        let notification = try #require(
+            try await client.call(.get, "/notifications", as: owner)
+                .decoded(CursorPage<NetworkNotification, KeysetCursor>.self).items.first)
+        return (owner, post, comment, notification)
+    }
+
     @Test("every session route refuses missing, malformed, unknown, revoked and expired tokens")
     func tokensRefused() async throws {
         let fixture = HTTPFixture()
         try await fixture.test { client in
-            let owner = try await client.signUp("owner", in: fixture)
-            let fan = try await client.signUp("fan", in: fixture)
-            let post = try await client.publish(as: owner)
-            let comment = try await client.call(
-                .post, "/posts/\(post.id)/comments", as: fan, json: CommentRequest(text: "hi")
-            ).decoded(PostComment.self)
-            let notification = try #require(
-                try await client.call(.get, "/notifications", as: owner)
-                    .decoded(CursorPage<NetworkNotification, KeysetCursor>.self).items.first)
+            let (owner, post, comment, notification) = try await Self.ownedThings(client, fixture)
             let routes = Self.sessionRoutes(
                 of: fixture,
                 values: [
@@ -82,16 +90,8 @@ struct AuthorizationMatrixTests {
     func wrongOwners() async throws {
         let fixture = HTTPFixture()
         try await fixture.test { client in
-            let owner = try await client.signUp("owner", in: fixture)
-            let fan = try await client.signUp("fan", in: fixture)
+            let (owner, post, comment, notification) = try await Self.ownedThings(client, fixture)
             let stranger = try await client.signUp("stranger", in: fixture)
-            let post = try await client.publish(as: owner)
-            let comment = try await client.call(
-                .post, "/posts/\(post.id)/comments", as: fan, json: CommentRequest(text: "hi")
-            ).decoded(PostComment.self)
-            let notification = try #require(
-                try await client.call(.get, "/notifications", as: owner)
-                    .decoded(CursorPage<NetworkNotification, KeysetCursor>.self).items.first)
 
             let attempts: [(HTTPRequest.Method, String)] = [
                 (.delete, "/posts/\(post.id)"), (.delete, "/comments/\(comment.id)"),

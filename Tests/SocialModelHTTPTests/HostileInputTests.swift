@@ -1,3 +1,4 @@
+import FilmKit
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -10,29 +11,14 @@ import Testing
 /// error with a code.
 @Suite("Hostile input over HTTP")
 struct HostileInputTests {
-    /// SplitMix64, so the junk is the same on every run.
-    struct SeededBytes {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func data(count: Int) -> Data {
-            Data((0..<count).map { _ in UInt8(truncatingIfNeeded: next()) })
-        }
-    }
-
     static let bodies: [Data] = {
-        var bytes = SeededBytes(state: 21)
+        // Seeded, so the junk is the same on every run.
+        var random = SplitMix64(seed: 21)
+        func junk(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }) }
         return [
             Data(), Data("null".utf8), Data("[]".utf8), Data("{}".utf8), Data("{\"text\": 1e999}".utf8),
             Data("{\"email\": \"\\u0000\", \"password\": \"\(String(repeating: "x", count: 5000))\"}".utf8),
-            Data("{\"name\": \"\\ud800\"}".utf8), bytes.data(count: 17), bytes.data(count: 4096),
+            Data("{\"name\": \"\\ud800\"}".utf8), junk(17), junk(4096),
         ]
     }()
 
