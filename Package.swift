@@ -35,6 +35,39 @@ targets += [
     .executableTarget(name: "imaging-leak-check", dependencies: ["FilmKit"], path: "Tests/LeakCheck"),
 ]
 
+// MARK: - CaptureDevices (cameras: the model, selection, discovery, remembered choices)
+
+// Pure Swift plus swift-log and, on Linux, a C shim over the V4L2 ioctls: no libvips, no FFmpeg,
+// so GalleryKit (and later RecorderKit's live sources) can use it from below.
+products += [
+    .library(name: "CaptureDevices", targets: ["CaptureDevices"]),
+    .library(name: "CaptureDevicesMocks", targets: ["CaptureDevicesMocks"]),
+]
+targets += [
+    // V4L2's requests are macros around the variadic ioctl, which Swift cannot import.
+    .target(name: "CV4L2Shim"),
+    .target(
+        name: "CaptureDevices",
+        dependencies: [
+            .target(name: "CV4L2Shim", condition: .when(platforms: [.linux])),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .target(name: "CaptureDevicesMocks", dependencies: ["CaptureDevices"]),
+    .testTarget(
+        name: "CaptureDevicesTests",
+        // FilmKit for its seeded generator (SplitMix64), which drives the shuffles and the mapping-file corruptions.
+        dependencies: ["CaptureDevices", "CaptureDevicesMocks", "TestSupport", "FilmKit"]
+    ),
+    .executableTarget(
+        name: "camera-selection",
+        dependencies: [
+            "CaptureDevices", "CaptureDevicesMocks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Examples/CameraSelection"
+    ),
+]
+
 // MARK: - FilmKit
 
 products += [
@@ -61,17 +94,19 @@ products += [
     .library(name: "GalleryKitMocks", targets: ["GalleryKitMocks"]),
 ]
 targets += [
-    // FilmKit: developed rolls export into a location (LocationExportDestination).
+    // FilmKit: developed rolls export into a location (LocationExportDestination); CaptureDevices:
+    // a photo's zoom and lens come from the selected camera.
     .target(
         name: "GalleryKit",
-        dependencies: ["Imaging", "FilmKit", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: ["Imaging", "FilmKit", "CaptureDevices", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
-    // gallery-bench is the writer the atomic-save test kills.
+    // gallery-bench is the writer the atomic-save test kills; gallery-demo is run as users run it.
     .testTarget(
         name: "GalleryKitTests",
         dependencies: [
             "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench",
+            "CaptureDevices", "CaptureDevicesMocks", "gallery-demo",
         ]
     ),
     .executableTarget(
@@ -88,12 +123,14 @@ products += [
     .library(name: "RecorderKitMocks", targets: ["RecorderKitMocks"]),
 ]
 targets += [
-    // FFmpeg 5.1's libavformat, libavcodec, libavutil and libswscale; the module map links all four.
+    // FFmpeg 5.1's libavformat, libavcodec, libavdevice (V4L2 cameras), libavutil and libswscale;
+    // the module map links all five.
     .systemLibrary(
         name: "CFFmpeg",
         pkgConfig: "libavformat",
         providers: [
-            .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]), .brew(["ffmpeg"]),
+            .apt(["libavformat-dev", "libavcodec-dev", "libavdevice-dev", "libavutil-dev", "libswscale-dev"]),
+            .brew(["ffmpeg"]),
         ]
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
@@ -103,6 +140,11 @@ targets += [
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
         name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
+    // Code written for the reference DCHVideoRecorder framework, compiled as written: in Swift 5 mode,
+    // as the reference's own package is.
+    .testTarget(
+        name: "RecorderKitReferenceTests", dependencies: ["RecorderKit", "Imaging", "TestSupport"],
+        swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
         name: "recorder-host",
         dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -254,6 +296,72 @@ targets += [
     ),
 ]
 
+// MARK: - SocialModel's real edges: mail delivery and identity providers (products of their own, so that
+// the core builds none of swift-nio-ssl, async-http-client or jwt-kit, and each needs only its own)
+
+products += [
+    .library(name: "SocialModelMail", targets: ["SocialModelMail"]),
+    .library(name: "SocialModelMailMocks", targets: ["SocialModelMailMocks"]),
+    .library(name: "SocialModelIdentity", targets: ["SocialModelIdentity"]),
+]
+targets += [
+    // SMTP on SwiftNIO (STARTTLS and implicit TLS through swift-nio-ssl), the system's sendmail through
+    // swift-subprocess, MIME messages, mustache templates.
+    .target(
+        name: "SocialModelMail",
+        dependencies: [
+            "SocialModel",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+        ]
+    ),
+    .target(name: "SocialModelMailMocks", dependencies: ["SocialModelMail"]),
+    // OpenID Connect ID tokens through jwt-kit, Facebook through the Graph API, both over async-http-client.
+    .target(
+        name: "SocialModelIdentity",
+        dependencies: [
+            "SocialModel",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    // Against aiosmtpd and msmtp started by the tests (Tests/SocialModelMailTests/Servers).
+    .testTarget(
+        name: "SocialModelMailTests",
+        dependencies: [
+            "SocialModelMail", "SocialModelMailMocks", "SocialModel", "SocialModelMocks", "FilmKit", "TestSupport",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        exclude: ["Servers"]
+    ),
+    // Against an OpenID Connect issuer and a Graph-API-shaped server on loopback, run by the tests.
+    .testTarget(
+        name: "SocialModelIdentityTests",
+        dependencies: [
+            "SocialModelIdentity", "SocialModel", "SocialModelMocks", "TestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+]
+
 let package = Package(
     name: "AnalogKit",
     platforms: [.macOS(.v15)],
@@ -261,11 +369,19 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // jwt-kit 5 needs swift-crypto 4; the rest of the package builds with either.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -48,6 +48,18 @@ let package = Package(
             ],
             path: "Sources/clip-export"
         ),
+        // A film stock on 1920×1080 frames (FilmKit's VideoLook, and RecorderKit's export with it),
+        // timed for compare.sh.
+        .executableTarget(
+            name: "film-frames",
+            dependencies: [
+                "BenchmarkWorkloads",
+                .product(name: "FilmKit", package: "AnalogKit"),
+                .product(name: "Imaging", package: "AnalogKit"),
+                .product(name: "RecorderKit", package: "AnalogKit"),
+            ],
+            path: "Sources/film-frames"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,3 +81,60 @@ recorder_ingest() {
         printf "%.1f %.2f %.1f\n", fps, cpu, peak
     }'
 }
+
+# make_live_stream SECONDS FILE: a 1920×1080, 30 fps H.264 stream as IP cameras send it (a key
+# frame a second, no B-frames, about 4 Mbit/s; fine noise so that the encoder spends its bits as
+# on a real scene), made once and reused. Longer than 90 s, it repeats a 90 s stream (copied, not
+# re-encoded), which is all a recording benchmark needs.
+make_live_stream() {
+    local seconds=$1 file=$2 base
+    [ -s "$file" ] && return 0
+    mkdir -p "$(dirname "$file")"
+    if [ "$seconds" -gt 90 ]; then
+        base=$(dirname "$file")/live-1080p30-90s.mp4
+        make_live_stream 90 "$base"
+        ffmpeg -nostdin -v error -y -stream_loop -1 -i "$base" -c copy -t "$seconds" "$file.partial.mp4"
+    else
+        ffmpeg -nostdin -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30,noise=alls=8:allf=t" \
+            -t "$seconds" -c:v libx264 -preset ultrafast -tune zerolatency -g 30 -keyint_min 30 -bf 0 -b:v 4M \
+            -maxrate 4M -bufsize 8M -pix_fmt yuv420p "$file.partial.mp4"
+    fi
+    mv "$file.partial.mp4" "$file"
+}
+
+# start_rtsp_server FILE LOG: serves FILE through GStreamer's RTSP server on loopback (one shared
+# stream for every client, as a camera's), waits until it listens, and prints its URL. The
+# server's process id is in LOG's first line ("pid N"); stop it with `stop_rtsp_server LOG`.
+start_rtsp_server() {
+    local file=$1 log=$2 port
+    /usr/bin/python3 Tests/LiveServers/rtsp-server.py --file "$file" --shared >"$log.out" 2>&1 &
+    echo "pid $!" >"$log"
+    for _ in $(seq 1 300); do
+        port=$(awk '/^listening/ { print $2 }' "$log.out")
+        [ -n "$port" ] && { echo "rtsp://127.0.0.1:$port/stream"; return 0; }
+        sleep 0.1
+    done
+    echo "the RTSP server did not start: $(cat "$log.out")" >&2
+    return 1
+}
+
+stop_rtsp_server() { kill "$(awk '/^pid/ { print $2 }' "$1")" 2>/dev/null || true; }
+
+# passthrough_against_ffmpeg HOST URL SECONDS WORK: records URL for SECONDS with recorder-host in
+# passthrough (an event every 30 s) and, at the same time, with `ffmpeg -rtsp_transport tcp -i URL
+# -c copy`; prints "OUR-CPU-S OUR-PEAK-MB PEER-CPU-S PEER-PEAK-MB CLIPS" (CPU is user plus system).
+passthrough_against_ffmpeg() {
+    local host=$1 url=$2 seconds=$3 work=$4
+    mkdir -p "$work"
+    /usr/bin/time -f '%U %S %M' -o "$work/ours.time" "$host" --source "$url" --passthrough --seconds "$seconds" \
+        --event-every 30 --width 1920 --height 1080 --buffer "$work/buffer" --output "$work/clips" >"$work/ours.log" 2>&1 &
+    local ours=$!
+    /usr/bin/time -f '%U %S %M' -o "$work/peer.time" ffmpeg -nostdin -v error -rtsp_transport tcp -i "$url" -c copy \
+        -t "$seconds" -y "$work/peer.mp4" &
+    local peer=$!
+    wait "$ours" "$peer"
+    local clips
+    clips=$(grep -c '^clip ' "$work/ours.log" || true)
+    awk -v clips="$clips" 'NR == FNR { ours = $1 + $2; ours_peak = $3 / 1024; next }
+        { printf "%.2f %.1f %.2f %.1f %d\n", ours, ours_peak, $1 + $2, $3 / 1024, clips }' "$work/ours.time" "$work/peer.time"
+}

@@ -4,13 +4,19 @@ set -euo pipefail
 packages=(
     pkg-config
     libvips-dev libvips-tools            # imaging; `vips`/`vipsthumbnail` are benchmark peers
-    libavformat-dev libavcodec-dev libavutil-dev libswscale-dev ffmpeg  # RecorderKit; ffprobe in tests
+    libavformat-dev libavcodec-dev libavdevice-dev libavutil-dev libswscale-dev ffmpeg  # RecorderKit; ffprobe in tests
+    # RecorderKit's live-source tests: GStreamer's RTSP server (Tests/LiveServers/rtsp-server.py)
+    python3-gst-1.0 gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+    gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly
     libimage-exiftool-perl               # tests read metadata back with exiftool
     imagemagick                          # a peer in the comparison script
     fonts-dejavu-core                    # labels, date stamps and film edge text
     libsqlite3-dev                       # SQLite for GRDB (SocialModel, GalleryKit)
     libexif-dev libjpeg-dev              # GalleryKit writes EXIF and copies JPEG data losslessly
+    linux-libc-dev                       # CaptureDevices: the kernel's V4L2 header (linux/videodev2.h)
     postgresql                           # a throw-away server for the PostgreSQL store's tests
+    python3-aiosmtpd openssl             # SocialModelMail's tests: a real SMTP server, its TLS certificate
+    msmtp                                # SocialModelMail's tests: a real MTA behind `sendmail -t -i`
 )
 missing=()
 for package in "${packages[@]}"; do

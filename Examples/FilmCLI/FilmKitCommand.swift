@@ -1,5 +1,6 @@
 import ArgumentParser
 import FilmKit
+import Imaging
 
 /// `filmkit`: film looks from the command line.
 @main
@@ -9,4 +10,10 @@ struct FilmKitCommand: ParsableCommand {
         abstract: "Analog film looks for photos, on libvips.",
         subcommands: [ListCommand.self, ApplyCommand.self, RollCommand.self]
     )
+
+    /// Parses the arguments byte for byte: `CommandLine.arguments` would replace the bytes of a
+    /// file name that are not UTF-8, and the file would be looked for (or written) under another name.
+    static func main() {
+        main(Array(FileSystemPath.arguments.dropFirst()))
+    }
 }

@@ -10,10 +10,11 @@ struct RollCommand: ParsableCommand {
               filmkit roll shoot leto a.jpg b.jpg c.jpg
               filmkit roll develop leto --finish-early
               filmkit roll export leto ~/Pictures/leto
+              filmkit roll check --repair
             """,
         subcommands: [
             RollLoadCommand.self, RollShootCommand.self, RollDevelopCommand.self, RollListCommand.self,
-            RollExportCommand.self, RollDeleteCommand.self,
+            RollExportCommand.self, RollDeleteCommand.self, RollCheckCommand.self,
         ]
     )
 }

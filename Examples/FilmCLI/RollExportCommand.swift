@@ -1,6 +1,7 @@
 import ArgumentParser
 import FilmKit
 import Foundation
+import Imaging
 
 /// `filmkit roll export`: copy developed photos to a folder.
 struct RollExportCommand: ParsableCommand {
@@ -29,6 +30,6 @@ struct RollExportCommand: ParsableCommand {
             }
             return try await camera.export(name, to: destination).count
         }
-        print("exported \(count) photo\(count == 1 ? "" : "s") to \(folder)")
+        print("exported \(count) photo\(count == 1 ? "" : "s") to \(FileSystemPath.displayed(folder))")
     }
 }

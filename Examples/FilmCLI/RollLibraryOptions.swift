@@ -11,7 +11,7 @@ struct RollLibraryOptions: ParsableArguments {
     /// A camera over the library, after repairing what an interrupted run left.
     func camera(delay: DevelopmentDelay = .none) throws -> Camera {
         try Camera(
-            store: FileRollStore(folder: URL(fileURLWithPath: library)),
+            store: FileRollStore(folder: URL(fileURLWithPath: library)), registry: .shared,
             configuration: Camera.Configuration(developmentDelay: delay))
     }
 }

@@ -20,19 +20,26 @@ struct RollListCommand: ParsableCommand {
 
     func run() throws {
         let camera = try options.camera()
-        let (rolls, photosByRoll) = try BlockingTask.run { [search, developed, photos] in
+        let (rolls, photosByRoll, damage) = try BlockingTask.run { [search, developed, photos] in
             let rolls = await camera.search(search ?? "").filter { !developed || $0.state == .developed }
             var photosByRoll: [UUID: [DevelopedPhoto]] = [:]
             for roll in rolls where photos && roll.state == .developed {
                 photosByRoll[roll.id] = try await camera.photos(of: roll.name)
             }
-            return (rolls, photosByRoll)
+            return (rolls, photosByRoll, await camera.damage())
         }
         for roll in rolls {
             print("\(roll.name)\t\(roll.stockTitle)\t\(roll.state.rawValue)\t\(status(of: roll))")
             for photo in photosByRoll[roll.id] ?? [] {
                 print("  \(photo.frame)\t\(photo.metadata.captureDate.formatted(.iso8601))\t\(photo.imageDescription)")
             }
+        }
+        // A damaged roll is never hidden: one line each on standard error, and a failing status.
+        guard damage.isEmpty else {
+            for item in damage {
+                FileHandle.standardError.write(Data("Error: \(item) (run `filmkit roll check --repair`)\n".utf8))
+            }
+            throw ExitCode.failure
         }
     }
 

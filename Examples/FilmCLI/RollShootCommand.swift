@@ -1,6 +1,7 @@
 import ArgumentParser
 import FilmKit
 import Foundation
+import Imaging
 
 /// `filmkit roll shoot`: expose frames.
 struct RollShootCommand: ParsableCommand {
@@ -29,6 +30,9 @@ struct RollShootCommand: ParsableCommand {
     @Argument(help: "The photos to shoot, in order.")
     var images: [String]
 
+    /// 1 GiB: far above any photo within the decoder's 200-megapixel limit.
+    static let largestPhoto = 1 << 30
+
     func validate() throws {
         guard (latitude == nil) == (longitude == nil) else {
             throw ValidationError("give --latitude and --longitude together")
@@ -48,15 +52,17 @@ struct RollShootCommand: ParsableCommand {
         for path in images {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
+                data = try FileSystemPath.read(URL(fileURLWithPath: path), limit: Self.largestPhoto)
             } catch {
-                throw ValidationError("cannot read \(path): \(error.localizedDescription)")
+                throw ValidationError("cannot read \(FileSystemPath.displayed(path)): \(error.reason)")
             }
             let metadata = ShotMetadata(captureDate: Date(), location: location, timeZone: .current)
             let roll = try BlockingTask.run { [name] in
                 try await camera.shoot(encoded: data, on: name, metadata: metadata)
             }
-            print("frame \(roll.shots.count) of \(roll.size.exposures): \(path) — \(roll.exposuresLeft) left")
+            print(
+                "frame \(roll.shots.count) of \(roll.size.exposures): \(FileSystemPath.displayed(path)) — \(roll.exposuresLeft) left"
+            )
         }
     }
 }

@@ -39,7 +39,7 @@ do {
     for sample in ["coffee.png", "rocket.jpg"] {
         let photo = try Image(contentsOf: samples.appendingPathComponent(sample))
         let stocks = output.appendingPathComponent("stocks-\(sample.split(separator: ".")[0]).png")
-        try ContactSheet.everyStock(of: photo).write(to: stocks)
+        try ContactSheet.everyStock(of: photo, registry: .shared).write(to: stocks)
         print("every stock: \(stocks.path)")
     }
 } catch {

@@ -4,6 +4,9 @@
 // count label in English, Slovak and Czech.
 //
 //   swift run gallery-demo [output-directory]
+//
+// The output directory must be new or empty: the demo never deletes or replaces anything. Without
+// one, it writes into a new folder under the system's temporary directory.
 import FilmKit
 import Foundation
 import GalleryKit
@@ -11,12 +14,44 @@ import Imaging
 
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Samples")
-let output = URL(
-    fileURLWithPath: CommandLine.arguments.dropFirst().first
-        ?? FileManager.default.temporaryDirectory.appendingPathComponent("gallery-demo").path)
+
+/// Where the demo writes: the folder given (created when missing) if it is new or empty, or a
+/// fresh folder; anything else is refused before a byte is written.
+func outputFolder() throws -> URL {
+    guard let argument = FileSystemPath.arguments.dropFirst().first else {
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: fresh, withIntermediateDirectories: true)
+        return fresh
+    }
+    let shown = FileSystemPath.displayed(argument)
+    guard !FileSystemPath.hasRawBytes(argument) else {
+        throw DemoError("the output folder's name must be valid UTF-8: \(shown)")
+    }
+    let folder = URL(fileURLWithPath: argument)
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+        guard isFolder.boolValue else {
+            throw DemoError("\(shown) is a file, not a folder; give a new or empty folder")
+        }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        guard entries.isEmpty else {
+            throw DemoError("\(shown) is not empty (\(entries.count) entries); give a new or empty folder")
+        }
+    } else {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    return folder
+}
+
+/// A reason the demo stops, in one line.
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
 
 do {
-    try? FileManager.default.removeItem(at: output)
+    let output = try outputFolder()
+    print("writing into \(output.path)")
     let library = try GalleryLibrary(directory: output.appendingPathComponent("Library"))
     let trip = try await library.createLocation(named: "Trip to Bratislava", kind: .folder)
     let family = try await library.createLocation(named: "Family", kind: .album)
@@ -37,7 +72,7 @@ do {
     }
 
     // The same photos shot on film: developed with their EXIF, then exported into an album.
-    let camera = try Camera(store: FileRollStore(folder: output.appendingPathComponent("Rolls")))
+    let camera = try Camera(store: FileRollStore(folder: output.appendingPathComponent("Rolls")), registry: .shared)
     try await camera.load("Léto", stock: "kodak-portra-400", size: .twelve)
     for (index, name) in names.enumerated() {
         let bytes = try Data(contentsOf: samples.appendingPathComponent(name))

@@ -117,8 +117,9 @@ let root = FileManager.default.temporaryDirectory.appendingPathComponent("record
 defer { try? FileManager.default.removeItem(at: root) }
 let codec: VideoCodec = option("--mjpeg", default: 0) == 1 ? .mjpeg : .preferred
 let configuration = RecorderConfiguration(
-    recordQuality: .custom(width: width, height: height),
-    exportSettings: ExportSettings(quality: .medium, codec: codec, format: .mp4), framerate: .fps30,
+    customRecordSize: FrameSize(width: width, height: height),
+    exportSettings: ExportSettings(codec: codec, format: .mp4, customSize: FrameSize(width: width, height: height)),
+    framerate: .fps30,
     bufferDirectory: root.appendingPathComponent("buffer"), outputDirectory: root.appendingPathComponent("clips"))
 let workers = option("--workers", default: ProcessInfo.processInfo.activeProcessorCount)
 // --keep-cache 1 leaves libvips' operation cache alone, to show what it costs.

@@ -1,5 +1,7 @@
 #include "AkvLut.h"
 
+#include <math.h>
+
 typedef struct {
     VipsImage *in;
     float *table;
@@ -20,9 +22,12 @@ static inline const float *entry(const Lut *lut, int r, int g, int b) {
     return lut->table + 3 * ((size_t)(b * lut->size + g) * lut->size + r);
 }
 
+// Clamped before the conversion: converting NaN or an out-of-range float to int is undefined.
 static inline VipsPel to_pel(float v) {
-    int i = (int)(v * 255.0f + 0.5f);
-    return (VipsPel)(i < 0 ? 0 : (i > 255 ? 255 : i));
+    float scaled = v * 255.0f + 0.5f;
+    if (!(scaled > 0.0f)) return 0;  // also NaN
+    if (scaled >= 255.0f) return 255;
+    return (VipsPel)(int)scaled;
 }
 
 // Tetrahedral interpolation: the cube cell is split into six tetrahedra by the order of the
@@ -79,9 +84,18 @@ int akv_lut3d(VipsImage *in, VipsImage **out, const float *table, int size, cons
         vips_error("akv_lut3d", "%s", "needs a 3-band 8-bit image");
         return -1;
     }
-    if (size < 2) {
-        vips_error("akv_lut3d", "%s", "a 3D table needs at least 2 entries per side");
+    // The callers check all of this; the kernel checks again, as a wrong size or domain here
+    // would index outside the table.
+    if (size < 2 || size > AKV_LUT3D_MAX_SIZE) {
+        vips_error("akv_lut3d", "a 3D table needs 2…%d entries per side, not %d", AKV_LUT3D_MAX_SIZE, size);
         return -1;
+    }
+    for (int c = 0; c < 3; c++) {
+        float span = domain_max[c] - domain_min[c];
+        if (!isfinite(domain_min[c]) || !isfinite(domain_max[c]) || !isnormal(span) || span <= 0) {
+            vips_error("akv_lut3d", "%s", "the domain must be finite with a normal, positive span");
+            return -1;
+        }
     }
     Lut *lut = g_new0(Lut, 1);
     lut->size = size;
@@ -91,7 +105,7 @@ int akv_lut3d(VipsImage *in, VipsImage **out, const float *table, int size, cons
         for (int level = 0; level < 256; level++) {
             // Input levels are in 0…1; the table covers domain_min…domain_max.
             float position = (level / 255.0f - domain_min[c]) / span * (size - 1);
-            if (position < 0) position = 0;
+            if (!(position > 0)) position = 0;  // also NaN
             if (position > size - 1) position = size - 1;
             int index = (int)position;
             if (index > size - 2) index = size - 2;

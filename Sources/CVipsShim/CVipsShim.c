@@ -7,9 +7,12 @@ static void discard_log(const gchar *domain, GLogLevelFlags level, const gchar *
 }
 
 // Failures reach Swift as typed errors; libvips' per-tile warnings on stderr would only repeat
-// them, so they are dropped unless ANALOGKIT_VIPS_WARNINGS is set.
+// them, so they are dropped unless ANALOGKIT_VIPS_WARNINGS is set. Loaders libvips marks
+// untrusted (ImageMagick's, which hands odd formats to outside programs, and a few rarely used
+// scientific ones) are blocked: the SDK reads files from anyone.
 int akv_init(void) {
     if (VIPS_INIT("analogkit") != 0) return -1;
+    vips_block_untrusted_set(TRUE);
     if (!g_getenv("ANALOGKIT_VIPS_WARNINGS")) g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, discard_log, NULL);
     return 0;
 }
@@ -34,11 +37,10 @@ static VipsAccess access_for(int sequential) {
 
 // Loads through a new source each time: libvips 8.14 caches loads from a file name, so a file
 // replaced on disk would otherwise come back as its old pixels.
-int akv_load_file(const char *path, int sequential, VipsImage **out) {
+int akv_load_file(const char *path, int sequential, VipsFailOn fail_on, VipsImage **out) {
     VipsSource *source = vips_source_new_from_file(path);
     if (!source) return -1;
-    *out = vips_image_new_from_source(source, "", "access", access_for(sequential), "fail_on", VIPS_FAIL_ON_ERROR,
-                                      NULL);
+    *out = vips_image_new_from_source(source, "", "access", access_for(sequential), "fail_on", fail_on, NULL);
     g_object_unref(source);
     return *out ? 0 : -1;
 }
@@ -50,14 +52,13 @@ static void free_copy(void *data, void *unused) {
 
 // Loads through a source that owns a copy of the bytes: a loader reading from a caller's buffer
 // would outlive it, and libvips' operation cache could match a later buffer at the same address.
-int akv_load_buffer(const void *data, size_t length, int sequential, VipsImage **out) {
+int akv_load_buffer(const void *data, size_t length, int sequential, VipsFailOn fail_on, VipsImage **out) {
     void *copy = g_memdup2(data, length);
     VipsBlob *blob = vips_blob_new((VipsCallbackFn)free_copy, copy, length);
     VipsSource *source = vips_source_new_from_blob(blob);
     vips_area_unref(VIPS_AREA(blob));
     if (!source) return -1;
-    *out = vips_image_new_from_source(source, "", "access", access_for(sequential), "fail_on", VIPS_FAIL_ON_ERROR,
-                                      NULL);
+    *out = vips_image_new_from_source(source, "", "access", access_for(sequential), "fail_on", fail_on, NULL);
     g_object_unref(source);
     return *out ? 0 : -1;
 }
@@ -66,19 +67,24 @@ static VipsInteresting interesting_for(int crop) { return crop ? VIPS_INTERESTIN
 
 // Through a new source for the same reason as akv_load_file: a changed file must not give the
 // thumbnail of its old contents.
-int akv_thumbnail_file(const char *path, int width, int height, int crop, VipsImage **out) {
+int akv_thumbnail_file(const char *path, int width, int height, int crop, VipsFailOn fail_on, VipsImage **out) {
     VipsSource *source = vips_source_new_from_file(path);
     if (!source) return -1;
     // Loader options reach a source's loader through the option string.
+    char options[64];
+    g_snprintf(options, sizeof(options), "fail_on=%s", vips_enum_nick(VIPS_TYPE_FAIL_ON, fail_on));
     int result = vips_thumbnail_source(source, out, width, "height", height, "crop", interesting_for(crop), "size",
-                                       VIPS_SIZE_DOWN, "option_string", "fail_on=error", NULL);
+                                       VIPS_SIZE_DOWN, "option_string", options, NULL);
     g_object_unref(source);
     return result;
 }
 
-int akv_thumbnail_buffer(const void *data, size_t length, int width, int height, int crop, VipsImage **out) {
+int akv_thumbnail_buffer(const void *data, size_t length, int width, int height, int crop, VipsFailOn fail_on,
+                         VipsImage **out) {
+    char options[64];
+    g_snprintf(options, sizeof(options), "fail_on=%s", vips_enum_nick(VIPS_TYPE_FAIL_ON, fail_on));
     return vips_thumbnail_buffer((void *)data, length, out, width, "height", height, "crop", interesting_for(crop),
-                                 "size", VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+                                 "size", VIPS_SIZE_DOWN, "option_string", options, NULL);
 }
 
 int akv_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality, int strip, int interlace) {
@@ -95,6 +101,22 @@ int akv_tiffsave_buffer(VipsImage *in, void **buffer, size_t *length, int compre
 
 int akv_webpsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality, int lossless, int strip) {
     return vips_webpsave_buffer(in, buffer, length, "Q", quality, "lossless", lossless, "strip", strip, NULL);
+}
+
+int akv_jpegsave_file(VipsImage *in, const char *path, int quality, int strip, int interlace) {
+    return vips_jpegsave(in, path, "Q", quality, "strip", strip, "interlace", interlace, NULL);
+}
+
+int akv_pngsave_file(VipsImage *in, const char *path, int compression, int strip) {
+    return vips_pngsave(in, path, "compression", compression, "strip", strip, NULL);
+}
+
+int akv_tiffsave_file(VipsImage *in, const char *path, int compression, int quality, int strip) {
+    return vips_tiffsave(in, path, "compression", compression, "Q", quality, "strip", strip, NULL);
+}
+
+int akv_webpsave_file(VipsImage *in, const char *path, int quality, int lossless, int strip) {
+    return vips_webpsave(in, path, "Q", quality, "lossless", lossless, "strip", strip, NULL);
 }
 
 int akv_copy(VipsImage *in, VipsImage **out) { return vips_copy(in, out, NULL); }

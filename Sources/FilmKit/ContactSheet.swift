@@ -37,6 +37,11 @@ public struct ContactSheet: Sendable {
     static let ink: [Double] = [235, 225, 205]
 
     /// Renders the sheet as one 8-bit sRGB image.
+    ///
+    /// - Parameter cells: The images, in reading order.
+    /// - Returns: The sheet.
+    /// - Throws: ``Imaging/ImagingError/invalidArgument(_:)`` for no cells, no columns or an empty
+    ///   cell size; other ``Imaging/ImagingError``s if an image cannot be rendered.
     public func render(_ cells: [Cell]) throws -> Image {
         guard columns > 0, cellWidth > 0, cellHeight > 0, !cells.isEmpty else {
             throw ImagingError.invalidArgument("a contact sheet needs cells and a positive size")
@@ -72,11 +77,21 @@ public struct ContactSheet: Sendable {
 }
 
 extension ContactSheet {
-    /// One photo rendered with every film stock in a registry, labelled with the stocks' names,
+    /// One photo rendered with every film stock in `registry`, labelled with the stocks' names,
     /// after the original: the quickest way to choose a film.
+    ///
+    /// - Parameters:
+    ///   - photo: The photo.
+    ///   - registry: Where the stocks come from; pass `.shared` for the built-in stocks and any
+    ///     registered on the shared registry.
+    ///   - seed: The seed for every stock's grain.
+    ///   - layout: The sheet's grid.
+    /// - Returns: The sheet, one cell more than the registry has stocks.
+    /// - Throws: ``FilterError`` if a stock cannot be made; ``Imaging/ImagingError`` if rendering
+    ///   fails or the layout has no columns or an empty cell.
     public static func everyStock(
         of photo: Image,
-        registry: FilterRegistry = .shared,
+        registry: FilterRegistry,
         seed: UInt64 = 1,
         layout: ContactSheet = ContactSheet(columns: 5, cellWidth: 360, cellHeight: 250)
     ) throws -> Image {

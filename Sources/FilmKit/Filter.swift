@@ -20,9 +20,19 @@ public protocol Filter: Sendable {
     /// Returns the filtered image. Random effects must draw only from `context.seed`, so that the
     /// same input and seed give the same bytes.
     func apply(to image: Image, context: FilterContext) throws -> Image
+
+    /// Whether the filter reads its input once from top to bottom (looking at most a bounded
+    /// number of rows ahead), so that a photo opened with sequential access
+    /// (``Imaging/Image/LoadOptions/sequential``) streams through it: decoding, filtering and
+    /// encoding then overlap, and the photo is never held whole in memory. `false` unless a filter
+    /// says otherwise.
+    var readsInputSequentially: Bool { get }
 }
 
 extension Filter {
+    /// `false`: a filter reads its input however it likes unless it says otherwise.
+    public var readsInputSequentially: Bool { false }
+
     /// Applies the filter with a seed for its random effects.
     public func apply(to image: Image, seed: UInt64 = 0) throws -> Image {
         try apply(to: image, context: FilterContext(seed: seed))

@@ -21,6 +21,9 @@ public struct FilterChain: Filter {
         }
         return result
     }
+
+    /// Whether every step reads its input sequentially.
+    public var readsInputSequentially: Bool { filters.allSatisfy(\.readsInputSequentially) }
 }
 
 extension Filter {

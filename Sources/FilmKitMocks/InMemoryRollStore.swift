@@ -30,9 +30,11 @@ public final class InMemoryRollStore: RollStore {
         contents.withLock { $0.developed[rollID]?.count ?? 0 }
     }
 
-    /// Every roll with its shots.
-    public func loadRolls() throws(RollError) -> [Roll] {
-        contents.withLock { contents in
+    /// Every roll with its shots; memory is never damaged.
+    /// - Returns: the rolls, in the order they were loaded.
+    /// - Throws: nothing; the signature is the protocol's.
+    public func loadRolls() throws(RollError) -> RollStoreContents {
+        let rolls = contents.withLock { contents in
             contents.records.values.map { record in
                 var roll = record
                 let frames = Set(contents.latent[record.id]?.keys.map { $0 } ?? [])
@@ -40,7 +42,25 @@ public final class InMemoryRollStore: RollStore {
                 return roll
             }
         }
-        .sorted { $0.loadedDate < $1.loadedDate }
+        return RollStoreContents(rolls: rolls.sorted { $0.loadedDate < $1.loadedDate })
+    }
+
+    /// Nothing to repair in memory: developed photos are developed again by the camera.
+    /// - Parameter damage: ignored.
+    /// - Returns: no repair.
+    /// - Throws: nothing; the signature is the protocol's.
+    public func repair(_ damage: RollDamage) throws(RollError) -> [RollRepair] {
+        []
+    }
+
+    /// Nothing is kept aside in memory.
+    public func keptAsideFiles() -> [String] {
+        []
+    }
+
+    /// `memory:<roll id>/developed/<frame>`.
+    public func location(of photo: DevelopedPhoto, in roll: Roll) -> String {
+        "memory:\(roll.id)/developed/\(photo.frame)"
     }
 
     /// Stores the roll's record.

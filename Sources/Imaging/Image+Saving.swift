@@ -2,6 +2,12 @@ import CVips
 import CVipsShim
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Image {
     /// An encoded file format and its options.
     public enum EncodedFormat: Sendable, Hashable {
@@ -57,18 +63,16 @@ extension Image {
                 akv_webpsave_buffer(pointer, &buffer, &length, Int32(clamping: quality), lossless ? 1 : 0, strip)
             }
         }
-        guard status == 0, let buffer else {
-            switch VipsRuntime.pipelineError(operation: "\(format.name) encoding") {
-            case .operationFailed(_, let message): throw .encodeFailed(format: format.name, message: message)
-            case let error: throw error
-            }
-        }
+        guard status == 0, let buffer else { throw Self.encodingFailure(format) }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
 
     /// Encodes the image and writes it atomically: readers see the old file or the whole new one,
     /// never a part.
+    ///
+    /// The encoder writes straight into a temporary file next to `url` (as `vips copy` does, so
+    /// the encoded file is never held in memory), which is then renamed over `url`.
     ///
     /// - Parameter format: the format; by default chosen from the file name's extension.
     public func write(
@@ -82,11 +86,50 @@ extension Image {
         } else {
             chosen = try EncodedFormat(pathExtension: url.pathExtension)
         }
-        let data = try encoded(as: chosen, stripMetadata: stripMetadata)
-        do {
-            try AtomicFile.write(data, to: url, durable: false)
-        } catch {
-            throw .writeFailed(path: error.path, message: error.reason)
+        try VipsRuntime.ensureStarted()
+        // The temporary file is created here, so that a folder that cannot take it is a write
+        // failure, not an encoding one; the encoder then writes into it.
+        let temporary = AtomicFile.temporaryURL(near: url)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.writeFailure(url, "open") }
+        close(descriptor)
+        let strip: Int32 = stripMetadata ? 1 : 0
+        let status: Int32 = withExtendedLifetime(self) {
+            switch chosen {
+            case .jpeg(let quality, let interlaced):
+                akv_jpegsave_file(pointer, temporary.path, Int32(clamping: quality), strip, interlaced ? 1 : 0)
+            case .png(let compression):
+                akv_pngsave_file(pointer, temporary.path, Int32(clamping: compression), strip)
+            case .tiff:
+                akv_tiffsave_file(
+                    pointer, temporary.path, Int32(VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE.rawValue), 90, strip)
+            case .webp(let quality, let lossless):
+                akv_webpsave_file(pointer, temporary.path, Int32(clamping: quality), lossless ? 1 : 0, strip)
+            }
         }
+        guard status == 0 else {
+            unlink(temporary.path)
+            throw Self.encodingFailure(chosen)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let failure = Self.writeFailure(url, "rename")
+            unlink(temporary.path)
+            throw failure
+        }
+    }
+
+    /// The error of a failed encoding: a decoding error of the source if the loader reported
+    /// one (the pipeline runs while encoding), otherwise the encoder's.
+    private static func encodingFailure(_ format: EncodedFormat) -> ImagingError {
+        switch VipsRuntime.pipelineError(operation: "\(format.name) encoding") {
+        case .operationFailed(_, let message): .encodeFailed(format: format.name, message: message)
+        case let error: error
+        }
+    }
+
+    /// The failure of the system call `call` on `url`, with `errno`'s message.
+    private static func writeFailure(_ url: URL, _ call: String) -> ImagingError {
+        let failure = FileSystemFailure.posix(url, call)
+        return .writeFailed(path: failure.path, message: failure.reason)
     }
 }

@@ -11,17 +11,42 @@ extension Image {
     /// directly, which is far faster than decoding and resizing).
     ///
     /// The pixels are decoded before this returns, so the result holds no reference to `data`.
-    public static func decodedUncached(_ data: Data, fittingWidth width: Int? = nil) throws(ImagingError) -> Image {
+    /// - Parameters:
+    ///   - data: the encoded frame.
+    ///   - width: shrink to fit this width; `nil` decodes JPEG at full size.
+    ///   - decoding: what damaged data does; ``DecodingPolicy/strict`` fails, like every load.
+    /// - Returns: the decoded image, in memory of its own.
+    /// - Throws: ``ImagingError/notAnImage(source:)``, ``ImagingError/decodeFailed(message:)``,
+    ///   and at full size ``ImagingError/tooLarge(width:height:limit:)`` and
+    ///   ``ImagingError/overWorkLimit(width:height:byteCount:limit:)`` (the default limits).
+    public static func decodedUncached(
+        _ data: Data, fittingWidth width: Int? = nil, decoding: DecodingPolicy = .strict
+    ) throws(ImagingError) -> Image {
         try VipsRuntime.ensureStarted()
         let operation = try UncachedOperation(width == nil ? "jpegload_buffer" : "thumbnail_buffer")
         if width == nil, !data.starts(with: [0xFF, 0xD8]) {
             throw .notAnImage(source: "\(data.count) bytes (not JPEG)")
         }
         operation.set("buffer", blob: data)
-        if let width { operation.set("width", int: Int32(clamping: width)) }
-        try operation.build()
+        if let width {
+            operation.set("width", int: Int32(clamping: width))
+            // libvips 8.14's thumbnail hands loader options to the loader only through this string.
+            operation.set("option_string", string: "fail_on=\(decoding.failOnName)")
+        } else {
+            operation.set("fail_on", enum: decoding.failOn.rawValue, type: vips_fail_on_get_type())
+        }
+        do {
+            try operation.build()
+        } catch {
+            // A header libvips cannot read is a decoding failure, not a failed operation.
+            if case .operationFailed(_, let message) = error { throw .decodeFailed(message: message) }
+            throw error
+        }
         guard let loaded = operation.image("out") else {
             throw .decodeFailed(message: "libvips returned no image")
+        }
+        if width == nil {
+            try LoadOptions().check(width: loaded.width, height: loaded.height, byteCount: data.count)
         }
         // Decode now, into memory of its own.
         guard let copy = withExtendedLifetime(loaded, { vips_image_copy_memory(loaded.pointer) }) else {
@@ -63,6 +88,14 @@ private final class UncachedOperation {
 
     func set(_ name: String, int: Int32) {
         set(name, type: g_type_from_name("gint")) { g_value_set_int($0, int) }
+    }
+
+    func set(_ name: String, string: String) {
+        set(name, type: g_type_from_name("gchararray")) { g_value_set_string($0, string) }
+    }
+
+    func set(_ name: String, enum value: UInt32, type: GType) {
+        set(name, type: type) { g_value_set_enum($0, Int32(value)) }
     }
 
     func set(_ name: String, blob data: Data) {

@@ -9,7 +9,11 @@ public enum ImagingError: Error, Sendable, Hashable {
     case notAnImage(source: String)
     /// The header declares more pixels than the limit allows; nothing was decoded.
     case tooLarge(width: Int, height: Int, limit: Int)
-    /// The image's data is corrupt or truncated; found while decoding pixels.
+    /// The header declares more pixels than a file of `byteCount` bytes may under the work bound
+    /// of `limit` pixels per byte (``Image/LoadOptions/pixelsPerByteLimit``); nothing was decoded.
+    case overWorkLimit(width: Int, height: Int, byteCount: Int, limit: Int)
+    /// The image's data is corrupt or truncated (under ``Image/DecodingPolicy/strict``, any damage
+    /// the decoder notices); found while reading the header or decoding pixels.
     case decodeFailed(message: String)
     /// Encoding to the requested format failed.
     case encodeFailed(format: String, message: String)
@@ -26,17 +30,22 @@ extension ImagingError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .fileNotFound(let path):
-            return "no such file: \(path)"
+            return "no such file: \(FileSystemPath.displayed(path))"
         case .notAnImage(let source):
-            return "not a supported image: \(source)"
+            return "not a supported image: \(FileSystemPath.displayed(source))"
         case .tooLarge(let width, let height, let limit):
-            return "image is \(width)×\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
+            let pixels = width.multipliedReportingOverflow(by: height)
+            let count = pixels.overflow ? "more than \(Int.max)" : "\(pixels.partialValue)"
+            return "image is \(width)×\(height) (\(count) pixels), over the limit of \(limit) pixels"
+        case .overWorkLimit(let width, let height, let byteCount, let limit):
+            return
+                "image declares \(width)×\(height) pixels in only \(byteCount) bytes, over the work limit of \(limit) pixels per byte"
         case .decodeFailed(let message):
             return "cannot decode image: \(message)"
         case .encodeFailed(let format, let message):
             return "cannot encode \(format): \(message)"
         case .writeFailed(let path, let message):
-            return "cannot write \(path): \(message)"
+            return "cannot write \(FileSystemPath.displayed(path)): \(message)"
         case .invalidArgument(let message):
             return "invalid argument: \(message)"
         case .operationFailed(let operation, let message):

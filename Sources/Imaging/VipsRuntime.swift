@@ -13,12 +13,18 @@ package enum VipsRuntime {
         }
     }
 
-    /// Takes (and clears) libvips' pending error message.
+    /// Takes (and clears) libvips' pending error message, as one line: libvips stacks a line per
+    /// layer ("VipsJpeg: Corrupt JPEG data…", "vips2png: unable to write…"); they are joined with
+    /// "; ", each once.
     package static func takeError() -> String {
         guard let raw = akv_take_error() else { return "unknown libvips error" }
         defer { g_free(raw) }
-        let message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
-        return message.isEmpty ? "unknown libvips error" : message
+        var lines: [String] = []
+        for line in String(cString: raw).split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty, !lines.contains(trimmed) { lines.append(trimmed) }
+        }
+        return lines.isEmpty ? "unknown libvips error" : lines.joined(separator: "; ")
     }
 
     /// The error for a pipeline that failed while computing pixels. libvips evaluates lazily, so

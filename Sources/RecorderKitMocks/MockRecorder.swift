@@ -40,6 +40,7 @@ public final class MockVideoRecorder: VideoRecorder {
         var errors: [String: RecorderError] = [:]
         var stateListeners: [UUID: AsyncStream<VideoRecorderStateChange>.Continuation] = [:]
         var segmentListeners: [UUID: AsyncStream<CapturedVideoSegment>.Continuation] = [:]
+        var sourceListeners: [UUID: AsyncStream<LiveSourceEvent>.Continuation] = [:]
     }
 
     private let storage: Mutex<Storage>
@@ -72,6 +73,14 @@ public final class MockVideoRecorder: VideoRecorder {
         }
         delegate?.videoRecorderDidFinishSegment(segment)
         for listener in listeners { listener.yield(segment) }
+    }
+
+    /// Reports a live-source event (a connection, a loss, a recovery) to the delegate and the
+    /// streams, as a recorder recording from a camera would.
+    public func emit(_ event: LiveSourceEvent) {
+        let (delegate, listeners) = storage.withLock { ($0.delegate, Array($0.sourceListeners.values)) }
+        delegate?.videoRecorderSourceDidChange(event)
+        for listener in listeners { listener.yield(event) }
     }
 
     /// Shows a frame in the preview view set with ``setupPreview(for:)``, as a camera would.
@@ -180,6 +189,13 @@ public final class MockVideoRecorder: VideoRecorder {
     public func finishedSegments() -> AsyncStream<CapturedVideoSegment> {
         let (stream, continuation) = AsyncStream.makeStream(of: CapturedVideoSegment.self)
         storage.withLock { $0.segmentListeners[UUID()] = continuation }
+        return stream
+    }
+
+    /// Live-source events emitted from now on.
+    public func liveSourceEvents() -> AsyncStream<LiveSourceEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LiveSourceEvent.self)
+        storage.withLock { $0.sourceListeners[UUID()] = continuation }
         return stream
     }
 

@@ -108,7 +108,7 @@ struct RollDevelopTests {
 
         #expect(try await camera.roll(named: "Stop") == full)
         #expect(store.developedFrameCount(of: full.id) == 0, "no half-developed frame is kept")
-        #expect(try store.loadRolls() == [full])
+        #expect(try store.loadRolls().rolls == [full])
         let developed = try await camera.develop("Stop") { _ in }
         #expect(developed.photos.count == 12)
     }

@@ -96,7 +96,7 @@ struct RollExifTests {
         try FileManager.default.copyItem(at: temporary.file("a"), to: temporary.file("b"))
         for (library, date) in [("a", 1_760_000_000.0), ("b", 1_850_000_000.0)] {
             let camera = try Camera(
-                store: FileRollStore(folder: temporary.file(library)),
+                store: FileRollStore(folder: temporary.file(library)), registry: .shared,
                 configuration: Camera.Configuration(clock: ManualRollClock(Date(timeIntervalSince1970: date))))
             try await camera.develop("Patagonia") { _ in }
             try await camera.export("Patagonia", to: FolderExportDestination(folder: temporary.file("out-\(library)")))

@@ -36,7 +36,7 @@ enum RollFixtures {
     /// A camera over a library folder, as a new run of a program opens it.
     static func fileCamera(_ folder: URL, concurrentFrames: Int = 2) throws -> Camera {
         try Camera(
-            store: FileRollStore(folder: folder),
+            store: FileRollStore(folder: folder), registry: .shared,
             configuration: Camera.Configuration(concurrentFrames: concurrentFrames))
     }
 
@@ -61,6 +61,14 @@ enum RollFixtures {
                 encoded: photo(Double(40 + index * 5)), on: name, metadata: metadata(index))
         }
         return roll
+    }
+
+    /// Loads a roll, shoots `shots` photos, finishes it early and develops it.
+    @discardableResult
+    static func developedRoll(_ camera: Camera, name: String = "Léto", shots: Int) async throws -> Roll {
+        try await shotRoll(camera, name: name, shots: shots)
+        try await camera.finishEarly(name)
+        return try await camera.develop(name) { _ in }
     }
 
     /// Every file in a library, recursively.
@@ -105,6 +113,13 @@ enum RollFixtures {
             throw RollError.storageFailed(path: library.path, reason: "expected one roll, found \(folders.count)")
         }
         return folder
+    }
+
+    /// A file of `roll` in a `FileRollStore` library (`roll.json`, `shots/0005.json`, …), or the
+    /// roll's folder for an empty `path`.
+    static func file(_ path: String = "", of roll: Roll, in library: URL) -> URL {
+        let folder = library.appendingPathComponent(roll.id.uuidString)
+        return path.isEmpty ? folder : folder.appendingPathComponent(path)
     }
 
     /// The files in a roll folder's subfolder with an extension.

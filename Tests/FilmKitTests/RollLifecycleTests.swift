@@ -76,7 +76,7 @@ struct RollLifecycleTests {
             try await camera.shoot(TestImages.flat(9), on: "Count", metadata: RollFixtures.metadata())
         }
         #expect(try await camera.roll(named: "Count") == before)
-        #expect(try store.loadRolls() == [before])
+        #expect(try store.loadRolls().rolls == [before])
     }
 
     @Test func sizesAreTwelveTwentyFourAndThirtySix() async throws {
@@ -173,7 +173,7 @@ struct RollLifecycleTests {
         #expect(try await camera.roll(named: "Disk") == before)
         #expect(await camera.rolls().count == 1)
         store.failWrites = false
-        #expect(try store.loadRolls() == [before])
+        #expect(try store.loadRolls().rolls == [before])
     }
 
     @Test func onlyAFullRollDevelopsAndFinishingEarlyMakesItFull() async throws {

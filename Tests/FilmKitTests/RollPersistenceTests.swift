@@ -112,7 +112,7 @@ struct RollPersistenceTests {
         let roll = try await RollFixtures.withFileCamera(library.url) { camera in
             try await RollFixtures.shotRoll(camera, name: "Last", shots: 12)
         }
-        let recordURL = library.url.appendingPathComponent(roll.id.uuidString).appendingPathComponent("roll.json")
+        let recordURL = RollFixtures.file("roll.json", of: roll, in: library.url)
         var record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: recordURL)) as? [String: Any])
         record["state"] = "loaded"
         try JSONSerialization.data(withJSONObject: record).write(to: recordURL)
@@ -121,7 +121,7 @@ struct RollPersistenceTests {
         #expect(reopened.exposuresLeft == 0)
     }
 
-    @Test func anUnreadableRollFolderIsSkippedAndLeftAlone() async throws {
+    @Test func anUnreadableRollFolderIsListedAsDamagedAndLeftAlone() async throws {
         let library = try TemporaryDirectory("roll-unreadable")
         defer { library.remove() }
         try await RollFixtures.withFileCamera(library.url) { camera in
@@ -130,10 +130,11 @@ struct RollPersistenceTests {
         let stranger = library.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: stranger, withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: stranger.appendingPathComponent("roll.json"))
-        let store = try FileRollStore(folder: library.url)
-        let reopened = try Camera(store: store)
+        let reopened = try Camera(store: FileRollStore(folder: library.url), registry: .shared)
         #expect(await reopened.rolls().map(\.name) == ["Good"])
-        #expect(store.skippedFolders == [stranger.path])
+        let damage = await reopened.damage()
+        #expect(damage.map(\.kind) == [.unreadableRollRecord])
+        #expect(damage.first?.file == stranger.appendingPathComponent("roll.json").path)
         #expect(FileManager.default.fileExists(atPath: stranger.appendingPathComponent("roll.json").path))
     }
 

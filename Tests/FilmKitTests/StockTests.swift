@@ -195,6 +195,38 @@ struct StockFileTests {
         #expect(message == "a.json is not a valid film stock: missing field 'iso'")
     }
 
+    /// Each built-in stock names its glow's colour; a user file may leave it out and gets its film
+    /// type's usual colour; a bad colour is a typed error naming the field.
+    @Test func halationColourIsPerStockAndValidated() throws {
+        for stock in FilmStock.builtIn {
+            let colour = try #require(stock.halation.color, "\(stock.id) names its halation colour")
+            if stock.type == .blackAndWhite {
+                #expect(colour[0] == colour[1] && colour[1] == colour[2], "\(stock.id) glows grey")
+            } else {
+                #expect(
+                    colour[0] == 1 && colour[0] > colour[1] && colour[1] > colour[2], "\(stock.id) glows red-orange")
+            }
+        }
+        let id = FilmStock.builtIn[0].id
+        let unnamed = try FilmStock(json: json { $0["halation"] = ["strength": 0.5, "radius": 0.01] })
+        #expect(unnamed.halation.color == nil)
+        #expect(unnamed.halation.color(for: .colorNegative) == Halation.glowColor)
+        #expect(unnamed.halation.color(for: .blackAndWhite) == [0.6, 0.6, 0.6])
+        let tooBright = try json { $0["halation"] = ["strength": 0.5, "radius": 0.01, "color": [1.5, 0.3, 0]] }
+        #expect(
+            throws: FilmStockError.valueOutOfRange(stock: id, field: "halation.color", value: 1.5, range: 0...1)
+        ) {
+            try FilmStock(json: tooBright)
+        }
+        let twoGains = try json { $0["halation"] = ["strength": 0.5, "radius": 0.01, "color": [1, 0.3]] }
+        #expect(throws: FilmStockError.invalid(stock: id, reason: "halation.color needs 3 gains")) {
+            try FilmStock(json: twoGains)
+        }
+        var notANumber = FilmStock.builtIn[0]
+        notANumber.halation.color = [1, .nan, 0]
+        #expect(throws: FilmStockError.self) { try notANumber.validate() }
+    }
+
     @Test func unreadableFilesAndFoldersAreTypedErrors() {
         #expect(throws: FilmStockError.self) {
             try FilmStock(contentsOf: URL(fileURLWithPath: "/nonexistent/stock.json"))

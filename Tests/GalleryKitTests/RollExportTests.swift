@@ -12,7 +12,8 @@ struct RollExportTests {
     /// A camera holding a developed 12-exposure roll "Léto" of two shots: the first in Tierra del
     /// Fuego (south and west) in its time zone, the second without GPS.
     static func developedRoll() async throws -> Camera {
-        let camera = try Camera(store: InMemoryRollStore(), configuration: .init(clock: ManualRollClock()))
+        let camera = try Camera(
+            store: InMemoryRollStore(), registry: .shared, configuration: .init(clock: ManualRollClock()))
         try await camera.load("Léto", stock: "kodak-portra-400", size: .twelve)
         let ushuaia = GeoLocation(latitude: -54.801912, longitude: -68.302951, altitude: 12)
         let shots = [

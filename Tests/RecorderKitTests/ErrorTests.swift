@@ -17,8 +17,13 @@ struct ErrorTests {
     }
 
     static let malformed: [(String, RecorderConfiguration)] = [
-        changed("size") { $0.recordQuality = .custom(width: 321, height: 240) },
-        changed("size") { $0.recordQuality = .custom(width: 0, height: 240) },
+        changed("size") { $0.customRecordSize = FrameSize(width: 321, height: 240) },
+        changed("size") { $0.customRecordSize = FrameSize(width: 0, height: 240) },
+        changed("export frame size") { $0.exportSettings.customSize = FrameSize(width: 100_000, height: 240) },
+        changed("maximumClipDuration") { $0.maximumClipDuration = 1e300 },
+        changed("maximumClipDuration") { $0.maximumClipDuration = .nan },
+        changed("frameInterval") { $0.motionTrigger = MotionTrigger(frameInterval: 0) },
+        changed("pixelThreshold") { $0.motionTrigger = MotionTrigger(pixelThreshold: .nan) },
         changed("backwardOffset") { $0.backwardOffset = -1 },
         changed("backwardOffset") { $0.backwardOffset = .nan },
         changed("forwardOffset") { $0.forwardOffset = .infinity },
@@ -174,5 +179,61 @@ struct ErrorTests {
         #expect(recorder.currentState == .recording)
         _ = try await recorder.capturedSegments()
         #expect(recorder.bufferedFrameCount == 2)
+    }
+}
+
+@Suite("Gaps and hostile timestamps")
+struct GapTests {
+    @Test(
+        "a jump in the frames' timestamps is a gap: its slots stay empty, the clip says where it is, no frame is invented"
+    )
+    func gapInDecodedFrames() async throws {
+        let folder = try TemporaryFolder("gap")
+        defer { folder.cleanUp() }
+        let frames = try PatternFrames(count: 105)
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 6, forward: 1, codec: .mjpeg))
+        try recorder.startRecording()
+        for (index, frame) in frames.frames.enumerated() {
+            // Frames 0…59 at 0…1.967 s; the source is silent for 5 s; frames 60… from 7 s on.
+            let time = index < 60 ? Double(index) / 30 : 7 + Double(index - 60) / 30
+            try recorder.push(Frame(image: frame.image, timestamp: time))
+            if index == 75 { try recorder.captureSegment() }
+        }
+        recorder.stopRecording()
+        let clip = try #require(try await recorder.capturedSegments().first)
+        // The window (6 s back, 1 s forward) holds frames 45…59, the gap, and frames 60…104.
+        #expect(clip.frameCount == 60)
+        #expect(clip.gaps == [CaptureGap(offset: 0.5, duration: 5)])
+        #expect(abs(clip.duration - 7) < 1e-9)
+        #expect(clip.isTruncated)
+        #expect(abs((clip.eventOffsets.first ?? 0) - 6) < 1e-9)
+        #expect(try decodedCounters(of: clip.url) == (45..<105).map { Optional($0) })
+        let probed = try probe(clip.url)
+        #expect(probed.countedFrames == 60)
+        #expect(abs(probed.duration - 7) < 0.001)
+        let times = try probePackets(clip.url).map(\.time)
+        let jumps = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(jumps.filter { abs($0 - 1.0 / 30) > 0.001 }.count == 1)
+        #expect(abs((jumps.max() ?? 0) - (5 + 1.0 / 30)) < 0.001)
+    }
+
+    @Test("absurd but finite timestamps neither trap nor fill the disk: the gap is capped")
+    func hugeTimestamps() async throws {
+        let folder = try TemporaryFolder("huge-time")
+        defer { folder.cleanUp() }
+        let frames = try PatternFrames(count: 3)
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
+        try recorder.startRecording()
+        #expect(try recorder.push(Frame(image: frames.frames[0].image, timestamp: -1e300)) == .stored(slots: 1))
+        #expect(try recorder.push(Frame(image: frames.frames[1].image, timestamp: 1e300)) == .stored(slots: 1))
+        #expect(
+            try recorder.push(Frame(image: frames.frames[2].image, timestamp: .greatestFiniteMagnitude))
+                == .stored(slots: 1))
+        try recorder.captureSegment()
+        recorder.stopRecording()
+        let clip = try #require(try await recorder.capturedSegments().first)
+        #expect(try decodedCounters(of: clip.url) == [2])
     }
 }

@@ -13,7 +13,7 @@ struct ExportFilterTests {
         defer { folder.cleanUp() }
         let recorder = try EventRecorder(
             configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg))
-        try recorder.setExportFilter(named: "grain", parameters: ["amount": 0.8], seed: seed)
+        try recorder.setExportFilter(named: "grain", parameters: ["amount": 0.8], registry: .shared, seed: seed)
         let grey = try Image.solid(width: 320, height: 240, value: [128, 128, 128])
         try recorder.startRecording()
         for index in 0..<10 { try recorder.push(Frame(image: grey, timestamp: Double(index) / 30)) }
@@ -50,7 +50,9 @@ struct ExportFilterTests {
     @Test("an unknown filter name is refused with the registry's message")
     func unknownFilter() throws {
         let recorder = try EventRecorder()
-        let error = #expect(throws: RecorderError.self) { try recorder.setExportFilter(named: "grian") }
+        let error = #expect(throws: RecorderError.self) {
+            try recorder.setExportFilter(named: "grian", registry: .shared)
+        }
         guard case .invalidConfiguration(let message) = error else {
             Issue.record("unexpected error \(String(describing: error))")
             return

@@ -61,3 +61,31 @@ struct MockTests {
         #expect(recorder.bufferedFrameCount == 12)
     }
 }
+
+@Suite("Mock live-source events")
+struct MockLiveSourceTests {
+    @Test("the mock recorder reports live-source events to the delegate and the stream")
+    func mockSourceEvents() async {
+        let mock = MockVideoRecorder()
+        let delegate = RecordingDelegate()
+        mock.stateDelegate = delegate
+        let stream = mock.liveSourceEvents()
+        let events: [LiveSourceEvent] = [
+            .connecting(attempt: 1),
+            .connected(
+                LiveStreamInfo(
+                    url: "rtsp://camera/stream", codecName: "h264", size: FrameSize(width: 1920, height: 1080),
+                    frameRate: 30, isPassthrough: true)),
+            .lost(time: 12, reason: "the stream ended"), .waiting(attempt: 1, delay: 0.5),
+            .recovered(lostAt: 12, gap: 3.5),
+        ]
+        for event in events { mock.emit(event) }
+        #expect(delegate.sourceEvents.withLock { $0 } == events)
+        var received: [LiveSourceEvent] = []
+        for await event in stream {
+            received.append(event)
+            if received.count == events.count { break }
+        }
+        #expect(received == events)
+    }
+}

@@ -7,6 +7,8 @@ import Testing
 final class RecordingDelegate: VideoRecorderDelegate {
     let changes = Mutex<[VideoRecorderStateChange]>([])
     let segments = Mutex<[CapturedVideoSegment]>([])
+    let sourceEvents = Mutex<[LiveSourceEvent]>([])
+    let failures = Mutex<[RecorderError]>([])
 
     func videoRecorderDidChangeState(_ oldState: VideoRecorderState, _ newState: VideoRecorderState) {
         changes.withLock { $0.append(VideoRecorderStateChange(oldState: oldState, newState: newState)) }
@@ -14,6 +16,14 @@ final class RecordingDelegate: VideoRecorderDelegate {
 
     func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment) {
         segments.withLock { $0.append(segment) }
+    }
+
+    func videoRecorderSourceDidChange(_ event: LiveSourceEvent) {
+        sourceEvents.withLock { $0.append(event) }
+    }
+
+    func videoRecorderDidFail(_ error: RecorderError) {
+        failures.withLock { $0.append(error) }
     }
 
     var recorded: [VideoRecorderStateChange] { changes.withLock { $0 } }

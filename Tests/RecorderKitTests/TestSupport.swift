@@ -21,7 +21,7 @@ struct TemporaryFolder {
     }
 }
 
-/// A small, fast configuration for tests: 320×240 at 30 fps.
+/// A small, fast configuration for tests: 320×240 at 30 fps, exported at the same size.
 func smallConfiguration(
     in folder: TemporaryFolder,
     backward: Double = 3,
@@ -30,8 +30,8 @@ func smallConfiguration(
     format: VideoFormat = .mp4
 ) -> RecorderConfiguration {
     RecorderConfiguration(
-        recordQuality: .custom(width: 320, height: 240),
-        exportSettings: ExportSettings(quality: .medium, codec: codec, format: format),
+        customRecordSize: FrameSize(width: 320, height: 240),
+        exportSettings: ExportSettings(codec: codec, format: format, customSize: FrameSize(width: 320, height: 240)),
         framerate: .fps30, backwardOffset: backward, forwardOffset: forward,
         bufferDirectory: folder.buffer, outputDirectory: folder.output)
 }
@@ -107,4 +107,25 @@ func probe(_ url: URL) throws -> ProbeResult {
         duration: Double(format["duration"] as? String ?? "") ?? -1,
         colorRange: video["color_range"] as? String ?? "",
         keyFrameCount: packets.filter { ($0["flags"] as? String)?.hasPrefix("K") == true }.count)
+}
+
+/// The presentation times (seconds) and key-frame flags of a clip's video packets, in file order, as
+/// `ffprobe` reads them.
+func probePackets(_ url: URL) throws -> [(time: Double, isKey: Bool)] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "json",
+        url.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let packets = json["packets"] as? [[String: Any]] ?? []
+    return packets.map {
+        (Double($0["pts_time"] as? String ?? "") ?? -1, ($0["flags"] as? String)?.hasPrefix("K") == true)
+    }
 }

@@ -33,6 +33,37 @@ public enum ChildProcess {
         return process.wait()
     }
 
+    /// Runs `executable` with arguments given as raw bytes (which need not be UTF-8: Foundation's
+    /// `Process` can only pass strings) and waits for it.
+    public static func run(_ executable: URL, rawArguments: [[UInt8]]) throws -> Result {
+        let folder = try TemporaryDirectory("child-output")
+        defer { folder.remove() }
+        let outputURL = folder.file("stdout")
+        let errorURL = folder.file("stderr")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([Array(executable.path.utf8)] + rawArguments).map { bytes -> UnsafeMutablePointer<CChar>? in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        }
+        defer { argv.forEach { $0?.deallocate() } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable.path, &actions, nil, argv + [nil], environ)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        var waited: Int32 = 0
+        while waitpid(pid, &waited, 0) < 0, errno == EINTR {}
+        let signalled = (waited & 0x7F) != 0 && (waited & 0x7F) != 0x7F
+        return Result(
+            status: signalled ? waited & 0x7F : (waited >> 8) & 0xFF, killedBySignal: signalled,
+            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    }
+
     /// Starts `executable` without waiting, for tests that kill it.
     public static func start(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws
         -> Running

@@ -11,6 +11,7 @@ let benchmarks: @Sendable () -> Void = {
     filmBenchmarks()
     rollBenchmarks()
     recorderBenchmarks()
+    passthroughBenchmarks()
     galleryBenchmarks()
     socialBenchmarks()
 }

@@ -35,6 +35,24 @@ enum Inputs {
         return url
     }
 
+    /// `seconds` of a 1920×1080, 30 fps H.264 stream as a camera sends it (Benchmarks/lib.sh's
+    /// `make_live_stream`: a key frame a second, no B-frames, about 4 Mbit/s), made once by ffmpeg.
+    static func liveStream(seconds: Int) throws -> URL {
+        let url = folder.appendingPathComponent("live-1080p30-\(seconds)s.mp4")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("lib.sh")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c", "source \"$0\" && make_live_stream \"$1\" \"$2\"", library.path, "\(seconds)", url.path,
+        ]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw InputError.ffmpegFailed(url.lastPathComponent) }
+        return url
+    }
+
     /// `count` distinct paths (hard links) to the `megapixels` photo in a folder of their own, so
     /// that a cache keyed by path misses on each.
     static func photoLinks(megapixels: Int, count: Int) -> [URL] {
@@ -53,6 +71,12 @@ enum Inputs {
             return link
         }
     }
+}
+
+/// Making an input failed.
+enum InputError: Error {
+    /// ffmpeg could not make the named file.
+    case ffmpegFailed(String)
 }
 
 /// A camera panning across a still scene, four pixels a frame and back: 1080p frames that differ

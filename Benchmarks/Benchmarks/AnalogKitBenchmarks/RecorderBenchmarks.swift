@@ -4,7 +4,8 @@ import Foundation
 import RecorderKit
 
 /// RecorderKit on 1920×1080 frames at 30 fps: ingest into the disk-backed ring buffer (JPEG
-/// compression on every core) and the export of a 5-second clip, in H.264 and in MJPEG.
+/// compression on every core) and the export of a 5-second clip, in H.264 and in MJPEG; and the
+/// export of a 5-second passthrough clip of a 1080p30 H.264 stream (a remux, no re-encoding).
 ///
 /// The frames are views of a scene in memory that a panning camera moves across, so each is
 /// different and the pixels are made while the recorder compresses them, as a camera's buffer
@@ -51,6 +52,26 @@ func recorderBenchmarks() {
         } setup: {
             try PanningCamera()
         }
+    }
+}
+
+func passthroughBenchmarks() {
+    Benchmark(
+        "Recorder passthrough clip 5 s 1920×1080 H.264 (remux)",
+        configuration: .init(
+            metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 10)
+    ) { benchmark, stream in
+        let session = try await PassthroughSession(file: stream, clipSeconds: 5)
+        defer { session.close() }
+        benchmark.startMeasurement()
+        let clip = try await session.exportClip()
+        benchmark.stopMeasurement()
+        guard clip.encoderName == "copy", clip.frameCount >= 150 else {
+            benchmark.error("the clip is \(clip.encoderName) with \(clip.frameCount) frames")
+            return
+        }
+    } setup: {
+        try Inputs.liveStream(seconds: 10)
     }
 }
 

@@ -16,7 +16,7 @@ func rollBenchmarks() {
     ) { benchmark in
         let folder = Inputs.folder.appendingPathComponent("rolls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let camera = try Camera(store: FileRollStore(folder: folder))
+        let camera = try Camera(store: FileRollStore(folder: folder), registry: .shared)
         let shot = try Data(contentsOf: Inputs.photo(megapixels: 12))
         let name = "Benchmark"
         try await camera.load(name, stock: stock, size: .twelve)

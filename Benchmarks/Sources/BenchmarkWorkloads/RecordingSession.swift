@@ -25,8 +25,9 @@ public final class RecordingSession: Sendable {
             "analogkit-recording-\(UUID().uuidString)")
         let rate = Double(Self.framesPerSecond)
         let configuration = RecorderConfiguration(
-            recordQuality: .custom(width: width, height: height),
-            exportSettings: ExportSettings(quality: .medium, codec: codec, format: .mp4),
+            customRecordSize: FrameSize(width: width, height: height),
+            exportSettings: ExportSettings(
+                codec: codec, format: .mp4, customSize: FrameSize(width: width, height: height)),
             framerate: .fps30,
             backwardOffset: Double(clipFrames - 1) / rate,
             forwardOffset: 0,

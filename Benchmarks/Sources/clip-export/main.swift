@@ -6,6 +6,11 @@
 // Reads raw 8-bit RGB frames from standard input, records them (not timed), then marks an event
 // whose clip holds all of them and times the export of that clip. Prints one line:
 //   export <codec> <frames> frames: wall <ms> ms, CPU <ms> ms, <bytes> bytes
+//
+//   clip-export --passthrough stream.mp4 [--seconds 5]
+//
+// records an H.264 stream in passthrough instead (not timed) and times the export of a clip of its
+// last 5 seconds: a remux of the stream's own packets.
 import BenchmarkWorkloads
 import Foundation
 import Imaging
@@ -33,6 +38,28 @@ func option(_ name: String, default value: String) -> String {
     guard let index = arguments.firstIndex(of: "--\(name)") else { return value }
     guard index + 1 < arguments.count else { fail("--\(name) needs a value") }
     return arguments[index + 1]
+}
+
+if CommandLine.arguments.contains("--passthrough") {
+    let stream = option("passthrough", default: "")
+    guard let seconds = Double(option("seconds", default: "5")), seconds.isFinite, seconds > 0, seconds <= 60 else {
+        fail("--seconds takes a number of seconds in (0, 60]")
+    }
+    do {
+        let session = try await PassthroughSession(file: URL(fileURLWithPath: stream), clipSeconds: seconds)
+        defer { session.close() }
+        var clip: CapturedVideoSegment?
+        let usage = try await Usage.measure { clip = try await session.exportClip() }
+        guard let clip else { fail("no clip") }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: clip.url.path)[.size] as? Int) ?? 0
+        print(
+            String(
+                format: "export passthrough %d frames: wall %.1f ms, CPU %.1f ms, %d bytes", clip.frameCount,
+                usage.wallSeconds * 1000, usage.cpuSeconds * 1000, bytes))
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
 }
 
 guard let frames = Int(option("frames", default: "150")), frames > 0,

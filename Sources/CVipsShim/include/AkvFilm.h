@@ -1,6 +1,7 @@
 // One pass of film rendering over an 8-bit sRGB image, as a libvips operation: vignette,
 // halation, colour matrix, per-channel characteristic curves, split toning and grain, fused so that
-// each pixel is read and written once.
+// each pixel is read and written once. The operation reads its input top to bottom (halation
+// reads a few hundred rows ahead), so it streams from a sequentially decoded file.
 #ifndef AKV_FILM_H
 #define AKV_FILM_H
 
@@ -8,28 +9,27 @@
 #include <vips/vips.h>
 
 typedef struct {
-    // Lens vignette: factor by (dx² + dy²) / 2 in 0…1, dx and dy being -1…1 across the frame.
-    int vignette_on;
-    float vignette[256];
+    // Lens vignette: factor 1 − amount · smoothstep((d − radius) / (1 − radius)), d being the
+    // distance from the centre as a fraction of the distance to a corner. Off at amount 0.
+    float vignette_amount, vignette_radius;
 
-    // Halation: a low-resolution glow map (one float band, owned by the caller until akv_film
-    // returns; it is copied) enlarged bilinearly, times a colour.
-    int halation_on;
-    const float *glow;
-    int glow_width, glow_height;
-    float glow_color[3];
+    // Halation: a glow of `halation_sigma` pixels around light that probably over-exposed the film
+    // (display luma from `halation_knee`, 0…1, up); `halation_color` is the levels added per
+    // channel where the glow is 1. Off at sigma 0.
+    double halation_sigma;
+    double halation_knee;
+    float halation_color[3];
 
     // Colour: a 3×3 matrix on 0…255 values, then a 256-entry table per channel.
     float matrix[9];
     float curve[3][256];
 
-    // Split toning: an offset per channel by output luma (0…255).
-    int tint_on;
-    float tint[256][3];
+    // Split toning: per channel, (1 − L)² · shadow + L² · highlight levels at output luma L.
+    float shadow_tint[3], highlight_tint[3];
 
-    // Grain: standard deviation in levels by output luma, clump size in pixels, chroma 0…1, seed.
-    int grain_on;
-    float grain_amplitude[256];
+    // Grain: `grain_levels` · (0.15 + 3.4 · L · (1 − L)) levels of standard deviation at output
+    // luma L, in clumps of `grain_cell` pixels, chroma 0…1, seed. Off at 0 levels.
+    float grain_levels;
     double grain_cell;
     double grain_chroma;
     uint64_t grain_seed;

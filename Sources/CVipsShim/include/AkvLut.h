@@ -5,8 +5,12 @@
 
 #include <vips/vips.h>
 
+/// The largest table side accepted (65³ entries is the most a .cube file can meaningfully hold).
+#define AKV_LUT3D_MAX_SIZE 65
+
 /// `table` holds size³ RGB triples in 0…1, red varying fastest (the .cube order); it is copied.
-/// `domain_min`/`domain_max` map input 0…255 into the table's domain.
+/// `domain_min`/`domain_max` map input 0…255 into the table's domain; each channel's bounds and
+/// span must be finite and the span normal and positive. Results are clamped to 0…255.
 int akv_lut3d(VipsImage *in, VipsImage **out, const float *table, int size, const float *domain_min,
               const float *domain_max);
 

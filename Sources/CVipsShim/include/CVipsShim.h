@@ -15,17 +15,25 @@ int akv_live_image_count(void);
 /// Copies libvips' error buffer into a newly allocated string (free with g_free) and clears it.
 char *akv_take_error(void);
 
-// Loading. `sequential` selects VIPS_ACCESS_SEQUENTIAL for one-pass pipelines.
-int akv_load_file(const char *path, int sequential, VipsImage **out);
-int akv_load_buffer(const void *data, size_t length, int sequential, VipsImage **out);
-int akv_thumbnail_file(const char *path, int width, int height, int crop, VipsImage **out);
-int akv_thumbnail_buffer(const void *data, size_t length, int width, int height, int crop, VipsImage **out);
+// Loading. `sequential` selects VIPS_ACCESS_SEQUENTIAL for one-pass pipelines; `fail_on` is the
+// decoding policy (VIPS_FAIL_ON_WARNING for strict, VIPS_FAIL_ON_NONE for lenient).
+int akv_load_file(const char *path, int sequential, VipsFailOn fail_on, VipsImage **out);
+int akv_load_buffer(const void *data, size_t length, int sequential, VipsFailOn fail_on, VipsImage **out);
+int akv_thumbnail_file(const char *path, int width, int height, int crop, VipsFailOn fail_on, VipsImage **out);
+int akv_thumbnail_buffer(const void *data, size_t length, int width, int height, int crop, VipsFailOn fail_on,
+                         VipsImage **out);
 
 // Saving to memory; free `*buffer` with g_free.
 int akv_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality, int strip, int interlace);
 int akv_pngsave_buffer(VipsImage *in, void **buffer, size_t *length, int compression, int strip);
 int akv_tiffsave_buffer(VipsImage *in, void **buffer, size_t *length, int compression, int quality, int strip);
 int akv_webpsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality, int lossless, int strip);
+
+// Saving straight into a file (created or truncated), through libvips' own file target.
+int akv_jpegsave_file(VipsImage *in, const char *path, int quality, int strip, int interlace);
+int akv_pngsave_file(VipsImage *in, const char *path, int compression, int strip);
+int akv_tiffsave_file(VipsImage *in, const char *path, int compression, int quality, int strip);
+int akv_webpsave_file(VipsImage *in, const char *path, int quality, int lossless, int strip);
 
 // Conversion.
 int akv_copy(VipsImage *in, VipsImage **out);

@@ -1,7 +1,11 @@
 import Foundation
+import Imaging
 
 /// A colour lookup table, as film-emulation looks are exchanged: one curve per channel (1D) or a
 /// cube of colours (3D). Values are 0…1 over the domain `domainMin`…`domainMax`.
+///
+/// A table is checked when it is made and cannot change afterwards, so every table that exists
+/// is safe to apply.
 public struct ColorLookupTable: Sendable, Hashable {
     /// The table's shape and entries.
     public enum Entries: Sendable, Hashable {
@@ -11,42 +15,85 @@ public struct ColorLookupTable: Sendable, Hashable {
         case threeDimensional(size: Int, values: [[Double]])
     }
 
-    /// The entries.
-    public var entries: Entries
-    /// The input value each channel's first entry stands for.
-    public var domainMin: [Double]
-    /// The input value each channel's last entry stands for.
-    public var domainMax: [Double]
-    /// A title, from the file.
-    public var title: String?
+    // Constants, so that what ``init(entries:domainMin:domainMax:title:)`` checked stays true.
 
-    /// Creates a table, checking its size and entry count.
+    /// The entries.
+    public let entries: Entries
+    /// The input value each channel's first entry stands for.
+    public let domainMin: [Double]
+    /// The input value each channel's last entry stands for.
+    public let domainMax: [Double]
+    /// A title, from the file.
+    public let title: String?
+
+    /// The sizes a 3D table may have: 65³ entries is the most a `.cube` file can meaningfully hold.
+    public static let allowed3DSizes = 2...65
+    /// The sizes a 1D table may have.
+    public static let allowed1DSizes = 2...65_536
+
+    /// Creates a table, checking its size, its entries and its domain.
+    ///
+    /// Every number must be finite in single precision, the precision the lookup kernels compute
+    /// in (so `1e39` is refused though a `Double` holds it), and in each channel the domain's span,
+    /// `Float(domainMax) − Float(domainMin)`, must be a finite, normal, positive number.
+    /// - Parameters:
+    ///   - entries: the table's shape and entries, three numbers (red, green, blue) each.
+    ///   - domainMin: the input value each channel's first entry stands for.
+    ///   - domainMax: the input value each channel's last entry stands for.
+    ///   - title: a title, from the file.
+    /// - Throws: ``LUTError/sizeOutOfRange(_:allowed:)``, ``LUTError/wrongEntryCount(expected:found:)``,
+    ///   ``LUTError/invalidEntry(index:reason:)``, ``LUTError/invalidDomain``.
     public init(
         entries: Entries, domainMin: [Double] = [0, 0, 0], domainMax: [Double] = [1, 1, 1], title: String? = nil
     )
         throws(LUTError)
     {
+        let values: [[Double]]
         switch entries {
-        case .oneDimensional(let size, let values):
-            guard (2...65_536).contains(size) else { throw .sizeOutOfRange(size, allowed: 2...65_536) }
-            guard values.count == size else { throw .wrongEntryCount(expected: size, found: values.count) }
-        case .threeDimensional(let size, let values):
-            guard (2...65).contains(size) else { throw .sizeOutOfRange(size, allowed: 2...65) }
-            guard values.count == size * size * size else {
-                throw .wrongEntryCount(expected: size * size * size, found: values.count)
+        case .oneDimensional(let size, let entries):
+            guard Self.allowed1DSizes.contains(size) else { throw .sizeOutOfRange(size, allowed: Self.allowed1DSizes) }
+            guard entries.count == size else { throw .wrongEntryCount(expected: size, found: entries.count) }
+            values = entries
+        case .threeDimensional(let size, let entries):
+            guard Self.allowed3DSizes.contains(size) else { throw .sizeOutOfRange(size, allowed: Self.allowed3DSizes) }
+            guard entries.count == size * size * size else {
+                throw .wrongEntryCount(expected: size * size * size, found: entries.count)
+            }
+            values = entries
+        }
+        for (index, entry) in values.enumerated() {
+            guard entry.count == 3 else {
+                throw .invalidEntry(index: index, reason: "\(entry.count) numbers, expected 3")
+            }
+            guard entry.allSatisfy({ Float($0).isFinite }) else {
+                throw .invalidEntry(index: index, reason: "\(entry) is not finite in single precision")
             }
         }
-        guard domainMin.count == 3, domainMax.count == 3, zip(domainMin, domainMax).allSatisfy({ $0 < $1 }) else {
-            throw .invalidDomain
-        }
+        guard domainMin.count == 3, domainMax.count == 3,
+            zip(domainMin, domainMax).allSatisfy({ Self.isUsableSpan(from: $0, to: $1) })
+        else { throw .invalidDomain }
         self.entries = entries
         self.domainMin = domainMin
         self.domainMax = domainMax
         self.title = title
     }
 
+    /// Whether a channel's domain works in the kernels' single precision: both ends finite, and
+    /// the span between them finite, normal (not rounded to or near zero) and positive.
+    static func isUsableSpan(from low: Double, to high: Double) -> Bool {
+        let span = Float(high) - Float(low)
+        return Float(low).isFinite && Float(high).isFinite && span.isNormal && span > 0
+    }
+
     /// The identity table of a size: a round trip through it changes nothing.
+    /// - Parameters:
+    ///   - size: entries per channel: 2…65 for 3D, 2…65 536 for 1D.
+    ///   - threeDimensional: a cube rather than one curve per channel.
+    /// - Returns: the table.
+    /// - Throws: ``LUTError/sizeOutOfRange(_:allowed:)``, before anything is built.
     public static func identity(size: Int, threeDimensional: Bool = true) throws(LUTError) -> ColorLookupTable {
+        let allowed = threeDimensional ? allowed3DSizes : allowed1DSizes
+        guard allowed.contains(size) else { throw .sizeOutOfRange(size, allowed: allowed) }
         let step = 1 / Double(size - 1)
         if !threeDimensional {
             return try ColorLookupTable(
@@ -78,8 +125,16 @@ public enum LUTError: Error, Sendable, Hashable {
     case sizeOutOfRange(Int, allowed: ClosedRange<Int>)
     /// There are more or fewer entries than the size calls for.
     case wrongEntryCount(expected: Int, found: Int)
-    /// `DOMAIN_MIN` is not below `DOMAIN_MAX` in every channel.
+    /// A `.cube` file has more entry lines than its size calls for; refused at `line`, the first
+    /// one too many, without reading further.
+    case tooManyEntries(expected: Int, line: Int)
+    /// An entry is not three numbers that are finite in single precision; `index` counts from 0.
+    case invalidEntry(index: Int, reason: String)
+    /// `DOMAIN_MIN` is not below `DOMAIN_MAX` in every channel, or a bound or the span between
+    /// them is not a finite, normal number in single precision.
     case invalidDomain
+    /// The file is larger than ``ColorLookupTable/maximumCubeFileSize``; nothing more was read.
+    case tooLarge(byteCount: Int, limit: Int)
     /// The image is not a HaldCLUT: its side must be a cube of a whole number (level³ × level³).
     case notAHaldCLUT(width: Int, height: Int)
 }
@@ -88,13 +143,18 @@ extension LUTError: CustomStringConvertible {
     /// A one-line message for people.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): "cannot read lookup table \(path): \(reason)"
+        case .unreadable(let path, let reason): "cannot read lookup table \(FileSystemPath.displayed(path)): \(reason)"
         case .malformedLine(let line, let text, let reason): "line \(line): \(reason): '\(text)'"
         case .missingSize: "no LUT_1D_SIZE or LUT_3D_SIZE line"
         case .sizeOutOfRange(let size, let allowed):
             "size \(size) is outside \(allowed.lowerBound)…\(allowed.upperBound)"
         case .wrongEntryCount(let expected, let found): "expected \(expected) entries, found \(found)"
-        case .invalidDomain: "DOMAIN_MIN must be below DOMAIN_MAX in every channel"
+        case .tooManyEntries(let expected, let line):
+            "line \(line): more than the \(expected) entries the size calls for"
+        case .invalidEntry(let index, let reason): "entry \(index + 1): \(reason)"
+        case .invalidDomain:
+            "DOMAIN_MIN must be below DOMAIN_MAX in every channel, with finite single-precision bounds and span"
+        case .tooLarge(let byteCount, let limit): "the file has \(byteCount) bytes or more, over the limit of \(limit)"
         case .notAHaldCLUT(let width, let height):
             "a \(width)×\(height) image is not a HaldCLUT (level³ × level³ pixels)"
         }

@@ -18,21 +18,33 @@ public struct LookupTableFilter: Filter {
     }
 
     /// Maps the image through the table.
+    /// - Parameters:
+    ///   - image: the photo.
+    ///   - context: unused: a table has no random effects.
+    /// - Returns: the mapped image.
+    /// - Throws: ``FilterError/parameterOutOfRange(filter:parameter:value:minimum:maximum:)`` for
+    ///   an intensity outside 0…1 (NaN included), and the image's errors.
     public func apply(to image: Image, context: FilterContext) throws -> Image {
+        guard (0...1).contains(intensity) else {
+            throw FilterError.parameterOutOfRange(
+                filter: table.title ?? "lut", parameter: "intensity", value: intensity, minimum: 0, maximum: 1)
+        }
         let input = try image.filmInput().asUChar()
         let mapped: Image
         switch table.entries {
         case .oneDimensional(let size, let values):
             let curves = (0..<3).map { channel in
                 (0..<256).map { level -> Double in
-                    let domain =
-                        (Double(level) / 255 - table.domainMin[channel])
-                        / (table.domainMax[channel] - table.domainMin[channel])
-                    let position = min(max(domain, 0), 1) * Double(size - 1)
+                    // Single precision, as the 3D kernel: the domain was checked in it.
+                    let low = Float(table.domainMin[channel])
+                    let span = Float(table.domainMax[channel]) - low
+                    let domain = (Float(level) / 255 - low) / span
+                    let position = domain.isNaN ? 0 : min(max(domain, 0), 1) * Float(size - 1)
                     let lower = min(Int(position), size - 2)
-                    let fraction = position - Double(lower)
+                    let fraction = Double(position) - Double(lower)
                     let value = values[lower][channel] * (1 - fraction) + values[lower + 1][channel] * fraction
-                    return 255 * value
+                    // An 8-bit result cannot go beyond 0…1.
+                    return 255 * min(max(value.isNaN ? 0 : value, 0), 1)
                 }
             }
             mapped = try input.mapped(through: Image.lookupTable(curves)).cast(to: .uchar)

@@ -59,6 +59,12 @@ public struct Grain: ConfigurableFilter {
 
     /// Adds the grain.
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        try FilmPass(grain: self).apply(to: image, seed: context.seed)
+        try pass.apply(to: image, seed: context.seed)
     }
+
+    /// `true`: the film pass reads its input top to bottom (see ``Filter/readsInputSequentially``).
+    public var readsInputSequentially: Bool { true }
+
+    /// The film pass that renders this filter alone.
+    var pass: FilmPass { FilmPass(grain: self) }
 }

@@ -145,12 +145,15 @@ public final class FilterRegistry: Sendable {
         .unknownFilter(name: name, suggestions: NameMatcher.closeMatches(to: name, in: names))
     }
 
-    private static func check(_ description: FilterDescription) throws(FilterError) {
+    /// Whether `name` can name a filter: letters, digits, `-`, `_` and `.` (accents folded).
+    static func isValidName(_ name: String) -> Bool {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_.")
+        return !name.isEmpty && NameMatcher.fold(name).allSatisfy { allowed.contains($0) }
+    }
+
+    private static func check(_ description: FilterDescription) throws(FilterError) {
         let name = description.name
-        guard !name.isEmpty, NameMatcher.fold(name).allSatisfy({ allowed.contains($0) }) else {
-            throw .invalidName(name)
-        }
+        guard isValidName(name) else { throw .invalidName(name) }
         let parameterNames = description.parameters.map(\.name)
         guard Set(parameterNames).count == parameterNames.count else {
             throw .invalidDescription("\(name) declares a parameter twice")

@@ -108,23 +108,24 @@ extension Camera {
     }
 
     /// Develops one frame: decode the latent bytes, apply the stock with the frame's seed, encode
-    /// and store.
-    private static func developFrame(_ shot: Shot, of roll: Roll, with filter: any Filter, store: any RollStore)
+    /// and store; the record carries the checksum of the bytes stored.
+    static func developFrame(_ shot: Shot, of roll: Roll, with filter: any Filter, store: any RollStore)
         throws -> DevelopedPhoto
     {
         try Task.checkCancellation()
         let latent = try store.latentData(of: shot, in: roll)
-        let photo = DevelopedPhoto(
+        let record = DevelopedPhoto(
             frame: shot.frame, of: roll, metadata: shot.metadata, fileExtension: DevelopedFrameEncoder.fileExtension)
         let data: Data
         do {
             let image = try Image(data: latent).normalizedToSRGB()
             let developed = try filter.apply(to: image, context: FilterContext(seed: roll.seed(forFrame: shot.frame)))
-            data = try DevelopedFrameEncoder.encode(developed, metadata: photo)
+            data = try DevelopedFrameEncoder.encode(developed, metadata: record)
         } catch {
             throw RollError.developmentFailed(name: roll.name, frame: shot.frame, reason: "\(error)")
         }
         try Task.checkCancellation()
+        let photo = record.checksummed(data)
         try store.writeDevelopedFrame(data, for: photo, in: roll)
         return photo
     }

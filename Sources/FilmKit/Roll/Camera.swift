@@ -4,7 +4,7 @@ import Imaging
 /// Loads rolls of film, shoots them, sends them to the lab, and hands back the photos.
 ///
 /// ```swift
-/// let camera = try Camera(store: FileRollStore(folder: library))
+/// let camera = try Camera(store: FileRollStore(folder: library), registry: .shared)
 /// try await camera.load("Léto", stock: "kodak-portra-400", size: .twentyFour)
 /// try await camera.shoot(encoded: jpeg, on: "Léto", metadata: ShotMetadata(captureDate: .now))
 /// try await camera.finishEarly("Léto")            // or shoot all 24
@@ -18,6 +18,12 @@ import Imaging
 /// store also repairs what a crash may have left: a roll killed while developing goes back to
 /// ``RollState/full`` with its latent shots, and a roll whose last shot was stored but not
 /// recorded as full becomes full.
+///
+/// **Damage.** A file damaged from outside (a record that does not decode, a shot that does not
+/// match its record, a developed photo that fails its checksum) is never deleted or hidden: a
+/// roll whose records are damaged is listed by ``damage()`` (with the file and the reason) and
+/// refused by name with ``RollError/damaged(name:file:reason:)`` until ``repair()`` has rebuilt
+/// what can be rebuilt and kept the rest aside; ``check()`` reads every developed photo too.
 ///
 /// **Finishing early.** Only a full roll develops. To develop a partly shot roll on purpose, call
 /// ``finishEarly(_:)``: the roll becomes full with the shots it has (its
@@ -49,24 +55,38 @@ public actor Camera {
     public nonisolated let configuration: Configuration
     let store: any RollStore
     let registry: FilterRegistry
-    var rollsByID: [UUID: Roll]
+    var rollsByID: [UUID: Roll] = [:]
+    /// Damaged files the store reported when it was last read.
+    var damageFound: [RollDamage] = []
     /// Rolls whose development is running in this camera.
     var busy: Set<UUID> = []
 
-    /// Opens the rolls in `store`, repairing what an interrupted process left.
+    /// Opens the rolls in `store`, repairing what an interrupted process left and listing what
+    /// is damaged (see ``damage()``).
     ///
-    /// - Parameter registry: where roll stocks are looked up; a stock is a registered filter name.
-    public init(
-        store: any RollStore, registry: FilterRegistry = .shared, configuration: Configuration = Configuration()
-    ) throws(RollError) {
+    /// - Parameters:
+    ///   - store: where the rolls are kept.
+    ///   - registry: where roll stocks are looked up (a stock is a registered filter name); pass
+    ///     `.shared` for the registry with FilmKit's built-in looks and stocks.
+    ///   - configuration: the development delay, clock and concurrency.
+    /// - Throws: the store's errors, such as ``RollError/libraryInUse(path:)``.
+    public init(store: any RollStore, registry: FilterRegistry, configuration: Configuration = Configuration())
+        throws(RollError)
+    {
         self.store = store
         self.registry = registry
         self.configuration = configuration
+        (rollsByID, damageFound) = try Self.opened(store, now: configuration.clock.now)
+    }
+
+    /// The store's rolls, recovered from an interrupted process, and its damage.
+    static func opened(_ store: any RollStore, now: Date) throws(RollError) -> ([UUID: Roll], [RollDamage]) {
+        let contents = try store.loadRolls()
         var rolls: [UUID: Roll] = [:]
-        for roll in try store.loadRolls() {
-            rolls[roll.id] = try Self.recovered(roll, store: store, now: configuration.clock.now)
+        for roll in contents.rolls {
+            rolls[roll.id] = try recovered(roll, store: store, now: now)
         }
-        rollsByID = rolls
+        return (rolls, contents.damage)
     }
 
     /// A roll as a crash may have left it, put right and saved.
@@ -91,13 +111,16 @@ public actor Camera {
     /// Loads a new roll of `stock` (a registered filter name) holding `size` exposures.
     ///
     /// - Throws: ``RollError/invalidName(_:)``, ``RollError/duplicateName(requested:existing:)``
-    ///   (names compared ignoring case and accents), ``RollError/unknownStock(_:)``.
+    ///   (names compared ignoring case and accents, damaged rolls' names included),
+    ///   ``RollError/unknownStock(_:)``.
     @discardableResult
     public func load(_ name: String, stock: String, size: RollSize) throws(RollError) -> Roll {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw .invalidName(name) }
-        if let existing = rollsByID.values.first(where: { $0.isNamed(trimmed) }) {
-            throw .duplicateName(requested: trimmed, existing: existing.name)
+        if let existing = rollsByID.values.first(where: { $0.isNamed(trimmed) })?.name
+            ?? damageFound.compactMap(\.rollName).first(where: { NameMatcher.fold($0) == NameMatcher.fold(trimmed) })
+        {
+            throw .duplicateName(requested: trimmed, existing: existing)
         }
         let description: FilterDescription
         do {
@@ -209,14 +232,26 @@ public actor Camera {
     }
 
     /// The roll named `name`, ignoring case and accents.
-    /// - Throws: ``RollError/rollNotFound(name:suggestions:)``.
+    /// - Throws: ``RollError/damaged(name:file:reason:)`` for a roll whose records are damaged,
+    ///   ``RollError/rollNotFound(name:suggestions:)``.
     public func roll(named name: String) throws(RollError) -> Roll {
         promoteReadyRolls()
         guard let roll = rollsByID.values.first(where: { $0.isNamed(name) }) else {
+            let folded = NameMatcher.fold(name)
+            if let damage = damageFound.first(where: { $0.rollName.map(NameMatcher.fold) == folded }) {
+                throw .damaged(name: damage.rollName ?? name, file: damage.file, reason: damage.reason)
+            }
             let names = rollsByID.values.map(\.name)
             throw .rollNotFound(name: name, suggestions: NameMatcher.closeMatches(to: name, in: names))
         }
         return roll
+    }
+
+    /// The damage the store reported when the camera opened it (or after the last repair): every
+    /// roll whose records are damaged, and developed photos that are missing. ``check()`` also
+    /// reads every developed photo.
+    public func damage() -> [RollDamage] {
+        damageFound
     }
 
     /// The developed photos of a roll, in frame order.
@@ -226,11 +261,45 @@ public actor Camera {
         try developedRoll(named: name).photos
     }
 
-    /// The encoded bytes of one developed photo.
-    /// - Throws: the errors of ``photos(of:)`` and ``RollError/frameNotFound(name:frame:frameCount:)``.
+    /// The encoded bytes of one developed photo, checked against its checksum.
+    /// - Throws: the errors of ``photos(of:)``, ``RollError/frameNotFound(name:frame:frameCount:)``,
+    ///   ``RollError/corruptPhoto(name:frame:reason:)``.
     public func photoData(frame: Int, of name: String) throws(RollError) -> Data {
         let roll = try developedRoll(named: name)
-        return try store.developedData(of: photo(frame, of: roll), in: roll)
+        return try verifiedData(of: photo(frame, of: roll), in: roll)
+    }
+
+    /// A developed photo's bytes, refused unless they match the checksum recorded at development.
+    func verifiedData(of photo: DevelopedPhoto, in roll: Roll) throws(RollError) -> Data {
+        switch readDeveloped(photo, in: roll) {
+        case .success(let data): return data
+        case .failure(let problem): throw .corruptPhoto(name: roll.name, frame: photo.frame, reason: problem.reason)
+        }
+    }
+
+    /// Why a developed photo cannot be handed out, or `nil` when its bytes are whole.
+    func problem(with photo: DevelopedPhoto, in roll: Roll) -> String? {
+        guard case .failure(let problem) = readDeveloped(photo, in: roll) else { return nil }
+        return problem.reason
+    }
+
+    private struct PhotoProblem: Error {
+        let reason: String
+    }
+
+    private func readDeveloped(_ photo: DevelopedPhoto, in roll: Roll) -> Result<Data, PhotoProblem> {
+        let data: Data
+        do {
+            data = try store.developedData(of: photo, in: roll)
+        } catch {
+            return .failure(PhotoProblem(reason: "cannot read it: \(error)"))
+        }
+        guard photo.matches(data) else {
+            return .failure(
+                PhotoProblem(reason: "its \(data.count) bytes do not match the checksum recorded when it was developed")
+            )
+        }
+        return .success(data)
     }
 
     /// Deletes a roll with all its shots and photos.
@@ -249,8 +318,10 @@ public actor Camera {
     /// The camera stays usable while a destination saves (other calls may run between photos);
     /// the photos exported are those of the roll when the export began.
     /// - Returns: the photos exported.
-    /// - Throws: the errors of ``photos(of:)``; ``RollError/exportFailed(name:frame:reason:)`` when
-    ///   the destination refuses a photo (the photos before it stay exported).
+    /// - Throws: the errors of ``photos(of:)``; ``RollError/corruptPhoto(name:frame:reason:)`` for
+    ///   a photo whose bytes fail their checksum (nothing of it reaches the destination);
+    ///   ``RollError/exportFailed(name:frame:reason:)`` when the destination refuses a photo (the
+    ///   photos before it stay exported).
     @discardableResult
     public func export(_ name: String, to destination: any RollExportDestination) async throws(RollError)
         -> [DevelopedPhoto]
@@ -277,7 +348,7 @@ public actor Camera {
     private func export(_ photo: DevelopedPhoto, of roll: Roll, to destination: any RollExportDestination)
         async throws(RollError)
     {
-        let data = try store.developedData(of: photo, in: roll)
+        let data = try verifiedData(of: photo, in: roll)
         do {
             try await destination.store(data, metadata: photo)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// A developed frame: the shot with the roll's stock applied, and what its EXIF carries.
 public struct DevelopedPhoto: Sendable, Hashable, Codable {
@@ -18,9 +19,21 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
     public let imageDescription: String
     /// The file extension of the developed bytes.
     public let fileExtension: String
+    /// The SHA-256 of the developed bytes (64 hexadecimal digits), recorded when the frame was
+    /// developed; export and ``Camera/photoData(frame:of:)`` refuse bytes that do not match it.
+    /// `nil` for photos developed before AnalogKit recorded checksums.
+    public private(set) var checksum: String?
 
     /// Creates the record of a developed frame of `roll`.
-    public init(frame: Int, of roll: Roll, metadata: ShotMetadata, fileExtension: String = "jpg") {
+    /// - Parameters:
+    ///   - frame: the frame number, from 1.
+    ///   - roll: the roll.
+    ///   - metadata: the shot's date and place.
+    ///   - fileExtension: the extension of the developed bytes.
+    ///   - checksum: the SHA-256 of the developed bytes, in hexadecimal.
+    public init(
+        frame: Int, of roll: Roll, metadata: ShotMetadata, fileExtension: String = "jpg", checksum: String? = nil
+    ) {
         self.frame = frame
         self.frameCount = roll.size.exposures
         self.rollID = roll.id
@@ -29,6 +42,20 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
         self.metadata = metadata
         self.imageDescription = "\(roll.stockTitle) — frame \(frame) of \(roll.size.exposures)"
         self.fileExtension = fileExtension
+        self.checksum = checksum
+    }
+
+    /// This record with the checksum of `data`, the developed bytes.
+    func checksummed(_ data: Data) -> DevelopedPhoto {
+        var photo = self
+        photo.checksum = Checksum.sha256(data)
+        return photo
+    }
+
+    /// Whether `data` are the bytes this photo was developed to (always, for a photo without a
+    /// checksum).
+    func matches(_ data: Data) -> Bool {
+        checksum.map { $0 == Checksum.sha256(data) } ?? true
     }
 
     /// A file name for an export: the roll's name made safe for file systems, and the frame

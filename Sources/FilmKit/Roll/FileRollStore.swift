@@ -1,11 +1,11 @@
 import Foundation
 import Imaging
-import Synchronization
 
 /// Keeps rolls on disk, one folder per roll, every write atomic.
 ///
 /// ```
 /// <library>/<roll id>/roll.json          the roll's record
+/// <library>/<roll id>/roll-backup.json   a copy of it, written after it at every save
 /// <library>/<roll id>/shots/0001.jpg     a latent shot, the bytes as given
 /// <library>/<roll id>/shots/0001.json    its record, written last: the shot exists once it does
 /// <library>/<roll id>/developed/0001.jpg a developed frame, listed in roll.json once developed
@@ -16,6 +16,10 @@ import Synchronization
 /// go. So a process killed at any instant leaves every roll either as it was or as it became,
 /// plus `.tmp-` leftovers that ``loadRolls()`` removes.
 ///
+/// A file that exists but cannot be trusted (damaged from outside) is never removed: it is
+/// reported as ``RollDamage``, and ``repair(_:)`` rebuilds it or moves it, unchanged, to
+/// `<library>/kept-aside/<roll id>/`. Files the store did not write are left alone.
+///
 /// One store uses a library at a time: the store holds an exclusive lock on `<library>/.lock`
 /// (`flock`) for its whole life, so a second program (or a second store in the same program)
 /// gets ``RollError/libraryInUse(path:)`` instead of writing over the first one's shots. The
@@ -23,18 +27,26 @@ import Synchronization
 public final class FileRollStore: RollStore {
     /// The library folder.
     public let folder: URL
-    private let skipped = Mutex<[String]>([])
     private let lockDescriptor: Int32
 
     private static let lockName = ".lock"
-    private static let recordName = "roll.json"
-    private static let shotsName = "shots"
-    private static let developedName = "developed"
+    static let recordName = "roll.json"
+    static let backupName = "roll-backup.json"
+    static let shotsName = "shots"
+    static let developedName = "developed"
+    static let keptAsideName = "kept-aside"
 
     /// Opens (and creates, when missing) a library folder and locks it.
-    /// - Throws: ``RollError/libraryInUse(path:)`` while another store has it open.
+    /// - Parameter folder: the library; its path must be UTF-8 (the store lists and names files
+    ///   through Foundation, which holds only Unicode names).
+    /// - Throws: ``RollError/libraryInUse(path:)`` while another store has it open,
+    ///   ``RollError/storageFailed(path:reason:)`` when it cannot be created or its path is not UTF-8.
     public init(folder: URL) throws(RollError) {
         self.folder = folder
+        guard !FileSystemPath.hasRawBytes(folder.path) else {
+            throw .storageFailed(
+                path: FileSystemPath.displayed(folder.path), reason: "a roll library's path must be valid UTF-8")
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -57,32 +69,6 @@ public final class FileRollStore: RollStore {
         close(lockDescriptor)
     }
 
-    /// Folders in the library that hold no readable roll record, left untouched by
-    /// ``loadRolls()`` (they were not written by this store, or were changed by hand).
-    public var skippedFolders: [String] {
-        skipped.withLock { $0 }
-    }
-
-    /// Every roll in the library, after removing leftovers of interrupted writes.
-    public func loadRolls() throws(RollError) -> [Roll] {
-        var rolls: [Roll] = []
-        var unreadable: [String] = []
-        for entry in try contents(of: folder) {
-            let name = entry.lastPathComponent
-            if AtomicFile.isTemporary(name) {
-                try remove(entry)
-            } else if UUID(uuidString: name) != nil, isFolder(entry) {
-                if let roll = try loadRoll(at: entry) {
-                    rolls.append(roll)
-                } else {
-                    unreadable.append(entry.path)
-                }
-            }
-        }
-        skipped.withLock { $0 = unreadable }
-        return rolls.sorted { $0.loadedDate < $1.loadedDate }
-    }
-
     /// Writes the roll's record; a new roll's folder is assembled under a temporary name first.
     public func save(_ roll: Roll) throws(RollError) {
         var record = roll
@@ -95,9 +81,7 @@ public final class FileRollStore: RollStore {
         }
         let rollFolder = self.rollFolder(roll)
         if FileManager.default.fileExists(atPath: rollFolder.path) {
-            try storing { () throws(FileSystemFailure) in
-                try AtomicFile.write(data, to: rollFolder.appendingPathComponent(Self.recordName))
-            }
+            try storing { () throws(FileSystemFailure) in try writeRecord(data, in: rollFolder) }
             return
         }
         let staging = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(roll.id.uuidString)")
@@ -105,13 +89,20 @@ public final class FileRollStore: RollStore {
             try makeFolder(staging.appendingPathComponent(Self.shotsName))
             try makeFolder(staging.appendingPathComponent(Self.developedName))
             try storing { () throws(FileSystemFailure) in
-                try AtomicFile.write(data, to: staging.appendingPathComponent(Self.recordName))
+                try writeRecord(data, in: staging)
                 try AtomicFile.move(staging, to: rollFolder)
             }
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
+    }
+
+    /// Writes a roll's record, then its backup copy: a record damaged later can be rebuilt from
+    /// the copy, which is never more than one save behind.
+    func writeRecord(_ data: Data, in rollFolder: URL) throws(FileSystemFailure) {
+        try AtomicFile.write(data, to: rollFolder.appendingPathComponent(Self.recordName))
+        try AtomicFile.write(data, to: rollFolder.appendingPathComponent(Self.backupName))
     }
 
     /// Writes the shot's bytes, then its record, which is what makes the shot exist.
@@ -156,6 +147,11 @@ public final class FileRollStore: RollStore {
         try read(developedURL(photo, in: roll))
     }
 
+    /// The developed frame's path.
+    public func location(of photo: DevelopedPhoto, in roll: Roll) -> String {
+        developedURL(photo, in: roll).path
+    }
+
     /// Removes every file in the roll's `developed` folder.
     public func discardDevelopedFrames(of roll: Roll) throws(RollError) {
         let developed = rollFolder(roll).appendingPathComponent(Self.developedName)
@@ -172,65 +168,15 @@ public final class FileRollStore: RollStore {
         try remove(doomed)
     }
 
-    // MARK: - Loading
-
-    /// Reads one roll folder, cleaning it on the way; `nil` when its record is unreadable.
-    private func loadRoll(at url: URL) throws(RollError) -> Roll? {
-        guard let data = try? Data(contentsOf: url.appendingPathComponent(Self.recordName)),
-            var roll = try? Self.decoder.decode(Roll.self, from: data), roll.id.uuidString == url.lastPathComponent
-        else { return nil }
-        try removeTemporaries(in: url)
-        roll.replaceShots(with: try loadShots(in: url.appendingPathComponent(Self.shotsName)))
-        let developed = url.appendingPathComponent(Self.developedName)
-        try makeFolder(developed)
-        let listed = Set(roll.photos.map { Self.frameName($0.frame, $0.fileExtension) })
-        for file in try contents(of: developed) where !listed.contains(file.lastPathComponent) {
-            try remove(file)
-        }
-        return roll
-    }
-
-    /// The shots whose record and bytes are both present; anything else is a shot that never
-    /// returned successfully, and is removed.
-    private func loadShots(in shots: URL) throws(RollError) -> [Shot] {
-        try makeFolder(shots)
-        try removeTemporaries(in: shots)
-        var found: [Shot] = []
-        var kept = Set<String>()
-        let files = try contents(of: shots)
-        for file in files where file.pathExtension == "json" {
-            let shot = (try? Data(contentsOf: file)).flatMap { try? Self.decoder.decode(Shot.self, from: $0) }
-            let imageName = shot.map { Self.frameName($0.frame, $0.fileExtension) }
-            let imageURL = imageName.map { shots.appendingPathComponent($0) }
-            let size = imageURL.flatMap { try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int }
-            if let shot, let imageName, size == shot.byteCount,
-                file.lastPathComponent == Self.frameName(shot.frame, "json")
-            {
-                found.append(shot)
-                kept.formUnion([file.lastPathComponent, imageName])
-            }
-        }
-        for file in files where !kept.contains(file.lastPathComponent) {
-            try remove(file)
-        }
-        return found.sorted { $0.frame < $1.frame }
-    }
-
-    private func removeTemporaries(in url: URL) throws(RollError) {
-        for entry in try contents(of: url) where AtomicFile.isTemporary(entry.lastPathComponent) {
-            try remove(entry)
-        }
-    }
-
     // MARK: - Files
 
-    private static let encoder: JSONEncoder = {
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return encoder
     }()
 
-    private static let decoder = JSONDecoder()
+    static let decoder = JSONDecoder()
 
     /// `0007.jpg`: four digits keep a listing in frame order.
     static func frameName(_ frame: Int, _ fileExtension: String) -> String {
@@ -238,16 +184,16 @@ public final class FileRollStore: RollStore {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + fileExtension
     }
 
-    private func rollFolder(_ roll: Roll) -> URL {
+    func rollFolder(_ roll: Roll) -> URL {
         folder.appendingPathComponent(roll.id.uuidString)
     }
 
-    private func developedURL(_ photo: DevelopedPhoto, in roll: Roll) -> URL {
+    func developedURL(_ photo: DevelopedPhoto, in roll: Roll) -> URL {
         rollFolder(roll).appendingPathComponent(Self.developedName)
             .appendingPathComponent(Self.frameName(photo.frame, photo.fileExtension))
     }
 
-    private func read(_ url: URL) throws(RollError) -> Data {
+    func read(_ url: URL) throws(RollError) -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -255,7 +201,7 @@ public final class FileRollStore: RollStore {
         }
     }
 
-    private func contents(of url: URL) throws(RollError) -> [URL] {
+    func contents(of url: URL) throws(RollError) -> [URL] {
         do {
             return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
         } catch {
@@ -263,12 +209,12 @@ public final class FileRollStore: RollStore {
         }
     }
 
-    private func isFolder(_ url: URL) -> Bool {
+    func isFolder(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    private func makeFolder(_ url: URL) throws(RollError) {
+    func makeFolder(_ url: URL) throws(RollError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
@@ -276,7 +222,7 @@ public final class FileRollStore: RollStore {
         }
     }
 
-    private func remove(_ url: URL) throws(RollError) {
+    func remove(_ url: URL) throws(RollError) {
         do {
             try FileManager.default.removeItem(at: url)
         } catch {

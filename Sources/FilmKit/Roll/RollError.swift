@@ -37,6 +37,12 @@ public enum RollError: Error, Sendable, Hashable {
     case storageFailed(path: String, reason: String)
     /// A stored file does not hold what it should (changed outside the library).
     case corruptFile(path: String, reason: String)
+    /// The roll's files are damaged (see ``RollDamage``): it cannot be used until
+    /// ``Camera/repair()`` has rebuilt or kept aside what is damaged.
+    case damaged(name: String, file: String, reason: String)
+    /// A developed photo's bytes are missing or do not match the checksum recorded when it was
+    /// developed; ``Camera/repair()`` develops it again.
+    case corruptPhoto(name: String, frame: Int, reason: String)
 }
 
 extension RollError {
@@ -96,9 +102,13 @@ extension RollError: CustomStringConvertible {
         case .libraryInUse(let path):
             return "the roll library \(path) is in use by another program"
         case .storageFailed(let path, let reason):
-            return "cannot store \(path): \(reason)"
+            return "cannot store \(FileSystemPath.displayed(path)): \(reason)"
         case .corruptFile(let path, let reason):
             return "corrupt roll file \(path): \(reason)"
+        case .damaged(let name, let file, let reason):
+            return "roll '\(name)' is damaged (\(FileSystemPath.displayed(file)): \(reason)); repair it first"
+        case .corruptPhoto(let name, let frame, let reason):
+            return "frame \(frame) of roll '\(name)' is damaged (\(reason)); a repair develops it again"
         }
     }
 }

@@ -14,7 +14,8 @@ public protocol RollExportDestination: Sendable {
 }
 
 /// Exports photos as files into a folder, named from the roll and frame (`Leto-07.jpg`), never
-/// replacing a file: a taken name gets a number (`Leto-07 2.jpg`). Each file appears whole.
+/// replacing a file: a taken name gets a number (`Leto-07 2.jpg`). Each file appears whole. The
+/// folder's path is used byte for byte (see `FileSystemPath`).
 public struct FolderExportDestination: RollExportDestination {
     /// The folder.
     public let folder: URL
@@ -27,11 +28,7 @@ public struct FolderExportDestination: RollExportDestination {
     /// Writes the photo under a free name.
     /// - Throws: ``RollError/storageFailed(path:reason:)``.
     public func store(_ photo: Data, metadata: DevelopedPhoto) throws(RollError) {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .storageFailed(path: folder.path, reason: error.localizedDescription)
-        }
+        try storing { () throws(FileSystemFailure) in try FileSystemPath.makeDirectory(folder) }
         let name = metadata.suggestedFileName
         let base = (name as NSString).deletingPathExtension
         let fileExtension = (name as NSString).pathExtension

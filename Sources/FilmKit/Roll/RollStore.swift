@@ -8,9 +8,28 @@ import Foundation
 /// ``writeDevelopedFrame(_:for:in:)`` and ``latentData(of:in:)`` from several tasks at once,
 /// for different frames, so implementations must be safe to call concurrently.
 public protocol RollStore: Sendable {
-    /// Every stored roll, with its shots. Leftovers of interrupted writes (temporary files, a
-    /// shot's image without its record, a half-deleted roll) are removed first.
-    func loadRolls() throws(RollError) -> [Roll]
+    /// Every stored roll, with its shots, and the damage found. Leftovers of interrupted writes
+    /// (temporary files, a shot's image without its record, a half-deleted roll, developed frames
+    /// no roll lists) are removed first; a damaged file (one that exists but cannot be trusted)
+    /// is never removed or changed: it is reported in ``RollStoreContents/damage``, and a roll
+    /// whose records are damaged is left out of ``RollStoreContents/rolls``.
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` when the store cannot be read.
+    func loadRolls() throws(RollError) -> RollStoreContents
+
+    /// Repairs one damaged record: rebuilds it from what is left (a backup copy, the shot's
+    /// bytes), or moves what cannot be rebuilt aside, unchanged. Never deletes anything.
+    /// Developed photos are not the store's to repair (the camera develops them again): for them
+    /// this returns no repair.
+    /// - Parameter damage: a damage report from ``loadRolls()``.
+    /// - Returns: what was done.
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` when a file cannot be written or moved.
+    func repair(_ damage: RollDamage) throws(RollError) -> [RollRepair]
+
+    /// Every file kept aside by ``repair(_:)``, now or earlier.
+    func keptAsideFiles() -> [String]
+
+    /// Where a developed photo is kept, for messages (a path, for a store on disk).
+    func location(of photo: DevelopedPhoto, in roll: Roll) -> String
 
     /// Writes the roll's record (everything but the latent shots) atomically, creating the roll
     /// when it is new.
@@ -35,4 +54,21 @@ public protocol RollStore: Sendable {
 
     /// Removes the roll and all its files.
     func delete(_ roll: Roll) throws(RollError)
+}
+
+/// What a ``RollStore`` holds: the rolls it can read, and what it found damaged.
+public struct RollStoreContents: Sendable, Hashable {
+    /// The rolls whose records and shots are whole, in the order they were loaded.
+    public var rolls: [Roll]
+    /// Damaged files, left as they are.
+    public var damage: [RollDamage]
+
+    /// Creates the contents.
+    /// - Parameters:
+    ///   - rolls: the readable rolls.
+    ///   - damage: the damaged files.
+    public init(rolls: [Roll], damage: [RollDamage] = []) {
+        self.rolls = rolls
+        self.damage = damage
+    }
 }

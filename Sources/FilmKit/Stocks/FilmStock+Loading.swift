@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 extension FilmStock {
     /// The stocks that ship with FilmKit, sorted by id.
@@ -13,13 +14,23 @@ extension FilmStock {
         }
     }()
 
+    /// The largest stock file read: a stock is a few kilobytes of JSON, so 1 MiB is far more
+    /// than any needs. A larger file is refused before it is read.
+    public static let maximumFileSize = 1 << 20
+
     /// Reads and validates one stock file.
+    ///
+    /// The file is read in chunks and refused as soon as it passes ``maximumFileSize`` (before
+    /// reading at all when its size is known), so a huge or endless file costs neither time nor
+    /// memory. The path is used byte for byte.
+    /// - Parameter url: the stock's JSON file.
+    /// - Throws: ``FilmStockError/unreadable(path:reason:)``, and the errors of ``init(json:source:)``.
     public init(contentsOf url: URL) throws(FilmStockError) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileSystemPath.read(url, limit: Self.maximumFileSize)
         } catch {
-            throw .unreadable(path: url.path, reason: error.localizedDescription)
+            throw .unreadable(path: FileSystemPath.displayed(url.path), reason: error.reason)
         }
         try self.init(json: data, source: url.lastPathComponent)
     }

@@ -48,9 +48,15 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
         self.sources = sources
     }
 
-    /// Decodes and validates a stock from JSON.
+    /// Decodes and validates a stock from JSON of at most ``maximumFileSize`` bytes.
+    /// - Parameters:
+    ///   - json: the stock's JSON.
+    ///   - source: what to call it in errors, such as the file's name.
     /// - Throws: ``FilmStockError`` naming the file's problem.
     public init(json: Data, source: String = "JSON") throws(FilmStockError) {
+        guard json.count <= Self.maximumFileSize else {
+            throw .malformed(source: source, reason: "\(json.count) bytes, over the limit of \(Self.maximumFileSize)")
+        }
         do {
             self = try JSONDecoder().decode(FilmStock.self, from: json)
         } catch let error as DecodingError {
@@ -64,6 +70,10 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
     /// Checks every number against its range.
     public func validate() throws(FilmStockError) {
         guard !id.isEmpty, !name.isEmpty else { throw .invalid(stock: id, reason: "id and name are required") }
+        // The id is registered as a filter name, so a stock that validates always registers.
+        guard FilterRegistry.isValidName(id) else {
+            throw .invalid(stock: id, reason: "the id must be a filter name: letters, digits, '-', '_' and '.'")
+        }
         guard (1...25_600).contains(iso) else {
             throw .valueOutOfRange(stock: id, field: "iso", value: Double(iso), range: 1...25_600)
         }
@@ -181,17 +191,29 @@ public struct Tint: Codable, Sendable, Hashable {
     }
 }
 
-/// A stock's halation.
+/// A stock's halation: the glow that light reflected off the film base adds around sources that
+/// over-exposed the film (see ``Halation`` for how the over-exposure is estimated).
 public struct HalationResponse: Codable, Sendable, Hashable {
     /// Strength, 0…1: about 0.05 behind an anti-halation layer, 0.6 and more without one.
     public var strength: Double
-    /// Radius as a fraction of the frame's short side.
+    /// Radius (a Gaussian's sigma) as a fraction of the frame's short side: how far the reflected
+    /// light spreads, which grows with the thickness of the base.
     public var radius: Double
+    /// The glow's colour, one gain per channel, 0…1. Colour film glows red-orange (the
+    /// red-sensitive layer lies next to the base); black-and-white film glows grey. `nil` (the key
+    /// left out of a stock file) takes that usual colour for the stock's type.
+    public var color: [Double]?
 
     /// Creates a halation response.
-    public init(strength: Double, radius: Double) {
+    public init(strength: Double, radius: Double, color: [Double]? = nil) {
         self.strength = strength
         self.radius = radius
+        self.color = color
+    }
+
+    /// The glow's colour on a film of `type`: ``color``, or the type's usual colour.
+    public func color(for type: FilmType) -> [Double] {
+        color ?? (type == .blackAndWhite ? [0.6, 0.6, 0.6] : Halation.glowColor)
     }
 
     func validate(stock: String) throws(FilmStockError) {
@@ -200,6 +222,12 @@ public struct HalationResponse: Codable, Sendable, Hashable {
         }
         guard (0.001...0.1).contains(radius) else {
             throw .valueOutOfRange(stock: stock, field: "halation.radius", value: radius, range: 0.001...0.1)
+        }
+        if let color {
+            guard color.count == 3 else { throw .invalid(stock: stock, reason: "halation.color needs 3 gains") }
+            for gain in color where !(0...1).contains(gain) {
+                throw .valueOutOfRange(stock: stock, field: "halation.color", value: gain, range: 0...1)
+            }
         }
     }
 }

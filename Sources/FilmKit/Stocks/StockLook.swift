@@ -33,9 +33,9 @@ public struct StockLook: Filter {
             pass.vignette = Vignette(amount: vignette, radius: 0.45)
         }
         if stock.halation.strength * halationScale > 0 {
-            let glow = stock.type == .blackAndWhite ? [0.6, 0.6, 0.6] : Halation.glowColor
             pass.halation = Halation(
-                strength: min(1, stock.halation.strength * halationScale), radius: stock.halation.radius, color: glow)
+                strength: min(1, stock.halation.strength * halationScale), radius: stock.halation.radius,
+                color: stock.halation.color(for: stock.type))
         }
         let levels = stock.grain.levels(for: stock.type) * grainScale
         if levels > 0 {
@@ -50,6 +50,9 @@ public struct StockLook: Filter {
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         try pass.apply(to: image, seed: context.seed)
     }
+
+    /// `true`: the film pass reads its input top to bottom (see ``Filter/readsInputSequentially``).
+    public var readsInputSequentially: Bool { true }
 
     /// What the stock makes of a grey of `level` (0…255) before grain: one value per channel.
     /// Tests compare the rendered pixels with this.

@@ -65,6 +65,7 @@ extension GalleryError {
         case .tooLarge(let width, let height, let limit):
             .photoTooLarge(source: source, width: width, height: height, limit: limit)
         case .decodeFailed(let message): .unreadablePhoto(source: source, reason: message)
+        case .overWorkLimit: .unreadablePhoto(source: source, reason: error.description)
         default: .imaging(error)
         }
     }

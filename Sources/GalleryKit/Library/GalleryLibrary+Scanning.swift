@@ -107,8 +107,9 @@ extension GalleryLibrary {
     static func inspect(_ url: URL, locationID: Int64, pixelLimit: Int) throws(GalleryError) -> PhotoRecord {
         let header: Image
         do {
-            header = try Image(contentsOf: url, options: .init(pixelLimit: pixelLimit, autorotate: false))
-            _ = try Image.thumbnail(contentsOf: url, width: 32).pixels()
+            let options = Image.LoadOptions(pixelLimit: pixelLimit, autorotate: false)
+            header = try Image(contentsOf: url, options: options)
+            _ = try Image.thumbnail(contentsOf: url, width: 32, options: options).pixels()
         } catch {
             throw GalleryError.from(error, source: url.path)
         }

@@ -123,9 +123,8 @@ public actor ThumbnailCache {
         let source = URL(fileURLWithPath: key.path)
         let bytes: Data
         do {
-            // libvips' thumbnail does not check a pixel limit; the header read here is cheap.
-            _ = try Image(contentsOf: source, options: .init(pixelLimit: pixelLimit, autorotate: false))
-            let thumbnail = try Image.thumbnail(contentsOf: source, width: key.size, height: key.size)
+            let thumbnail = try Image.thumbnail(
+                contentsOf: source, width: key.size, height: key.size, options: .init(pixelLimit: pixelLimit))
             bytes = try thumbnail.normalizedToSRGB().encoded(as: .jpeg(quality: 85), stripMetadata: true)
         } catch {
             // Decoding is lazy: a corrupt source surfaces only when the thumbnail is encoded.

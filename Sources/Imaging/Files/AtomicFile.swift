@@ -35,10 +35,10 @@ package enum AtomicFile {
         let temporary = temporaryURL(near: url)
         do throws(FileSystemFailure) {
             try writeFully(data, to: temporary, for: url, durable: durable)
-            guard rename(temporary.path, url.path) == 0 else { throw .posix(url, "rename") }
+            guard rename(temporary, url) == 0 else { throw .posix(url, "rename") }
             if durable { try syncFolder(url.deletingLastPathComponent()) }
         } catch {
-            unlink(temporary.path)
+            unlink(temporary)
             throw error
         }
     }
@@ -47,9 +47,9 @@ package enum AtomicFile {
     /// The temporary file is hard-linked to its final name, which fails when the name is taken.
     package static func create(_ data: Data, at url: URL, durable: Bool = true) throws(FileSystemFailure) -> Bool {
         let temporary = temporaryURL(near: url)
-        defer { unlink(temporary.path) }
+        defer { unlink(temporary) }
         try writeFully(data, to: temporary, for: url, durable: durable)
-        guard link(temporary.path, url.path) == 0 else {
+        guard link(temporary, url) == 0 else {
             if errno == EEXIST { return false }
             throw .posix(url, "link")
         }
@@ -59,13 +59,13 @@ package enum AtomicFile {
 
     /// Renames a file or folder atomically and flushes the folder that holds the new name.
     package static func move(_ source: URL, to destination: URL) throws(FileSystemFailure) {
-        guard rename(source.path, destination.path) == 0 else { throw .posix(destination, "rename") }
+        guard rename(source, destination) == 0 else { throw .posix(destination, "rename") }
         try syncFolder(destination.deletingLastPathComponent())
     }
 
     /// Flushes a folder's entries (new, renamed and removed names) to the disk.
     package static func syncFolder(_ url: URL) throws(FileSystemFailure) {
-        let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = FileSystemPath.withCString(url) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .posix(url, "open folder") }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw .posix(url, "fsync folder") }
@@ -82,7 +82,7 @@ package enum AtomicFile {
             let url = directory.appendingPathComponent(name)
             let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
             guard let modified, Date().timeIntervalSince(modified) >= age else { continue }
-            if unlink(url.path) == 0 { removed += 1 }
+            if unlink(url) == 0 { removed += 1 }
         }
         return removed
     }
@@ -92,7 +92,9 @@ package enum AtomicFile {
     private static func writeFully(_ data: Data, to temporary: URL, for target: URL, durable: Bool)
         throws(FileSystemFailure)
     {
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = FileSystemPath.withCString(temporary) {
+            open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw .posix(target, "open") }
         defer { close(descriptor) }
         let written = data.withUnsafeBytes { bytes -> Bool in
@@ -115,4 +117,19 @@ package enum AtomicFile {
 /// The C library's `write`, which the static `AtomicFile.write` would shadow inside the enum.
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, buffer, count)
+}
+
+// The system calls on file URLs, through their exact bytes (see `FileSystemPath`).
+
+private func rename(_ source: URL, _ destination: URL) -> Int32 {
+    FileSystemPath.withCString(source) { from in FileSystemPath.withCString(destination) { rename(from, $0) } }
+}
+
+private func link(_ source: URL, _ destination: URL) -> Int32 {
+    FileSystemPath.withCString(source) { from in FileSystemPath.withCString(destination) { link(from, $0) } }
+}
+
+@discardableResult
+private func unlink(_ url: URL) -> Int32 {
+    FileSystemPath.withCString(url) { unlink($0) }
 }

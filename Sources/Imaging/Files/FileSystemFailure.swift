@@ -16,8 +16,16 @@ package struct FileSystemFailure: Error, Sendable, Hashable {
     package let reason: String
 
     /// The failure of the system call `call` on `url`, with `errno`'s message; read `errno`
-    /// before anything else can change it.
+    /// before anything else can change it. The path is shown as ``FileSystemPath/displayed(_:)``.
     package static func posix(_ url: URL, _ call: String) -> FileSystemFailure {
-        FileSystemFailure(path: url.path, reason: "\(call): \(String(cString: strerror(errno)))")
+        let reason = "\(call): \(String(cString: strerror(errno)))"
+        return FileSystemFailure(path: FileSystemPath.displayed(url.path), reason: reason)
+    }
+}
+
+extension FileSystemFailure {
+    /// A failure about `url` with a reason of the caller's.
+    package init(_ url: URL, _ reason: String) {
+        self.init(path: FileSystemPath.displayed(url.path), reason: reason)
     }
 }

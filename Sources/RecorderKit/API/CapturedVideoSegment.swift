@@ -8,11 +8,14 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
     public let url: URL
     /// The container.
     public let format: VideoFormat
-    /// The FFmpeg name of the encoder used (`libx264` or `mjpeg`).
+    /// The FFmpeg name of the encoder used (`libx264` or `mjpeg`), or `copy` for a passthrough
+    /// clip remuxed from the source's own packets.
     public let encoderName: String
+    /// The FFmpeg name of the clip's codec (`h264`, `hevc`, `mjpeg`).
+    public let codecName: String
     /// The number of frames in the file.
     public let frameCount: Int
-    /// Frames per second.
+    /// Frames per second (the source's nominal rate, rounded, for a passthrough clip).
     public let framerate: Int
     /// The frame size.
     public let size: FrameSize
@@ -20,36 +23,70 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
     public let startTime: Double
     /// The timestamps of the events the clip covers (more than one when events merged).
     public let eventTimes: [Double]
+    /// Where each event of ``eventTimes`` falls in the clip: seconds from its first frame.
+    public let eventOffsets: [Double]
+    /// The stretches of the clip with no frames because the source was lost (or, in a
+    /// passthrough clip, paused). Frames are never invented to fill them: the frame before a gap
+    /// stays on screen for its length. Empty for a clip without gaps.
+    public let gaps: [CaptureGap]
+    /// The length of the clip in seconds, gaps included.
+    public let duration: Double
     /// Whether the clip holds fewer frames than its windows asked for: recording began less than
-    /// `backwardOffset` before the event, the previous clip already holds the first frames, or
-    /// recording stopped before the forward window was full.
+    /// `backwardOffset` before the event, the previous clip already holds the first frames, the
+    /// source was lost for part of the windows, or recording stopped before the forward window
+    /// was full.
     public let isTruncated: Bool
 
-    /// The duration in seconds: `frameCount / framerate`.
-    public var duration: Double { Double(frameCount) / Double(framerate) }
-
     /// Creates a segment description (for mocks and tests; recorders make their own).
+    ///
+    /// - Parameters:
+    ///   - codecName: defaults to the codec `encoderName` writes.
+    ///   - eventOffsets: defaults to each event time minus `startTime`.
+    ///   - duration: defaults to `frameCount / framerate`.
+    ///   - gaps: the stretches without frames.
     public init(
         id: UUID = UUID(),
         url: URL,
         format: VideoFormat,
         encoderName: String,
+        codecName: String? = nil,
         frameCount: Int,
         framerate: Int,
         size: FrameSize,
         startTime: Double,
         eventTimes: [Double],
+        eventOffsets: [Double]? = nil,
+        gaps: [CaptureGap] = [],
+        duration: Double? = nil,
         isTruncated: Bool
     ) {
         self.id = id
         self.url = url
         self.format = format
         self.encoderName = encoderName
+        self.codecName = codecName ?? (encoderName == "libx264" ? "h264" : encoderName)
         self.frameCount = frameCount
         self.framerate = framerate
         self.size = size
         self.startTime = startTime
         self.eventTimes = eventTimes
+        self.eventOffsets = eventOffsets ?? eventTimes.map { $0 - startTime }
+        self.gaps = gaps
+        self.duration = duration ?? Double(frameCount) / Double(max(framerate, 1))
         self.isTruncated = isTruncated
+    }
+}
+
+/// A stretch of a clip with no frames.
+public struct CaptureGap: Sendable, Hashable {
+    /// Where the gap begins: seconds from the clip's first frame.
+    public var offset: Double
+    /// How long it lasts, in seconds.
+    public var duration: Double
+
+    /// Creates a gap.
+    public init(offset: Double, duration: Double) {
+        self.offset = offset
+        self.duration = duration
     }
 }

@@ -1,46 +1,72 @@
 /// How clips are encoded and stored.
 public struct ExportSettings: Sendable, Hashable {
-    /// The encoder's quality; the clip keeps the recorded frame size.
-    public var quality: ExportQuality
+    /// The size of the clips, as the reference framework means its export quality: `.ultra`
+    /// exports 3840×2160, `.medium` 1280×720. Frames of another aspect ratio are fitted inside,
+    /// centred between black bars. A passthrough clip (``VideoCodec/passthrough``) keeps the
+    /// source's own size, since changing it would mean decoding and re-encoding.
+    public var quality: VideoQuality
+    /// A clip size other than the four of ``quality``, or `nil`; it takes precedence. Even sides of
+    /// 16…8192 pixels.
+    public var customSize: FrameSize?
     /// The video codec.
     public var codec: VideoCodec
     /// The container.
     public var format: VideoFormat
+    /// How finely the encoder quantises (unused by passthrough clips, which are not re-encoded).
+    public var compression: CompressionLevel
 
-    /// The reference default: medium quality, the preferred codec, MP4.
+    /// The clips' frame size: ``customSize`` if set, else ``quality``'s.
+    public var size: FrameSize { customSize ?? quality.size }
+
+    /// The reference default: medium quality (1280×720), the preferred codec, MP4.
     public static let `default` = ExportSettings()
 
     /// Creates export settings.
-    public init(quality: ExportQuality = .medium, codec: VideoCodec = .preferred, format: VideoFormat = .mp4) {
+    ///
+    /// - Parameters:
+    ///   - quality: the clips' frame size.
+    ///   - codec: the codec, or ``VideoCodec/passthrough`` to keep a compressed source's packets.
+    ///   - format: the container.
+    ///   - compression: the encoder's quantiser.
+    ///   - customSize: another clip size, which takes precedence over `quality`.
+    public init(
+        quality: VideoQuality = .medium,
+        codec: VideoCodec = .preferred,
+        format: VideoFormat = .mp4,
+        compression: CompressionLevel = .standard,
+        customSize: FrameSize? = nil
+    ) {
         self.quality = quality
+        self.customSize = customSize
         self.codec = codec
         self.format = format
+        self.compression = compression
     }
 }
 
-/// The encoder's quality: for H.264 a constant quantiser, for MJPEG a fixed quantiser.
-public enum ExportQuality: Sendable, Hashable, CaseIterable {
+/// The encoder's quantiser: for H.264 a constant quantiser, for MJPEG a fixed one.
+public enum CompressionLevel: Sendable, Hashable, CaseIterable {
     /// Small files (H.264 QP 30, MJPEG q 12).
-    case low
+    case compact
     /// The default (H.264 QP 23, MJPEG q 5).
-    case medium
+    case standard
     /// Near transparent (H.264 QP 18, MJPEG q 2).
-    case high
+    case fine
 
     /// libx264's constant quantiser for P-frames (it gives I-frames a slightly finer one).
     var h264Quantiser: String {
         switch self {
-        case .low: "30"
-        case .medium: "23"
-        case .high: "18"
+        case .compact: "30"
+        case .standard: "23"
+        case .fine: "18"
         }
     }
 
     var mjpegQuantiser: Int32 {
         switch self {
-        case .low: 12
-        case .medium: 5
-        case .high: 2
+        case .compact: 12
+        case .standard: 5
+        case .fine: 2
         }
     }
 }
@@ -53,6 +79,11 @@ public enum VideoCodec: Sendable, Hashable, CaseIterable {
     case h264
     /// Motion JPEG: every frame a JPEG; larger files, always available.
     case mjpeg
+    /// The source's own compressed video (H.264, H.265 or MJPEG from a ``LiveVideoSource``),
+    /// kept as it arrives in the ring buffer and remuxed into clips without decoding or
+    /// re-encoding. Frames that come decoded (pushed, a test pattern, a raw camera format), and
+    /// clips given an export filter, are encoded as ``preferred`` instead.
+    case passthrough
 }
 
 /// The container of a clip.

@@ -5,8 +5,12 @@ import Foundation
 /// The reference framework's fields keep their names (`recordQuality`, `exportSettings`,
 /// `framerate`, `backwardOffset`); the others are additions with defaults.
 public struct RecorderConfiguration: Sendable, Hashable {
-    /// The size of the recorded frames.
-    public var recordQuality: RecordQuality
+    /// The size of the recorded frames (decoded frames are fitted to it; a passthrough recording
+    /// keeps the source's size).
+    public var recordQuality: VideoQuality
+    /// A recorded frame size other than the four of ``recordQuality`` (small test recordings,
+    /// unusual cameras), or `nil`; it takes precedence. Even sides of 16…8192 pixels.
+    public var customRecordSize: FrameSize?
     /// How clips are encoded and stored.
     public var exportSettings: ExportSettings
     /// The recording frame rate.
@@ -33,8 +37,23 @@ public struct RecorderConfiguration: Sendable, Hashable {
     public static var `default`: RecorderConfiguration { RecorderConfiguration() }
 
     /// Creates a configuration. The directories default to folders in the temporary directory.
+    ///
+    /// - Parameters:
+    ///   - recordQuality: the size of recorded frames.
+    ///   - customRecordSize: another size, which takes precedence.
+    ///   - exportSettings: the clips' size, codec and container.
+    ///   - framerate: the recording frame rate.
+    ///   - backwardOffset: seconds kept before each event (0…3600).
+    ///   - forwardOffset: seconds kept after each event (0…3600).
+    ///   - maximumClipDuration: the longest merged clip, in seconds (up to a day).
+    ///   - bufferDirectory: the ring buffer's directory.
+    ///   - outputDirectory: where clips are published.
+    ///   - bufferJPEGQuality: the JPEG quality of buffered decoded frames (1…100).
+    ///   - frameConversion: what happens to frames of another size or rate.
+    ///   - motionTrigger: the built-in motion trigger, or `nil`.
     public init(
-        recordQuality: RecordQuality = .medium,
+        recordQuality: VideoQuality = .medium,
+        customRecordSize: FrameSize? = nil,
         exportSettings: ExportSettings = .default,
         framerate: Framerate = .fps30,
         backwardOffset: Double = 3.0,
@@ -47,6 +66,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
         motionTrigger: MotionTrigger? = nil
     ) {
         self.recordQuality = recordQuality
+        self.customRecordSize = customRecordSize
         self.exportSettings = exportSettings
         self.framerate = framerate
         self.backwardOffset = backwardOffset
@@ -59,6 +79,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
         self.motionTrigger = motionTrigger
     }
 
+    /// The size recorded frames are fitted to: ``customRecordSize`` if set, else ``recordQuality``'s.
+    public var recordSize: FrameSize { customRecordSize ?? recordQuality.size }
+
     /// Frames kept before an event.
     var backwardFrames: Int { Int((backwardOffset * Double(framerate.rawValue)).rounded()) }
     /// Frames kept from the event on; the event's own frame always belongs to its clip.
@@ -66,24 +89,33 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// The most frames a merged clip may hold.
     var maximumClipFrames: Int { Int((maximumClipDuration * Double(framerate.rawValue)).rounded()) }
 
+    /// The longest ``maximumClipDuration``: a day.
+    public static let maximumClipDurationLimit = 86_400.0
+
     /// Checks every field and throws ``RecorderError/invalidConfiguration(_:)`` naming the first
     /// bad one.
+    ///
+    /// Numbers are checked for range before anything is computed from them, so NaN, infinities
+    /// and huge values are refused here rather than trapping later.
+    ///
+    /// - Throws: ``RecorderError/invalidConfiguration(_:)``.
     public func validate() throws(RecorderError) {
         func fail(_ reason: String) -> RecorderError { .invalidConfiguration(reason) }
-        let size = recordQuality.size
-        guard size.width >= 16, size.height >= 16, size.width <= 8192, size.height <= 8192 else {
-            throw fail("frame size \(size) is outside 16…8192 pixels per side")
-        }
-        guard size.width % 2 == 0, size.height % 2 == 0 else {
-            throw fail("frame size \(size) must have even sides for 4:2:0 video")
-        }
+        try recordSize.validate("recorded")
+        try exportSettings.size.validate("export")
         guard backwardOffset.isFinite, backwardOffset >= 0, backwardOffset <= 3600 else {
             throw fail("backwardOffset \(backwardOffset) s is outside 0…3600 s")
         }
         guard forwardOffset.isFinite, forwardOffset >= 0, forwardOffset <= 3600 else {
             throw fail("forwardOffset \(forwardOffset) s is outside 0…3600 s")
         }
-        guard maximumClipDuration.isFinite, maximumClipFrames >= backwardFrames + forwardFrames else {
+        guard maximumClipDuration.isFinite, maximumClipDuration > 0,
+            maximumClipDuration <= Self.maximumClipDurationLimit
+        else {
+            throw fail(
+                "maximumClipDuration \(maximumClipDuration) s is outside (0, \(Int(Self.maximumClipDurationLimit))] s")
+        }
+        guard maximumClipFrames >= backwardFrames + forwardFrames else {
             throw fail(
                 "maximumClipDuration \(maximumClipDuration) s is shorter than the windows "
                     + "(\(backwardOffset) s + \(forwardOffset) s)")
@@ -120,12 +152,25 @@ public struct MotionTrigger: Sendable, Hashable {
     public var minimumArea: Double
     /// The width of the grey copies compared (their height keeps the aspect ratio).
     public var analysisWidth: Int
+    /// Every how many frames one is analysed (1…120): 1 compares every frame with the one
+    /// before, 5 compares every fifth frame with the fifth before it. On a compressed live source
+    /// only frames that are needed are decoded, at reduced size where the codec allows.
+    public var frameInterval: Int
 
     /// Creates a motion trigger.
-    public init(pixelThreshold: Double = 0.1, minimumArea: Double = 0.01, analysisWidth: Int = 64) {
+    ///
+    /// - Parameters:
+    ///   - pixelThreshold: the grey-level change that counts (0…1).
+    ///   - minimumArea: the share of changed pixels that counts as motion (0…1].
+    ///   - analysisWidth: the width of the compared copies (8…1024).
+    ///   - frameInterval: analyse every this many frames (1…120).
+    public init(
+        pixelThreshold: Double = 0.1, minimumArea: Double = 0.01, analysisWidth: Int = 64, frameInterval: Int = 1
+    ) {
         self.pixelThreshold = pixelThreshold
         self.minimumArea = minimumArea
         self.analysisWidth = analysisWidth
+        self.frameInterval = frameInterval
     }
 
     func validate() throws(RecorderError) {
@@ -137,6 +182,9 @@ public struct MotionTrigger: Sendable, Hashable {
         }
         guard (8...1024).contains(analysisWidth) else {
             throw .invalidConfiguration("motion analysisWidth \(analysisWidth) is outside 8…1024")
+        }
+        guard (1...120).contains(frameInterval) else {
+            throw .invalidConfiguration("motion frameInterval \(frameInterval) is outside 1…120")
         }
     }
 }

@@ -25,6 +25,12 @@ public enum RecorderError: Error, Sendable, Hashable {
     case bufferDirectoryInUse(path: String)
     /// Reading or writing the buffer or output directory failed (a full disk, say).
     case storageFailed(path: String, message: String)
+    /// The buffer or output directory is an existing file (or other non-directory); nothing is
+    /// written to it.
+    case notADirectory(path: String)
+    /// No frame was recorded within the windows of these events (seconds on the recorder's
+    /// timeline): the live source was lost for all of them. No clip is written for them.
+    case noFramesInWindow(eventTimes: [Double])
     /// The export frame transform threw on a frame of a clip.
     case exportTransformFailed(frame: Int, message: String)
     /// libvips failed on a frame.
@@ -52,6 +58,9 @@ extension RecorderError: CustomStringConvertible {
         case .exportsInProgress: "cannot move the buffer directory while clips of the last session are being written"
         case .bufferDirectoryInUse(let path): "another recorder is using the buffer directory \(path)"
         case .storageFailed(let path, let message): "storage failed at \(path): \(message)"
+        case .notADirectory(let path): "\(path) exists and is not a directory"
+        case .noFramesInWindow(let times):
+            "no frame was recorded around the event(s) at \(times.map { "\($0) s" }.joined(separator: ", ")): the source was lost"
         case .exportTransformFailed(let frame, let message): "the export transform failed on frame \(frame): \(message)"
         case .imaging(let error): "frame processing failed: \(error)"
         case .video(let error): "clip writing failed: \(error)"
@@ -104,6 +113,11 @@ public enum FrameSourceError: Error, Sendable, Hashable {
     case imaging(ImagingError)
     /// Reading a video file failed.
     case video(VideoIOError)
+    /// A live source could not be opened, or was lost, and the reconnect policy gave up; the
+    /// message is FFmpeg's (or says which timeout expired).
+    case connectionFailed(url: String, message: String)
+    /// The stream has no video FFmpeg can read, or a codec the recorder cannot keep.
+    case unsupportedStream(url: String, message: String)
 }
 
 extension FrameSourceError: CustomStringConvertible {
@@ -116,6 +130,8 @@ extension FrameSourceError: CustomStringConvertible {
         case .unreadableImage(let path, let cause): "cannot read \(path) as an image: \(cause)"
         case .imaging(let error): "frame processing failed: \(error)"
         case .video(let error): "\(error)"
+        case .connectionFailed(let url, let message): "cannot read \(url): \(message)"
+        case .unsupportedStream(let url, let message): "unsupported stream at \(url): \(message)"
         }
     }
 }

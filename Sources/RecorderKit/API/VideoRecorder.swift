@@ -42,6 +42,9 @@ public protocol VideoRecorder: AnyObject, Sendable {
     func stateChanges() -> AsyncStream<VideoRecorderStateChange>
     /// Every clip published from now on, in order. Each call returns a new sequence.
     func finishedSegments() -> AsyncStream<CapturedVideoSegment>
+    /// Every event of the live sources recorded from now on (connections, losses, recoveries),
+    /// in order. Each call returns a new sequence.
+    func liveSourceEvents() -> AsyncStream<LiveSourceEvent>
 }
 
 /// Receives a recorder's state changes and clip notices.
@@ -58,6 +61,9 @@ public protocol VideoRecorderDelegate: AnyObject, Sendable {
     func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment)
     /// Work in the background failed (writing a frame or a clip); the recorder keeps its state.
     func videoRecorderDidFail(_ error: RecorderError)
+    /// A live source being recorded from connected, was lost, is reconnecting or recovered.
+    /// Called on the source's reading thread (or the thread that ended the recording).
+    func videoRecorderSourceDidChange(_ event: LiveSourceEvent)
 }
 
 extension VideoRecorderDelegate {
@@ -65,6 +71,8 @@ extension VideoRecorderDelegate {
     public func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment) {}
     /// Does nothing by default.
     public func videoRecorderDidFail(_ error: RecorderError) {}
+    /// Does nothing by default.
+    public func videoRecorderSourceDidChange(_ event: LiveSourceEvent) {}
 }
 
 /// Where a recorder shows its frames as they are recorded (the reference's preview view).

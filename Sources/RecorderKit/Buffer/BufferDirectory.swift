@@ -8,7 +8,8 @@ import Foundation
 
 /// What a recorder found and cleaned up when it took over a buffer directory.
 public struct RecoveryReport: Sendable, Hashable {
-    /// Buffered frames left by an earlier run that ended without cleaning up (a crash or a kill).
+    /// Buffered frames (or, from a passthrough recording, packet files) left by an earlier run
+    /// that ended without cleaning up (a crash or a kill).
     public var removedFrames: Int
     /// Half-written clips (temporary files in the output directory) that were deleted, never
     /// reported as finished.
@@ -21,14 +22,16 @@ public struct RecoveryReport: Sendable, Hashable {
     }
 }
 
-/// The buffer directory of one recorder: an exclusive lock, the frame files, and the clean-up
-/// of whatever a killed recorder left behind.
+/// The buffer directory of one recorder: an exclusive lock, the frame files (decoded frames as
+/// JPEGs), the packet files (a passthrough recording's compressed video, one file per group of
+/// pictures), and the clean-up of whatever a killed recorder left behind.
 ///
 /// The lock is an `flock` on `recorder.lock`; the kernel releases it when its process dies, so a
 /// killed recorder never blocks the next one, while a live one cannot be disturbed.
 final class BufferDirectory: Sendable {
     let root: URL
     let frames: URL
+    let packets: URL
     private let lockDescriptor: Int32
 
     static let partialPrefix = ".recorderkit-"
@@ -38,12 +41,11 @@ final class BufferDirectory: Sendable {
     init(root: URL, outputDirectory: URL) throws(RecorderError) {
         self.root = root
         self.frames = root.appendingPathComponent("frames", isDirectory: true)
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(at: frames, withIntermediateDirectories: true)
-            try manager.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw .storageFailed(path: root.path, message: error.localizedDescription)
+        self.packets = root.appendingPathComponent("packets", isDirectory: true)
+        try Self.refuseNonDirectory(root)
+        try Self.refuseNonDirectory(outputDirectory)
+        for directory in [frames, packets, outputDirectory] {
+            try Self.create(directory)
         }
         let lockPath = root.appendingPathComponent("recorder.lock").path
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -61,13 +63,35 @@ final class BufferDirectory: Sendable {
         close(lockDescriptor)
     }
 
+    /// Creates `directory` (and its parents) unless it exists; a file in its place is refused as
+    /// such, and left alone.
+    static func create(_ directory: URL) throws(RecorderError) {
+        try refuseNonDirectory(directory)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .storageFailed(path: directory.path, message: error.localizedDescription)
+        }
+    }
+
+    private static func refuseNonDirectory(_ directory: URL) throws(RecorderError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw .notADirectory(path: directory.path)
+        }
+    }
+
     /// Deletes leftover frames and partial clips; nothing is reused because the index that gave
     /// the frames their meaning died with the process that wrote them.
     func recover(outputDirectory: URL) -> RecoveryReport {
         let manager = FileManager.default
         var report = RecoveryReport()
-        for name in (try? manager.contentsOfDirectory(atPath: frames.path)) ?? [] {
-            if (try? manager.removeItem(at: frames.appendingPathComponent(name))) != nil { report.removedFrames += 1 }
+        for folder in [frames, packets] {
+            for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                if (try? manager.removeItem(at: folder.appendingPathComponent(name))) != nil {
+                    report.removedFrames += 1
+                }
+            }
         }
         for name in (try? manager.contentsOfDirectory(atPath: outputDirectory.path)) ?? []
         where name.hasPrefix(Self.partialPrefix) && name.hasSuffix(Self.partialSuffix) {
@@ -81,5 +105,10 @@ final class BufferDirectory: Sendable {
     /// The file of one frame slot.
     func url(for slot: Int) -> URL {
         frames.appendingPathComponent(String(format: "%012d.jpg", slot))
+    }
+
+    /// The file of one group of pictures of a passthrough recording.
+    func url(forGroup group: Int) -> URL {
+        packets.appendingPathComponent(String(format: "%012d.packets", group))
     }
 }

@@ -18,7 +18,12 @@ public struct MotionDetector: Sendable {
 
     /// The share of pixels (0…1) that changed since the previous frame; 0 for the first frame.
     public mutating func changedFraction(_ image: Image) throws(ImagingError) -> Double {
-        let small = try Self.greyThumbnail(image, width: trigger.analysisWidth)
+        try compare(Self.greyThumbnail(image, width: trigger.analysisWidth))
+    }
+
+    /// The share of pixels that changed between `small`, a grey copy already at the analysis
+    /// size, and the previous one.
+    mutating func compare(_ small: Image) throws(ImagingError) -> Double {
         defer { previous = small }
         guard let previous, previous.width == small.width, previous.height == small.height else { return 0 }
         let difference = try small.subtracting(previous)

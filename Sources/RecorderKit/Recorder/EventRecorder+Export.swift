@@ -8,24 +8,69 @@ import Imaging
     import Darwin
 #endif
 
-/// Everything needed to write one clip, taken under the lock.
+/// Everything needed to write one clip of decoded frames, taken under the lock.
 struct ExportJob: Sendable {
     let clip: PlannedClip
-    let frameFiles: [URL]
+    /// Each frame's file and its grid position from the clip's first frame (a gap skips positions).
+    let frames: [(url: URL, position: Int64)]
     let startTime: Double
     let eventTimes: [Double]
+    let eventOffsets: [Double]
+    let gaps: [CaptureGap]
+    let isTruncated: Bool
     let generation: Int
     let transform: ExportFrameTransform?
 }
 
+/// Everything needed to write one clip of a passthrough recording, taken under the lock.
+struct PacketExportJob: Sendable {
+    let clip: PlannedPacketClip
+    let groups: [PacketGroup]
+    let files: [URL]
+    let generation: Int
+    let transform: ExportFrameTransform?
+}
+
+/// What a written clip file holds, to describe it once it is published.
+struct WrittenClip {
+    var encoderName: String
+    var codecName: String
+    var frameCount: Int
+    var framerate: Int
+    var size: FrameSize
+    var startTime: Double
+    var eventTimes: [Double]
+    var eventOffsets: [Double]
+    var gaps: [CaptureGap]
+    var duration: Double
+    var isTruncated: Bool
+}
+
 extension EventRecorder {
-    /// Writes one clip (on the export queue): encode into a temporary file in the output
-    /// directory, flush it to disk, then rename it to its final name, so that the final name only
-    /// ever shows a complete file.
+    /// Writes one clip of decoded frames (on the export queue).
     func export(_ job: ExportJob) {
-        let configuration = job.clip.configuration
+        write(clipID: job.clip.id, configuration: job.clip.configuration, generation: job.generation) {
+            path throws(RecorderError) in try encode(job, to: path)
+        }
+    }
+
+    /// Writes one clip of a passthrough recording (on the export queue): remuxed, or decoded and
+    /// re-encoded when an export transform is set.
+    func export(_ job: PacketExportJob) {
+        write(clipID: job.clip.id, configuration: job.clip.configuration, generation: job.generation) {
+            path throws(RecorderError) in try PacketClipWriter(job: job).write(to: path, releasing: releaseImageCache)
+        }
+    }
+
+    /// Encodes into a temporary file in the output directory, flushes it to disk, then renames it
+    /// to its final name, so that the final name only ever shows a complete file; then tells
+    /// everyone and settles.
+    private func write(
+        clipID: UUID, configuration: RecorderConfiguration, generation: Int,
+        _ body: (String) throws(RecorderError) -> WrittenClip
+    ) {
         let format = configuration.exportSettings.format
-        let name = Self.clipName(format: format, id: job.clip.id)
+        let name = Self.clipName(format: format, id: clipID)
         let final = configuration.outputDirectory.appendingPathComponent(name)
         let partial = configuration.outputDirectory.appendingPathComponent(
             BufferDirectory.partialPrefix + name + BufferDirectory.partialSuffix)
@@ -34,8 +79,10 @@ extension EventRecorder {
         // system rather than leave them in the allocator's arenas between clips.
         defer { Self.returnFreedMemory() }
         do {
-            let encoder = try encode(job, to: partial.path)
-            outcome = .success(try publish(job, partial: partial, final: final, encoder: encoder))
+            let written = try body(partial.path)
+            outcome = .success(
+                try publish(
+                    written, id: clipID, format: format, generation: generation, partial: partial, final: final))
         } catch {
             outcome = .failure(error)
         }
@@ -55,24 +102,27 @@ extension EventRecorder {
         }
         // Only now is the clip done: whoever waits in capturedSegments() has been told already.
         let work = core.withLock { core in
-            core.exporting[job.clip.id] = nil
+            core.exporting[clipID] = nil
+            core.exportingGroups[clipID] = nil
             return settle(&core)
         }
         perform(work)
     }
 
-    private func encode(_ job: ExportJob, to path: String) throws(RecorderError) -> String {
+    private func encode(_ job: ExportJob, to path: String) throws(RecorderError) -> WrittenClip {
         let configuration = job.clip.configuration
-        let size = configuration.recordQuality.size
+        let size = configuration.exportSettings.size
+        let rate = configuration.framerate.rawValue
+        let writer: VideoClipWriter
         do {
-            let writer = try VideoClipWriter(
-                path: path, container: configuration.exportSettings.format, size: size,
-                framerate: configuration.framerate.rawValue, settings: configuration.exportSettings)
-            for (index, url) in job.frameFiles.enumerated() {
-                let data = try Data(contentsOf: url)
+            writer = try VideoClipWriter(
+                path: path, container: configuration.exportSettings.format, size: size, framerate: rate,
+                settings: configuration.exportSettings)
+            for (index, frame) in job.frames.enumerated() {
+                let data = try Data(contentsOf: frame.url)
                 guard let transform = job.transform else {
                     // No pixels to change: FFmpeg decodes the JPEG straight into the encoder's format.
-                    try writer.appendJPEG(data)
+                    try writer.appendJPEG(data, at: frame.position)
                     continue
                 }
                 let image: Image
@@ -83,11 +133,10 @@ extension EventRecorder {
                 } catch {
                     throw RecorderError.exportTransformFailed(frame: index, message: "\(error)")
                 }
-                try writer.append(image.fitted(to: size).pixels())
+                try writer.append(image.fitted(to: size).pixels(), at: frame.position)
                 releaseImageCache()
             }
             try writer.finish()
-            return writer.encoderName
         } catch let error as VideoIOError {
             throw .video(error)
         } catch let error as ImagingError {
@@ -98,21 +147,25 @@ extension EventRecorder {
             // Reading a frame file failed.
             throw .storageFailed(path: path, message: error.localizedDescription)
         }
+        let span = (job.frames.last?.position ?? 0) + 1
+        return WrittenClip(
+            encoderName: writer.encoderName, codecName: writer.encoderName == "libx264" ? "h264" : writer.encoderName,
+            frameCount: job.frames.count, framerate: rate, size: size, startTime: job.startTime,
+            eventTimes: job.eventTimes, eventOffsets: job.eventOffsets, gaps: job.gaps,
+            duration: Double(span) / Double(rate), isTruncated: job.isTruncated)
     }
 
     /// Flushes the file and renames it into place, unless the recorder was reset meanwhile.
-    private func publish(_ job: ExportJob, partial: URL, final: URL, encoder: String) throws(RecorderError)
-        -> CapturedVideoSegment?
-    {
+    private func publish(
+        _ written: WrittenClip, id: UUID, format: VideoFormat, generation: Int, partial: URL, final: URL
+    ) throws(RecorderError) -> CapturedVideoSegment? {
         let descriptor = open(partial.path, O_RDONLY)
         if descriptor >= 0 {
             fsync(descriptor)
             close(descriptor)
         }
-        let configuration = job.clip.configuration
-        let clip = job.clip
         return try core.withLock { core throws(RecorderError) -> CapturedVideoSegment? in
-            guard core.generation == job.generation else {
+            guard core.generation == generation else {
                 try? FileManager.default.removeItem(at: partial)
                 return nil
             }
@@ -120,10 +173,10 @@ extension EventRecorder {
                 throw .storageFailed(path: final.path, message: String(cString: strerror(errno)))
             }
             return CapturedVideoSegment(
-                id: clip.id, url: final, format: configuration.exportSettings.format, encoderName: encoder,
-                frameCount: job.frameFiles.count, framerate: configuration.framerate.rawValue,
-                size: configuration.recordQuality.size, startTime: job.startTime, eventTimes: job.eventTimes,
-                isTruncated: clip.start > clip.requestedStart || clip.end < clip.requestedEnd)
+                id: id, url: final, format: format, encoderName: written.encoderName, codecName: written.codecName,
+                frameCount: written.frameCount, framerate: written.framerate, size: written.size,
+                startTime: written.startTime, eventTimes: written.eventTimes, eventOffsets: written.eventOffsets,
+                gaps: written.gaps, duration: written.duration, isTruncated: written.isTruncated)
         }
     }
 

@@ -54,6 +54,12 @@ extension EventRecorder {
         try enqueue(frame, holdingWorker: false)
     }
 
+    /// Adds a frame decoded from a live source: as ``push(_:)``, but background failures are left
+    /// for the delegate and ``capturedSegments()``, so that the recording goes on.
+    func pushFromLiveSource(_ frame: Frame) throws(RecorderError) {
+        _ = try enqueue(frame, holdingWorker: false, consumesFailure: false)
+    }
+
     /// Adds one frame of raw 8-bit pixels (3-band RGB, 4-band RGBA or 1-band grey).
     ///
     /// The pixels are copied once a worker is free, not before: at 1080p each copy is 6 MB, and
@@ -73,10 +79,14 @@ extension EventRecorder {
 
     /// Reserves the frame's slots and hands it to a worker; `holdingWorker` says the caller has
     /// already taken a worker slot from `encodeSlots` (and it is given back if the frame is not stored).
-    private func enqueue(_ frame: Frame, holdingWorker: Bool) throws(RecorderError) -> FrameDisposition {
+    private func enqueue(_ frame: Frame, holdingWorker: Bool, consumesFailure: Bool = true) throws(RecorderError)
+        -> FrameDisposition
+    {
         let reservation: Reservation
         do {
-            switch try core.withLock({ core throws(RecorderError) in try reserve(frame, &core) }) {
+            switch try core.withLock({ core throws(RecorderError) in
+                try reserve(frame, &core, consumesFailure: consumesFailure)
+            }) {
             case .skipped(let disposition):
                 if holdingWorker { encodeSlots.signal() }
                 return disposition
@@ -88,10 +98,14 @@ extension EventRecorder {
         }
         if !holdingWorker { encodeSlots.wait() }
         let handoff = ImageHandoff(frame.image)
+        let large = frame.image.width * frame.image.height >= Self.largeFramePixels
         encodeQueue.async {
             // The worker lets go of the pixels before it frees its slot, so no more than
             // maximumFramesInFlight frames are held here (the block itself is released later).
             if let image = handoff.take() { self.store(image, reservation) }
+            // A 4K frame's pixels (25 MB) would otherwise stay in the allocator's arenas, one set
+            // per worker thread, after they are freed.
+            if large, self.releasesImageCache { Self.returnFreedMemory() }
             self.encodeSlots.signal()
         }
         reservation.preview?.display(frame)
@@ -103,8 +117,10 @@ extension EventRecorder {
         case skipped(FrameDisposition)
     }
 
-    private func reserve(_ frame: Frame, _ core: inout RecorderCore) throws(RecorderError) -> ReserveOutcome {
-        if let failure = core.unreportedFailure {
+    private func reserve(_ frame: Frame, _ core: inout RecorderCore, consumesFailure: Bool) throws(RecorderError)
+        -> ReserveOutcome
+    {
+        if consumesFailure, let failure = core.unreportedFailure {
             core.unreportedFailure = nil
             throw failure
         }
@@ -118,7 +134,7 @@ extension EventRecorder {
         if !time.isFinite || core.lastTimestamp.map({ time <= $0 }) == true {
             throw .nonMonotonicTimestamp(previous: core.lastTimestamp ?? -.infinity, got: time)
         }
-        let expected = configuration.recordQuality.size
+        let expected = configuration.recordSize
         if configuration.frameConversion == .refuse, frame.size != expected {
             throw .frameSizeMismatch(expected: expected, got: frame.size)
         }
@@ -126,20 +142,33 @@ extension EventRecorder {
         let rate = Double(configuration.framerate.rawValue)
         var slots = [core.nextSlot]
         if let anchor = core.anchor {
-            let target = anchor.slot + Int(((time - anchor.time) * rate).rounded())
+            // Slots after the newest one that the timestamp maps to (1 is the next slot), in
+            // Double so that any finite timestamp is safe to compare.
             let newest = core.nextSlot - 1
+            let ahead = ((time - anchor.time) * rate).rounded() - Double(newest - anchor.slot)
             let step = time - (core.lastTimestamp ?? time)
-            if configuration.frameConversion == .refuse, target != newest + 1 {
+            let lost = core.sourceInterrupted
+            core.sourceInterrupted = false
+            if configuration.frameConversion == .refuse, ahead != 1, !lost {
                 throw .frameRateMismatch(expected: configuration.framerate.rawValue, timestampStep: step)
             }
-            if target <= newest {
+            if ahead <= 0, !lost {
                 core.lastTimestamp = time
                 return .skipped(.dropped)
             }
-            if target - newest - 1 <= Int(rate) {
-                slots = Array(core.nextSlot...target)
+            if ahead - 1 <= rate, !lost {
+                slots = Array(core.nextSlot...(newest + Int(ahead)))
             } else {
-                // Over a second missing: a discontinuity, not a slow source; start the timeline afresh.
+                // Over a second missing, or the source was lost: a gap, not a slow source. Its
+                // slots stay empty (no frame is invented for them) and the timeline restarts after
+                // them. Past the longest clip a longer gap changes nothing, so it is capped there.
+                let skipped = Int(min(max(ahead - 1, 0), Double(configuration.maximumClipFrames + 1)))
+                if skipped > 0 {
+                    core.gaps.append(core.nextSlot..<(core.nextSlot + skipped))
+                    core.arrived.formUnion(core.nextSlot..<(core.nextSlot + skipped))
+                    core.nextSlot += skipped
+                }
+                slots = [core.nextSlot]
                 core.anchor = (time, core.nextSlot)
             }
         } else {
@@ -210,12 +239,14 @@ extension EventRecorder {
         }
     }
 
-    /// Compares the frame with the one before it, in reservation order whatever order the
-    /// workers finish in, and marks an event at its slot when it shows motion.
+    /// Compares the frame with the one analysed before it (every ``MotionTrigger/frameInterval``th
+    /// frame is), in reservation order whatever order the workers finish in, and marks an event at
+    /// its slot when it shows motion.
     private func detectMotion(sequence: Int, encoded: Data?, slot: Int) {
         var thumbnail: Image?
         var failure: ImagingError?
-        if let encoded, let width = currentConfiguration.motionTrigger?.analysisWidth {
+        let trigger = currentConfiguration.motionTrigger
+        if let encoded, let width = trigger?.analysisWidth, sequence % (trigger?.frameInterval ?? 1) == 0 {
             do {
                 // JPEG shrink-on-load: the small copy costs a fraction of a full decode.
                 thumbnail = try Image.decodedUncached(encoded, fittingWidth: width)

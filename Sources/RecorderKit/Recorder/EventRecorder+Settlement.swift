@@ -1,26 +1,50 @@
 import Foundation
 
-/// Work decided under the lock and done outside it: clips to write, frame files to delete,
+/// Work decided under the lock and done outside it: clips to write, buffered files to delete,
 /// waiters to wake.
 struct Settlement {
     var exports: [ExportJob] = []
+    var packetExports: [PacketExportJob] = []
     var deletions: [URL] = []
+    var failures: [RecorderError] = []
     var waiters: [CheckedContinuation<Void, Never>] = []
 }
 
 extension EventRecorder {
-    /// Brings the core up to date after any change: starts the clips whose frames have all
-    /// arrived, evicts the frames no clip can need, and wakes ``capturedSegments()`` callers
-    /// when nothing is in progress.
+    /// Brings the core up to date after any change: starts the clips whose frames (or groups of
+    /// pictures) have all arrived, evicts what no clip can need, and wakes ``capturedSegments()``
+    /// callers when nothing is in progress.
     func settle(_ core: inout RecorderCore) -> Settlement {
         var work = Settlement()
         for clip in core.planner.takeReady(committedThrough: core.settledThrough) {
             core.exporting[clip.id] = clip.start
             work.exports.append(makeJob(for: clip, core: core))
         }
+        let motion = core.configuration.motionTrigger != nil
+        let passthrough = core.passthrough
+        let ready = core.packetPlanner.takeReady { end in
+            !motion || passthrough.motionAnalysed >= (passthrough.motionMarks[end] ?? passthrough.motionHanded)
+        }
+        for clip in core.packetPlanner.takeEmpty() {
+            work.failures.append(.noFramesInWindow(eventTimes: clip.events.map(PacketTimeline.seconds)))
+        }
+        for clip in ready {
+            let start = clip.startGroup ?? 0
+            core.exportingGroups[clip.id] = start
+            let groups = (start..<(clip.endGroup ?? start)).compactMap { core.packets[$0] }
+            work.packetExports.append(
+                PacketExportJob(
+                    clip: clip, groups: groups, files: groups.compactMap { core.directory?.url(forGroup: $0.number) },
+                    generation: core.generation, transform: core.exportTransform))
+        }
         if let directory = core.directory {
             work.deletions = core.index.evict(below: core.retainFrom).map { directory.url(for: $0) }
+            let evicted = core.packets.evict(below: core.retainGroupsFrom)
+            work.deletions += evicted.map { directory.url(forGroup: $0) }
+            for group in evicted { core.passthrough.motionMarks[group] = nil }
         }
+        let evictedBelow = core.index.evictedBelow
+        core.gaps.removeAll { $0.upperBound <= evictedBelow }
         if core.isIdle {
             work.waiters = core.idleWaiters
             core.idleWaiters.removeAll()
@@ -34,6 +58,12 @@ extension EventRecorder {
         }
         for job in work.exports {
             exportQueue.async { self.export(job) }
+        }
+        for job in work.packetExports {
+            exportQueue.async { self.export(job) }
+        }
+        for failure in work.failures {
+            report(failure)
         }
         for waiter in work.waiters {
             waiter.resume()
@@ -49,22 +79,41 @@ extension EventRecorder {
         delegate?.videoRecorderDidFail(error)
     }
 
+    /// A clip of decoded frames: the slots that hold frames, on their grid positions. Slots the
+    /// timeline skipped (a gap) are left out: at the clip's ends they shorten it, inside it they
+    /// become gaps. A slot whose frame failed to reach the disk repeats its neighbour instead, so
+    /// the clip keeps its frame count and timing.
     private func makeJob(for clip: PlannedClip, core: RecorderCore) -> ExportJob {
-        var files: [URL] = []
-        var lastStored: URL?
-        // A slot whose frame failed to reach the disk repeats its neighbour, so the clip keeps its
-        // frame count and timing.
-        let stored = (clip.start..<clip.end).map { core.index.isStored($0) ? core.directory?.url(for: $0) : nil }
+        let configuration = clip.configuration
+        let rate = Double(configuration.framerate.rawValue)
+        let recorded = (clip.start..<clip.end).filter { core.index.time(of: $0) != nil }
+        let first = recorded.first ?? clip.start
+        let last = recorded.last ?? clip.start
+        let stored = recorded.map { core.index.isStored($0) ? core.directory?.url(for: $0) : nil }
         let firstStored = stored.compactMap { $0 }.first
-        for url in stored {
+        var frames: [(url: URL, position: Int64)] = []
+        var lastStored: URL?
+        for (slot, url) in zip(recorded, stored) {
             lastStored = url ?? lastStored
-            if let chosen = lastStored ?? firstStored { files.append(chosen) }
+            if let chosen = lastStored ?? firstStored { frames.append((chosen, Int64(slot - first))) }
         }
+        let gaps = core.gaps.compactMap { gap -> CaptureGap? in
+            let lower = max(gap.lowerBound, first)
+            let upper = min(gap.upperBound, last)
+            guard lower < upper else { return nil }
+            return CaptureGap(offset: Double(lower - first) / rate, duration: Double(upper - lower) / rate)
+        }
+        let truncated =
+            clip.start > clip.requestedStart || clip.end < clip.requestedEnd || first > clip.start
+            || last < clip.end - 1 || !gaps.isEmpty
         return ExportJob(
             clip: clip,
-            frameFiles: files,
-            startTime: core.index.time(of: clip.start) ?? 0,
+            frames: frames,
+            startTime: core.index.time(of: first) ?? 0,
             eventTimes: clip.eventTimes.sorted(),
+            eventOffsets: clip.events.sorted().map { Double($0 - first) / rate },
+            gaps: gaps,
+            isTruncated: truncated,
             generation: core.generation,
             transform: core.exportTransform)
     }

@@ -3,8 +3,9 @@ import Foundation
 import Imaging
 import Synchronization
 
-/// The default ``VideoRecorder``: frames go into a disk-backed ring buffer of JPEG files, events
-/// become MP4 or MOV clips written through FFmpeg.
+/// The default ``VideoRecorder``: frames go into a disk-backed ring buffer of JPEG files (or, from
+/// a compressed live source in passthrough, the source's own packets, a file per group of
+/// pictures), events become MP4 or MOV clips written through FFmpeg.
 ///
 /// **Threads.** Every method may be called from any thread. ``push(_:)`` compresses frames on a
 /// pool of worker threads (at most ``maximumFramesInFlight`` at once; a full pool makes `push`
@@ -29,6 +30,10 @@ public final class EventRecorder: VideoRecorder {
     let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
     let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
     let encodeSlots: DispatchSemaphore
+    /// Keeps live-source events in order across threads.
+    let sourceEventLock = NSLock()
+    /// Motion detection of a passthrough session, made when the session starts.
+    private let packetMotion = Mutex<PacketMotionAnalyser?>(nil)
 
     /// How many frames may be compressed at once.
     public let maximumFramesInFlight: Int
@@ -44,8 +49,9 @@ public final class EventRecorder: VideoRecorder {
     ///   - releasesImageCache: libvips keeps recent operations, with their images, in a
     ///     process-wide cache of up to 100 MB. Frames never come back, so for a recorder that
     ///     cache only pins memory (about 100 MB of 1080p frames); by default the recorder empties
-    ///     it after each frame. Pass `false` when the host relies on that cache and can afford the
-    ///     memory.
+    ///     it after each frame, and after each frame of 8 megapixels or more (4K) hands the memory
+    ///     the allocator freed back to the system (glibc's `malloc_trim`). Pass `false` when the
+    ///     host relies on that cache and can afford the memory.
     public init(
         configuration: RecorderConfiguration = .default,
         maximumFramesInFlight: Int? = nil,
@@ -59,6 +65,10 @@ public final class EventRecorder: VideoRecorder {
         core = Mutex(RecorderCore(configuration: configuration))
     }
 
+    /// Frames of at least this many pixels (8 MP: 4K) hand the memory the allocator freed with
+    /// them back to the system once compressed.
+    static let largeFramePixels = 8_000_000
+
     func releaseImageCache() {
         if releasesImageCache { ImagingDiagnostics.dropOperationCache() }
     }
@@ -67,6 +77,7 @@ public final class EventRecorder: VideoRecorder {
         core.withLock { core in
             for continuation in core.stateContinuations.values { continuation.finish() }
             for continuation in core.segmentContinuations.values { continuation.finish() }
+            for continuation in core.sourceContinuations.values { continuation.finish() }
         }
     }
 
@@ -88,11 +99,20 @@ public final class EventRecorder: VideoRecorder {
     /// before it.
     public var lastRecovery: RecoveryReport? { core.withLock { $0.recovery } }
 
-    /// The bytes of buffered frame files on disk now (the ring buffer's size).
-    public var bufferedBytes: Int { core.withLock { $0.index.diskBytes } }
+    /// The bytes of buffered frame and packet files on disk now (the ring buffer's size).
+    public var bufferedBytes: Int { core.withLock { $0.index.diskBytes + $0.packets.diskBytes } }
 
     /// The number of buffered frame files on disk now.
     public var bufferedFrameCount: Int { core.withLock { $0.index.storedCount } }
+
+    /// The number of buffered groups of pictures of a passthrough recording on disk now (one
+    /// file each).
+    public var bufferedGroupCount: Int { core.withLock { $0.packets.storedCount } }
+
+    /// The motion detection of the current passthrough session, if it has one.
+    func motionAnalyser() -> PacketMotionAnalyser? {
+        packetMotion.withLock { $0 }
+    }
 
     /// Applied to every frame of every clip as it is written (a film look, say); `nil` for none.
     /// Takes effect for clips that start writing after it is set.
@@ -115,20 +135,27 @@ public final class EventRecorder: VideoRecorder {
                 core.recovery = directory.recover(outputDirectory: configuration.outputDirectory)
                 core.directory = directory
             } else {
-                do {
-                    try FileManager.default.createDirectory(
-                        at: configuration.outputDirectory, withIntermediateDirectories: true)
-                } catch {
-                    throw .storageFailed(path: configuration.outputDirectory.path, message: error.localizedDescription)
-                }
+                try BufferDirectory.create(configuration.outputDirectory)
             }
             core.state = .recording
             core.sessionFirstSlot = core.nextSlot
             core.anchor = nil
             core.lastTimestamp = nil
+            core.sourceInterrupted = false
             let first = core.reservations
             core.motionAnalysedThrough = configuration.motionTrigger == nil ? nil : core.nextSlot - 1
             motion.withLock { $0 = MotionSequencer(trigger: configuration.motionTrigger, firstSequence: first) }
+            core.passthrough.firstGroup = core.passthrough.nextGroup
+            core.passthrough.newestPTS = nil
+            core.passthrough.startPTS = nil
+            core.passthrough.interrupted = false
+            core.passthrough.motionAnalysedPTS = nil
+            let analyser = configuration.motionTrigger.map { trigger in
+                PacketMotionAnalyser(trigger: trigger) { [weak self] pts, motion, failure in
+                    self?.packetAnalysed(pts: pts, motion: motion, failure: failure)
+                }
+            }
+            packetMotion.withLock { $0 = analyser }
             return VideoRecorderState.none
         }
     }
@@ -141,6 +168,8 @@ public final class EventRecorder: VideoRecorder {
             core.state = .none
             core.anchor = nil
             core.planner.truncate(to: core.nextSlot)
+            core.packets.closeOpenGroup()
+            core.packetPlanner.truncate(nextGroup: core.passthrough.nextGroup)
             return old
         }
     }
@@ -172,6 +201,8 @@ public final class EventRecorder: VideoRecorder {
             core.state = .none
             core.anchor = nil
             core.planner.dropAll(nextSlot: core.nextSlot)
+            core.packets.closeOpenGroup()
+            core.packetPlanner.dropAll(nextGroup: core.passthrough.nextGroup)
             core.segments.removeAll()
             core.unreportedFailure = nil
             core.generation += 1
@@ -187,7 +218,10 @@ public final class EventRecorder: VideoRecorder {
             let moved =
                 configuration.bufferDirectory.standardizedFileURL
                 != core.configuration.bufferDirectory.standardizedFileURL
-            if moved, core.index.storedCount > 0 || !core.exporting.isEmpty || !core.planner.pending.isEmpty {
+            let busy =
+                core.index.storedCount > 0 || !core.exporting.isEmpty || !core.planner.pending.isEmpty
+                || core.packets.storedCount > 0 || !core.exportingGroups.isEmpty || !core.packetPlanner.pending.isEmpty
+            if moved, busy {
                 throw .exportsInProgress
             }
             core.configuration = configuration
@@ -201,15 +235,18 @@ public final class EventRecorder: VideoRecorder {
     {
         transitionLock.lock()
         defer { transitionLock.unlock() }
-        let (change, delegate, continuations, work) = try core.withLock {
+        let (change, delegate, continuations, work, stops) = try core.withLock {
             core throws(RecorderError) -> (
                 VideoRecorderStateChange?, (any VideoRecorderDelegate)?,
-                [AsyncStream<VideoRecorderStateChange>.Continuation], Settlement
+                [AsyncStream<VideoRecorderStateChange>.Continuation], Settlement, [@Sendable () -> Void]
             ) in
-            guard let old = try body(&core) else { return (nil, nil, [], Settlement()) }
+            guard let old = try body(&core) else { return (nil, nil, [], Settlement(), []) }
             let change = VideoRecorderStateChange(oldState: old, newState: core.state)
-            return (change, core.delegate, Array(core.stateContinuations.values), settle(&core))
+            // A stopped recorder takes no more from live sources, even one waiting to reconnect.
+            let stops = core.state == .none ? Array(core.liveStops.values) : []
+            return (change, core.delegate, Array(core.stateContinuations.values), settle(&core), stops)
         }
+        for stop in stops { stop() }
         perform(work)
         guard let change else { return }
         delegate?.videoRecorderDidChangeState(change.oldState, change.newState)
@@ -222,6 +259,16 @@ public final class EventRecorder: VideoRecorder {
     public func captureSegment() throws(RecorderError) {
         let work = try core.withLock { core throws(RecorderError) -> Settlement in
             guard core.state == .recording else { throw .notRecording(state: core.state) }
+            if let newest = core.passthrough.newestPTS {
+                // A passthrough session: the event is at the newest packet, or, while the source
+                // is lost, at the time it is marked (its window then spans the gap).
+                var time = newest
+                if core.packets.openGroup == nil, let origin = core.passthrough.clockOrigin {
+                    time = max(newest, PacketTimeline.ticks(since: origin))
+                }
+                addPacketEvent(at: time, &core)
+                return settle(&core)
+            }
             guard core.nextSlot > core.sessionFirstSlot else { throw .noFramesYet }
             let event = core.nextSlot - 1
             core.planner.addEvent(
@@ -284,7 +331,7 @@ public final class EventRecorder: VideoRecorder {
     }
 
     /// A new stream whose continuation lives in `listeners` until the consumer stops listening.
-    private func subscribe<Element>(
+    func subscribe<Element>(
         _ listeners: WritableKeyPath<RecorderCore, [UUID: AsyncStream<Element>.Continuation]> & Sendable
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)

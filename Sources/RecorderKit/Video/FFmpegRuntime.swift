@@ -3,9 +3,11 @@ import CFFmpegShim
 
 /// Small helpers around FFmpeg's C conventions (negative return codes, quiet logging).
 enum FFmpegRuntime {
-    /// FFmpeg prints a warning for every clip otherwise; set once per process.
+    /// FFmpeg prints a warning for every clip otherwise; set once per process, with the
+    /// registration of libavdevice's inputs (V4L2 cameras).
     private static let quieted: Bool = {
         akf_quiet_logging()
+        avdevice_register_all()
         return true
     }()
 
@@ -28,6 +30,7 @@ enum FFmpegRuntime {
     }
 
     static let again = akf_error_again()
+    static let exit = akf_error_exit()
     static let endOfFile = akf_error_eof()
     static let noTimestamp = akf_no_pts()
 

@@ -3,13 +3,15 @@ import CFFmpegShim
 import Foundation
 import Imaging
 
-/// Encodes frames into an MP4 or MOV file through libavcodec and libavformat, at a constant
-/// frame rate: frame `n` has presentation time `n / framerate`.
+/// Encodes frames into an MP4 or MOV file through libavcodec and libavformat on a grid of
+/// `1 / framerate` seconds: each frame is given the grid position it was recorded at, so a clip
+/// that spans a gap keeps the gap (the frame before it lasts longer) instead of inventing frames.
 ///
 /// Both encoders take full-range 4:2:0 YUV (`yuvj420p`), the format a 4:2:0 JPEG decodes to, so
-/// the ring buffer's frames go from the JPEG decoder to the encoder untouched: no conversion pass
-/// and no frame buffer of the writer's own. (H.264 streams carry the full-range flag, as FFmpeg's
-/// own transcodes of JPEG sources do; players honour it.)
+/// the ring buffer's frames go from the JPEG decoder to the encoder untouched when the clip has
+/// the recorded size: no conversion pass and no frame buffer of the writer's own. Frames of
+/// another size are scaled to fit, centred between black bars. (H.264 streams carry the
+/// full-range flag, as FFmpeg's own transcodes of JPEG sources do; players honour it.)
 final class VideoClipWriter {
     let path: String
     private(set) var encoderName = ""
@@ -32,6 +34,8 @@ final class VideoClipWriter {
     private var headerWritten = false
     private var finished = false
     private var size = FrameSize(width: 0, height: 0)
+    /// The grid position of the last frame sent, so that positions only increase.
+    private var lastPosition: Int64 = -1
 
     /// The FFmpeg encoder a codec choice resolves to on this machine, or `nil` when it is missing.
     static func encoderName(for codec: VideoCodec) -> String? {
@@ -41,6 +45,7 @@ final class VideoClipWriter {
         case .preferred: return h264 ? "libx264" : "mjpeg"
         case .h264: return h264 ? "libx264" : nil
         case .mjpeg: return avcodec_find_encoder(AV_CODEC_ID_MJPEG) != nil ? "mjpeg" : nil
+        case .passthrough: return encoderName(for: .preferred)
         }
     }
 
@@ -81,14 +86,14 @@ final class VideoClipWriter {
             // 1080p instead of 3.4 MB). At ultrafast, which has no adaptive quantisation or
             // macroblock tree for CRF to steer, QP 23 gives about the quality and size of CRF 23 on
             // the ring buffer's JPEG frames, for a quarter less encoder time.
-            av_opt_set(codec.pointee.priv_data, "qp", settings.quality.h264Quantiser, 0)
+            av_opt_set(codec.pointee.priv_data, "qp", settings.compression.h264Quantiser, 0)
             // One encoding thread: libavcodec hands libx264 "auto", which at 1080p adds a slice
             // thread and a lookahead thread, each with buffers of its own. Clips are written in the
             // background while frames keep arriving on every core, so more threads buy no speed.
             codec.pointee.thread_count = 1
         } else {
             codec.pointee.flags |= akf_codec_flag_qscale()
-            codec.pointee.global_quality = settings.quality.mjpegQuantiser * akf_qp2lambda()
+            codec.pointee.global_quality = settings.compression.mjpegQuantiser * akf_qp2lambda()
         }
         if format.pointee.oformat.pointee.flags & akf_format_global_header() != 0 {
             codec.pointee.flags |= akf_codec_flag_global_header()
@@ -120,8 +125,9 @@ final class VideoClipWriter {
         avcodec_free_context(&codec)
     }
 
-    /// Encodes one frame of 3-band 8-bit RGB at the writer's size.
-    func append(_ pixels: PixelBuffer) throws(VideoIOError) {
+    /// Encodes one frame of 3-band 8-bit RGB at the writer's size, at grid position `position`
+    /// (by default the one after the last frame).
+    func append(_ pixels: PixelBuffer, at position: Int64? = nil) throws(VideoIOError) {
         guard !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
         guard pixels.width == size.width, pixels.height == size.height, pixels.bands == 3 else {
             throw .ffmpeg(
@@ -139,7 +145,7 @@ final class VideoClipWriter {
             let sourceLines: [Int32] = [Int32(size.width * 3), 0, 0, 0]
             _ = sws_scale(scaler, source, sourceLines, 0, Int32(size.height), planes, lines)
         }
-        try encode(frame)
+        try encode(frame, at: position)
     }
 
     /// The writer's own frame, allocated on first use, ready to be drawn into.
@@ -156,13 +162,21 @@ final class VideoClipWriter {
         made.pointee.width = codec.pointee.width
         made.pointee.height = codec.pointee.height
         try FFmpegRuntime.check(av_frame_get_buffer(made, 0), "av_frame_get_buffer")
+        // Black in full-range YUV, for the bars around frames of another aspect ratio; later
+        // frames are drawn over the same picture area, so the bars stay.
+        let (planes, lines) = FFmpegRuntime.planes(of: made)
+        for (plane, value) in [(0, UInt8(0)), (1, 128), (2, 128)] {
+            let rows = plane == 0 ? size.height : (size.height + 1) / 2
+            planes[plane]?.update(repeating: value, count: Int(lines[plane]) * rows)
+        }
         return made
     }
 
-    /// Encodes one JPEG image of the writer's size, decoded by FFmpeg into YUV: a 4:2:0 JPEG goes
-    /// to the encoder as decoded, other layouts are converted first. No RGB detour and no large
-    /// allocation per frame.
-    func appendJPEG(_ data: Data) throws(VideoIOError) {
+    /// Encodes one JPEG image at grid position `position` (by default the one after the last
+    /// frame), decoded by FFmpeg into YUV: a 4:2:0 JPEG of the writer's size goes to the encoder
+    /// as decoded; other layouts and sizes are converted (and fitted) first. No RGB detour and no
+    /// large allocation per frame.
+    func appendJPEG(_ data: Data, at position: Int64? = nil) throws(VideoIOError) {
         guard let codec, !finished else { throw .ffmpeg(operation: "append", message: "writer is closed") }
         let (decoder, packet, decoded) = try openJPEGDecoder()
         try FFmpegRuntime.check(av_new_packet(packet, Int32(data.count)), "av_new_packet")
@@ -175,26 +189,49 @@ final class VideoClipWriter {
         try FFmpegRuntime.check(avcodec_send_packet(decoder, packet), "decode JPEG frame")
         try FFmpegRuntime.check(avcodec_receive_frame(decoder, decoded), "decode JPEG frame")
         defer { av_frame_unref(decoded) }
-        guard decoded.pointee.width == Int32(size.width), decoded.pointee.height == Int32(size.height) else {
-            throw .ffmpeg(
-                operation: "append",
-                message: "JPEG frame is \(decoded.pointee.width)×\(decoded.pointee.height), clip is \(size)")
-        }
-        if decoded.pointee.format == codec.pointee.pix_fmt.rawValue {
-            try encode(decoded)
+        let sameSize = decoded.pointee.width == Int32(size.width) && decoded.pointee.height == Int32(size.height)
+        if sameSize, decoded.pointee.format == codec.pointee.pix_fmt.rawValue {
+            try encode(decoded, at: position)
             return
         }
+        try encode(fitted(decoded), at: position)
+    }
+
+    /// Draws a decoded frame of any size and YUV layout into the writer's frame: scaled to fit,
+    /// centred, on the black bars drawn when the frame was made.
+    func fitted(_ decoded: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) -> UnsafeMutablePointer<AVFrame> {
         let frame = try writableFrame()
+        let area = Self.fittedArea(
+            of: FrameSize(width: Int(decoded.pointee.width), height: Int(decoded.pointee.height)), in: size)
         jpegScaler = sws_getCachedContext(
             jpegScaler, decoded.pointee.width, decoded.pointee.height, AVPixelFormat(decoded.pointee.format),
-            frame.pointee.width, frame.pointee.height, AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil,
-            nil)
-        guard let jpegScaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported JPEG") }
+            Int32(area.width), Int32(area.height), AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil, nil)
+        guard let jpegScaler else {
+            throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported frame format")
+        }
         let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: decoded)
         let (planes, lines) = FFmpegRuntime.planes(of: frame)
+        // The 4:2:0 chroma planes have half the resolution; the area's corner is even.
+        let origins = [
+            planes[0].map { $0 + area.y * Int(lines[0]) + area.x },
+            planes[1].map { $0 + area.y / 2 * Int(lines[1]) + area.x / 2 },
+            planes[2].map { $0 + area.y / 2 * Int(lines[2]) + area.x / 2 },
+            nil,
+        ]
         _ = sws_scale(
-            jpegScaler, sourcePlanes.map { UnsafePointer($0) }, sourceLines, 0, decoded.pointee.height, planes, lines)
-        try encode(frame)
+            jpegScaler, sourcePlanes.map { UnsafePointer($0) }, sourceLines, 0, decoded.pointee.height, origins, lines)
+        return frame
+    }
+
+    /// Where a frame of `source` size goes in a clip of `target` size: as large as fits with the
+    /// same aspect ratio, centred, with even corners and sides for 4:2:0.
+    static func fittedArea(of source: FrameSize, in target: FrameSize) -> (x: Int, y: Int, width: Int, height: Int) {
+        guard source.width > 0, source.height > 0 else { return (0, 0, target.width, target.height) }
+        let scale = min(Double(target.width) / Double(source.width), Double(target.height) / Double(source.height))
+        func even(_ value: Double, limit: Int) -> Int { min(limit, max(2, Int((value / 2).rounded()) * 2)) }
+        let width = even(Double(source.width) * scale, limit: target.width)
+        let height = even(Double(source.height) * scale, limit: target.height)
+        return ((target.width - width) / 4 * 2, (target.height - height) / 4 * 2, width, height)
     }
 
     private func openJPEGDecoder() throws(VideoIOError) -> (
@@ -212,10 +249,13 @@ final class VideoClipWriter {
         return (jpegDecoder, jpegPacket, jpegFrame)
     }
 
-    /// Sends a frame to the encoder, which takes a reference of its own, and writes what comes out.
-    private func encode(_ frame: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) {
+    /// Sends a frame to the encoder at grid position `position` (by default the one after the
+    /// last), which takes a reference of its own, and writes what comes out.
+    func encode(_ frame: UnsafeMutablePointer<AVFrame>, at position: Int64? = nil) throws(VideoIOError) {
         guard let codec else { return }
-        frame.pointee.pts = Int64(framesWritten)
+        let position = max(position ?? lastPosition + 1, lastPosition + 1)
+        lastPosition = position
+        frame.pointee.pts = position
         // A decoded JPEG says it is an intra picture, and libx264 obeys a frame's picture type:
         // leave the choice to the encoder's GOP.
         frame.pointee.pict_type = AV_PICTURE_TYPE_NONE

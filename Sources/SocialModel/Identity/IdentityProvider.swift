@@ -32,6 +32,20 @@ public protocol IdentityProvider: Sendable {
     /// Checks a provider token.
     /// - Throws: ``IdentityProviderError``.
     func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity
+    /// Checks a provider token that must carry `nonce`, the value the app put into the sign-in request
+    /// (OpenID Connect's replay protection). A `nil` nonce checks the token as ``verify(token:)`` does.
+    /// - Throws: ``IdentityProviderError``.
+    func verify(token: String, nonce: String?) async throws(IdentityProviderError) -> VerifiedIdentity
+}
+
+extension IdentityProvider {
+    /// For providers whose tokens carry no nonce: a token checked against a nonce is refused, since
+    /// it cannot be bound to the request.
+    /// - Throws: ``IdentityProviderError``.
+    public func verify(token: String, nonce: String?) async throws(IdentityProviderError) -> VerifiedIdentity {
+        guard nonce == nil else { throw .invalidToken(reason: "this provider's tokens carry no nonce") }
+        return try await verify(token: token)
+    }
 }
 
 /// Why a provider did not vouch for a token.

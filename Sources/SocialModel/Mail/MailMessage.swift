@@ -16,6 +16,8 @@ public struct MailMessage: Sendable, Hashable, Codable {
 
     /// The recipient's address.
     public var to: String
+    /// The recipient's name as it should appear beside the address ("Ľubomír Šťastný"), if known.
+    public var recipientName: String?
     /// The subject line.
     public var subject: String
     /// The plain-text body.
@@ -29,8 +31,12 @@ public struct MailMessage: Sendable, Hashable, Codable {
     public var sentAt: Date
 
     /// Creates a message.
-    public init(to: String, subject: String, body: String, purpose: Purpose, token: String?, sentAt: Date) {
+    public init(
+        to: String, recipientName: String? = nil, subject: String, body: String, purpose: Purpose, token: String?,
+        sentAt: Date
+    ) {
         self.to = to
+        self.recipientName = recipientName
         self.subject = subject
         self.body = body
         self.purpose = purpose

@@ -1,5 +1,9 @@
-/// The size of the recorded frames.
-public enum RecordQuality: Sendable, Hashable {
+/// A frame size by name, as the reference framework's `DCHVideoQuality` (the same four cases, so
+/// code that switches over them compiles): the size frames are recorded at
+/// (``RecorderConfiguration/recordQuality``) and the size clips are exported at
+/// (``ExportSettings/quality``). Other sizes are set with ``RecorderConfiguration/customRecordSize``
+/// and ``ExportSettings/customSize``.
+public enum VideoQuality: Sendable, Hashable, CaseIterable {
     /// 640×480.
     case low
     /// 1280×720.
@@ -8,9 +12,6 @@ public enum RecordQuality: Sendable, Hashable {
     case high
     /// 3840×2160.
     case ultra
-    /// Any other even size; added for small test recordings and unusual cameras (H.264 in 4:2:0
-    /// needs even sides).
-    case custom(width: Int, height: Int)
 
     /// The frame width in pixels.
     public var width: Int {
@@ -19,7 +20,6 @@ public enum RecordQuality: Sendable, Hashable {
         case .medium: 1280
         case .high: 1920
         case .ultra: 3840
-        case .custom(let width, _): width
         }
     }
 
@@ -30,7 +30,6 @@ public enum RecordQuality: Sendable, Hashable {
         case .medium: 720
         case .high: 1080
         case .ultra: 2160
-        case .custom(_, let height): height
         }
     }
 
@@ -53,6 +52,16 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
 
     /// `width×height`.
     public var description: String { "\(width)×\(height)" }
+
+    /// Checks that the size suits 4:2:0 video: even sides of 16…8192 pixels.
+    func validate(_ field: String) throws(RecorderError) {
+        guard width >= 16, height >= 16, width <= 8192, height <= 8192 else {
+            throw .invalidConfiguration("\(field) frame size \(self) is outside 16…8192 pixels per side")
+        }
+        guard width % 2 == 0, height % 2 == 0 else {
+            throw .invalidConfiguration("\(field) frame size \(self) must have even sides for 4:2:0 video")
+        }
+    }
 }
 
 /// The recording frame rate.

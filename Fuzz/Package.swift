@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// libFuzzer targets for AnalogKit's parsers, built against the SDK in `..` with
+// `-sanitize=fuzzer,address` by `scripts/fuzz.sh` (which also builds the C target for the EXIF
+// shim with clang). Each target's `main.swift` hands its test function to libFuzzer's driver.
+let package = Package(
+    name: "AnalogKitFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "AnalogKit", path: "..")],
+    targets: [
+        .target(name: "FuzzDriver"),
+        // `.cube` text: the streaming parser, the table's checks, the 1D path and the 3D kernel.
+        .executableTarget(
+            name: "FuzzCube", dependencies: ["FuzzDriver", .product(name: "FilmKit", package: "AnalogKit")]),
+        // Stock JSON: decoding, validation, registration and the stock's look on a small image.
+        .executableTarget(
+            name: "FuzzStock", dependencies: ["FuzzDriver", .product(name: "FilmKit", package: "AnalogKit")]),
+        // Encoded images through Imaging under the strict decoding policy (every libvips loader).
+        .executableTarget(
+            name: "FuzzImage", dependencies: ["FuzzDriver", .product(name: "Imaging", package: "AnalogKit")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,16 @@
+// What every vectorised file of the film pass starts with (include it before any code).
+#ifndef AKV_CLONES_H
+#define AKV_CLONES_H
+
+// Plain multiplies and adds only (no fused multiply-add), so every build and every clone of a
+// function rounds alike and the output is the same bytes on any x86-64.
+#pragma clang fp contract(off)
+
+// Row loops are cloned for AVX2 where the processor has it, picked at run time.
+#if defined(__x86_64__) && defined(__linux__)
+#define AKV_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define AKV_CLONES
+#endif
+
+#endif

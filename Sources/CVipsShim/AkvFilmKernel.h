@@ -1,0 +1,149 @@
+// The film pass's per-pixel arithmetic for one row (private to AkvFilm.c, which includes this
+// file once per instruction set: KERNEL names the function, KERNEL_TARGET its target attribute,
+// KERNEL_GATHER selects AVX2's gather instruction for the table lookups).
+//
+// Eight pixels at a time. Every lane does the same operations as the others, with plain
+// multiplies and adds (no fused multiply-add), so a pixel's value does not depend on where a row
+// starts nor on which version of this function runs: the output is the same bytes on any x86-64.
+
+KERNEL_TARGET static inline Floats KERNEL_NAME(lookup)(const float *table, Indices i) {
+#if KERNEL_GATHER
+    return (Floats)_mm256_i32gather_ps(table, (__m256i)i, 4);
+#else
+    return (Floats){table[i[0]], table[i[1]], table[i[2]], table[i[3]],
+                    table[i[4]], table[i[5]], table[i[6]], table[i[7]]};
+#endif
+}
+
+// A level rounded to a table index, 0…255.
+KERNEL_TARGET static inline Indices KERNEL_NAME(level)(Floats v) {
+    const Floats zero = {0}, top = zero + 255.0f, half = zero + 0.5f;
+    v = __builtin_elementwise_min(__builtin_elementwise_max(v, zero), top);
+    return __builtin_convertvector(v + half, Indices);
+}
+
+KERNEL_TARGET static inline Floats KERNEL_NAME(load)(const float *values) {
+    Floats v;
+    memcpy(&v, values, sizeof v);
+    return v;
+}
+
+// What every pixel of a pass uses, broadcast into vectors once per row.
+typedef struct {
+    Floats m0, m1, m2, m3, m4, m5, m6, m7, m8;  // the colour matrix
+    Floats g0, g1, g2;                          // the glow's colour
+    Floats s0, s1, s2, h0, h1, h2;              // the split tone's shadow and highlight tints
+    Floats levels;                              // the grain's strength
+    const float *c0, *c1, *c2;                  // the curves
+    int tint, mono;
+} KERNEL_NAME(Constants);
+
+// Pixels i…i+7 from `source` (24 bytes, 4 more readable): vignette, glow, colour matrix and
+// curves, into `v` (for black and white, one channel's arithmetic copied to all three).
+KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants) *k, const float *vignette,
+                                                     const float *glow, int i, const VipsPel *source, Floats v[3]) {
+    Bytes16 low, high;
+    memcpy(&low, source, 16);
+    memcpy(&high, source + 12, 16);
+    Floats red = __builtin_convertvector(__builtin_shufflevector(low, high, 0, 3, 6, 9, 16, 19, 22, 25), Floats);
+    Floats green = __builtin_convertvector(__builtin_shufflevector(low, high, 1, 4, 7, 10, 17, 20, 23, 26), Floats);
+    Floats blue = __builtin_convertvector(__builtin_shufflevector(low, high, 2, 5, 8, 11, 18, 21, 24, 27), Floats);
+    if (vignette) {
+        const Floats f = KERNEL_NAME(load)(vignette + i);
+        red *= f, green *= f, blue *= f;
+    }
+    if (glow) {
+        const Floats g = KERNEL_NAME(load)(glow + i);
+        red += g * k->g0, green += g * k->g1, blue += g * k->g2;
+    }
+    v[0] = KERNEL_NAME(lookup)(k->c0, KERNEL_NAME(level)(k->m0 * red + k->m1 * green + k->m2 * blue));
+    if (k->mono) {
+        v[1] = v[2] = v[0];
+        return;
+    }
+    v[1] = KERNEL_NAME(lookup)(k->c1, KERNEL_NAME(level)(k->m3 * red + k->m4 * green + k->m5 * blue));
+    v[2] = KERNEL_NAME(lookup)(k->c2, KERNEL_NAME(level)(k->m6 * red + k->m7 * green + k->m8 * blue));
+}
+
+// Pixels i…i+7 from their curve values `v`: split tone and grain, rounded to 8 bits, into
+// `target` (24 bytes, 4 more writable).
+KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, float *const grain[3], int i,
+                                                     const Floats v[3], VipsPel *target) {
+    Floats v0 = v[0], v1 = v[1], v2 = v[2];
+    const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
+    const Floats rest = 1 - luma;
+    Bytes8 o0, o1, o2;
+    if (k->mono) {
+        if (grain) v0 += k->levels * (0.15f + 3.4f * (luma * rest)) * KERNEL_NAME(load)(grain[0] + i);
+        o0 = o1 = o2 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
+    } else {
+        if (k->tint) {
+            const Floats shadow = rest * rest, highlight = luma * luma;
+            v0 += shadow * k->s0 + highlight * k->h0;
+            v1 += shadow * k->s1 + highlight * k->h1;
+            v2 += shadow * k->s2 + highlight * k->h2;
+        }
+        if (grain) {
+            const Floats amplitude = k->levels * (0.15f + 3.4f * (luma * rest));
+            v0 += amplitude * KERNEL_NAME(load)(grain[0] + i);
+            v1 += amplitude * KERNEL_NAME(load)(grain[1] + i);
+            v2 += amplitude * KERNEL_NAME(load)(grain[2] + i);
+        }
+        o0 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
+        o1 = __builtin_convertvector(KERNEL_NAME(level)(v1), Bytes8);
+        o2 = __builtin_convertvector(KERNEL_NAME(level)(v2), Bytes8);
+    }
+    const Bytes16 o01 = __builtin_shufflevector(o0, o1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const Bytes16 o22 = __builtin_shufflevector(o2, o2, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+    const Bytes16 first =
+        __builtin_shufflevector(o01, o22, 0, 8, 16, 1, 9, 17, 2, 10, 18, 3, 11, 19, 0, 0, 0, 0);
+    const Bytes16 second =
+        __builtin_shufflevector(o01, o22, 4, 12, 20, 5, 13, 21, 6, 14, 22, 7, 15, 23, 0, 0, 0, 0);
+    memcpy(target, &first, 16);
+    memcpy(target + 12, &second, 16);
+}
+
+// Renders `width` pixels of one row. `vignette`, `glow` and `grain` are per-pixel rows or NULL.
+KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float *restrict vignette,
+                                                  const float *restrict glow, float *const grain[3],
+                                                  const VipsPel *restrict in, VipsPel *restrict out, int width) {
+    const AkvFilmParams *p = &film->params;
+    const Floats zero = {0};
+    const KERNEL_NAME(Constants) k = {
+        .m0 = zero + p->matrix[0], .m1 = zero + p->matrix[1], .m2 = zero + p->matrix[2],
+        .m3 = zero + p->matrix[3], .m4 = zero + p->matrix[4], .m5 = zero + p->matrix[5],
+        .m6 = zero + p->matrix[6], .m7 = zero + p->matrix[7], .m8 = zero + p->matrix[8],
+        .g0 = zero + p->halation_color[0], .g1 = zero + p->halation_color[1], .g2 = zero + p->halation_color[2],
+        .s0 = zero + p->shadow_tint[0], .s1 = zero + p->shadow_tint[1], .s2 = zero + p->shadow_tint[2],
+        .h0 = zero + p->highlight_tint[0], .h1 = zero + p->highlight_tint[1], .h2 = zero + p->highlight_tint[2],
+        .levels = zero + p->grain_levels,
+        .c0 = p->curve[0], .c1 = p->curve[1], .c2 = p->curve[2],
+        .tint = film->tint_on, .mono = film->mono,
+    };
+    // Four vectors at a time, all their table lookups first: the lookups' latency overlaps.
+    // Every load and store reaches 4 bytes past its 24, so the loops stop two pixels early and
+    // the rest goes through scratch vectors.
+    enum { BATCH = 4 };
+    int i = 0;
+    for (; i + LANES * BATCH <= width - 2; i += LANES * BATCH) {
+        Floats v[BATCH][3];
+        for (int b = 0; b < BATCH; b++) {
+            KERNEL_NAME(curves)(&k, vignette, glow, i + LANES * b, in + 3 * (i + LANES * b), v[b]);
+        }
+        for (int b = 0; b < BATCH; b++) KERNEL_NAME(finish)(&k, grain, i + LANES * b, v[b], out + 3 * (i + LANES * b));
+    }
+    for (; i + LANES <= width - 2; i += LANES) {
+        Floats v[3];
+        KERNEL_NAME(curves)(&k, vignette, glow, i, in + 3 * i, v);
+        KERNEL_NAME(finish)(&k, grain, i, v, out + 3 * i);
+    }
+    for (; i < width; i += LANES) {
+        const int count = width - i < LANES ? width - i : LANES;
+        VipsPel in_tail[3 * LANES + 16] = {0}, out_tail[3 * LANES + 16];
+        memcpy(in_tail, in + 3 * i, 3 * (size_t)(width - i));
+        Floats v[3];
+        KERNEL_NAME(curves)(&k, vignette, glow, i, in_tail, v);
+        KERNEL_NAME(finish)(&k, grain, i, v, out_tail);
+        memcpy(out + 3 * i, out_tail, 3 * (size_t)count);
+    }
+}

@@ -1,0 +1,189 @@
+import CFFmpeg
+import Foundation
+import Synchronization
+
+extension EventRecorder {
+    /// Records from a live source until the recorder stops (``stopRecording()`` or
+    /// ``resetRecorder()``), the source is stopped (``LiveVideoSource/stop()``), the task is
+    /// cancelled, the stream ends for good, or its reconnect policy gives up.
+    ///
+    /// With ``VideoCodec/passthrough`` and an H.264, H.265 or MJPEG stream the packets are kept
+    /// as they arrive (no decoding); any other stream, or any other codec setting, is decoded
+    /// into frames as ``push(_:)`` takes them. A lost stream is reconnected meanwhile; each loss
+    /// and recovery is told to the delegate and ``liveSourceEvents()``, and the clips that span
+    /// it list the gap. Pausing drops the source's packets until resumed.
+    ///
+    /// The source is read on a thread of its own, not on the task's executor.
+    ///
+    /// - Parameter source: the live source.
+    /// - Throws: ``RecorderError/notRecording(state:)`` unless recording or paused,
+    ///   ``RecorderError/source(_:)`` when the source cannot be read and its policy gave up (or
+    ///   its stream cannot be recorded), and what storing the stream throws (a full disk, say).
+    public func record(from source: LiveVideoSource) async throws(RecorderError) {
+        let state = currentState
+        guard state != .none else { throw .notRecording(state: state) }
+        let session = LiveRecording(recorder: self, source: source)
+        let id = UUID()
+        core.withLock { $0.liveStops[id] = { source.stop() } }
+        defer { core.withLock { $0.liveStops[id] = nil } }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<LiveVideoSource.Outcome, Never>) in
+                let thread = Thread {
+                    let outcome = source.run(session)
+                    session.finish()
+                    continuation.resume(returning: outcome)
+                }
+                thread.name = "RecorderKit.live"
+                thread.start()
+            }
+        } onCancel: {
+            source.stop()
+        }
+        let reason: String
+        switch (session.failure, outcome) {
+        case (let failure?, _): reason = "\(failure)"
+        case (nil, .failed(let error)): reason = "\(error)"
+        case (nil, .ended): reason = "the stream ended"
+        case (nil, .stopped): reason = "stopped"
+        }
+        publish(.ended(reason: reason))
+        if let failure = session.failure { throw failure }
+        if case .failed(let error) = outcome { throw .source(error) }
+    }
+
+    /// Where recording from a live source stands.
+    public var liveSourceState: LiveSourceState { core.withLock { $0.liveSourceState } }
+
+    /// Every live-source event from now on, in order. Each call returns a new sequence.
+    public func liveSourceEvents() -> AsyncStream<LiveSourceEvent> {
+        subscribe(\.sourceContinuations)
+    }
+
+    /// Tells the delegate and the streams about a live source, in order.
+    func publish(_ event: LiveSourceEvent) {
+        sourceEventLock.lock()
+        defer { sourceEventLock.unlock() }
+        let (delegate, continuations) = core.withLock { core in
+            core.liveSourceState = core.liveSourceState.after(event)
+            return (core.delegate, Array(core.sourceContinuations.values))
+        }
+        delegate?.videoRecorderSourceDidChange(event)
+        for continuation in continuations { continuation.yield(event) }
+    }
+}
+
+/// One run of recording from a live source: turns what the source reads into the recorder's
+/// input, on the source's thread.
+final class LiveRecording: LiveSourceSession, @unchecked Sendable {
+    // Used on the source's thread only; `failure` is read after that thread has finished.
+    private let recorder: EventRecorder
+    private let source: LiveVideoSource
+    private let writer = PacketFileWriter()
+    private var mode: Mode?
+    private var lastFrameTime: Double?
+    private(set) var failure: RecorderError?
+    let timelineOrigin = DispatchTime.now().uptimeNanoseconds
+
+    private enum Mode {
+        case passthrough
+        case decoding(FrameDecoder)
+    }
+
+    init(recorder: EventRecorder, source: LiveVideoSource) {
+        self.recorder = recorder
+        self.source = source
+        recorder.core.withLock { $0.passthrough.clockOrigin = timelineOrigin }
+    }
+
+    var shouldStop: Bool { failure != nil || recorder.currentState == .none }
+
+    func sourceEvent(_ event: LiveSourceEvent) {
+        recorder.publish(event)
+    }
+
+    func sourceConnected(_ parameters: StreamParameters) -> FrameSourceError? {
+        let wantsPassthrough = recorder.currentConfiguration.exportSettings.codec == .passthrough
+        let passthrough = wantsPassthrough && parameters.isPassthroughCodec
+        switch mode {
+        case .passthrough?:
+            // One session keeps one kind of ring buffer.
+            guard passthrough else {
+                return .unsupportedStream(
+                    url: source.options.redactedURL,
+                    message: "the stream changed to \(parameters.codecName), which a passthrough recording cannot keep")
+            }
+        case nil where passthrough:
+            mode = .passthrough
+        case .decoding?, nil:
+            // A fresh decoder for each connection: the stream may have changed.
+            do {
+                mode = .decoding(try FrameDecoder(parameters: parameters.pointer))
+            } catch {
+                return .video(error)
+            }
+        }
+        let isPassthrough: Bool
+        if case .passthrough? = mode { isPassthrough = true } else { isPassthrough = false }
+        recorder.publish(
+            .connected(
+                LiveStreamInfo(
+                    url: source.options.redactedURL, codecName: parameters.codecName, size: parameters.size,
+                    frameRate: parameters.frameRate, isPassthrough: isPassthrough)))
+        return nil
+    }
+
+    func sourcePacket(_ packet: TimedPacket) -> Bool {
+        do throws(RecorderError) {
+            switch mode {
+            case .passthrough?:
+                return recorder.ingest(packet, writer: writer)
+            case .decoding(let decoder)?:
+                return try decode(packet, with: decoder)
+            case nil:
+                return true
+            }
+        } catch {
+            if case .notRecording = error { return false }
+            failure = error
+            return false
+        }
+    }
+
+    /// Decodes a packet and pushes the frames it completes, in order.
+    private func decode(_ packet: TimedPacket, with decoder: FrameDecoder) throws(RecorderError) -> Bool {
+        var frames: [Frame] = []
+        do {
+            try decoder.decode(packet.packet) { frame throws(VideoIOError) in
+                let ticks =
+                    packet.timeline.place(framePTS: frame.pointee.best_effort_timestamp, timeBase: packet.timeBase)
+                    ?? packet.pts
+                let time = PacketTimeline.seconds(ticks)
+                // Frames that would go back in time (a damaged stream) are dropped, never reordered.
+                guard lastFrameTime.map({ time > $0 }) ?? true else { return }
+                lastFrameTime = time
+                frames.append(Frame(image: try decoder.image(of: frame), timestamp: time))
+            }
+        } catch {
+            // A damaged packet of a live stream: the decoder recovers at a later one.
+            return true
+        }
+        for frame in frames {
+            try recorder.pushFromLiveSource(frame)
+        }
+        return recorder.currentState != .none
+    }
+
+    func sourceLost() {
+        writer.closeFile()
+        recorder.sourceLost()
+    }
+
+    func sourceIdle(now: Int64) {
+        recorder.sourceIdle(now: now)
+    }
+
+    /// The run is over: closes the open file.
+    func finish() {
+        writer.closeFile()
+    }
+}

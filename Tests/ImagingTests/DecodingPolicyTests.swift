@@ -1,0 +1,113 @@
+import Foundation
+import Imaging
+import TestSupport
+import Testing
+
+/// The SDK's one decoding policy (issue 15, case 3): damaged data is `decodeFailed` unless a
+/// caller opts in to lenient decoding, and a work bound refuses a small file declaring a huge image.
+@Suite("Decoding policy and work bound")
+struct DecodingPolicyTests {
+    /// The `decodeFailed` message of a failing call, or a recorded issue.
+    func decodeFailure(
+        _ label: String = "", sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+    ) -> String? {
+        do {
+            try body()
+        } catch let error as ImagingError {
+            guard case .decodeFailed(let message) = error else {
+                Issue.record("\(label): expected decodeFailed, got \(error)", sourceLocation: sourceLocation)
+                return nil
+            }
+            #expect(!error.description.contains("\n"), "one line: \(error)", sourceLocation: sourceLocation)
+            return message
+        } catch {
+            Issue.record("\(label): expected ImagingError, got \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+        Issue.record("\(label): expected decodeFailed, but it decoded", sourceLocation: sourceLocation)
+        return nil
+    }
+
+    @Test func aCorruptJPEGIsDecodeFailedByDefaultFromBytesFilesAndThumbnails() throws {
+        let corrupt = try HostileFiles.corruptJPEG()
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("corrupt.jpg")
+        try corrupt.write(to: file)
+
+        let fromBytes = decodeFailure { _ = try Image(data: corrupt).pixels() }
+        #expect(fromBytes?.contains("Corrupt JPEG data") == true, "\(fromBytes ?? "")")
+        _ = decodeFailure { _ = try Image(contentsOf: file).encoded(as: .png()) }
+        _ = decodeFailure { _ = try Image.thumbnail(contentsOf: file, width: 64).pixels() }
+        _ = decodeFailure { _ = try Image.decodedUncached(corrupt) }
+        _ = decodeFailure { _ = try Image.decodedUncached(corrupt, fittingWidth: 64) }
+    }
+
+    @Test func lenientDecodingIsAnExplicitOptIn() throws {
+        let corrupt = try HostileFiles.corruptJPEG()
+        let image = try Image(data: corrupt, options: .init(decoding: .lenient))
+        #expect(try image.pixels().width == 640)
+        #expect(try Image.decodedUncached(corrupt, decoding: .lenient).width == 640)
+        // A truncated file too: the missing rows come out grey instead of failing.
+        let whole = try Samples.data("rocket.jpg")
+        #expect(
+            try Image(data: whole.prefix(whole.count / 2), options: .init(decoding: .lenient)).pixels().height == 427)
+    }
+
+    @Test func aPNGWithABadChecksumIsDecodeFailed() throws {
+        var bytes = [UInt8](try Samples.data("chelsea.png"))
+        var index = 8
+        while index + 8 < bytes.count {
+            let length =
+                Int(bytes[index]) << 24 | Int(bytes[index + 1]) << 16 | Int(bytes[index + 2]) << 8
+                | Int(bytes[index + 3])
+            if bytes[index + 4..<index + 8] == [UInt8]("IDAT".utf8)[...] {
+                bytes[index + 8 + length / 2] ^= 0xFF
+                break
+            }
+            index += 12 + length
+        }
+        _ = decodeFailure { _ = try Image(data: Data(bytes)).pixels() }
+    }
+
+    @Test func formatsOnlyUntrustedLoadersReadAreRefused() {
+        // A 1×1 BMP, which only ImageMagick's loader (untrusted in libvips) reads.
+        var bmp: [UInt8] =
+            Array("BM".utf8) + [58, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]
+        bmp +=
+            [1, 0, 24, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0x13, 0x0B, 0, 0, 0x13, 0x0B, 0, 0] + [UInt8](repeating: 0, count: 8)
+        bmp += [0, 0, 255, 0]
+        #expect(throws: ImagingError.notAnImage(source: "58 bytes")) { try Image(data: Data(bmp)) }
+    }
+
+    @Test func aSmallFileDeclaringAHugeImageIsRefusedFromItsHeader() throws {
+        let bomb = try HostileFiles.hugeHeaderJPEG()
+        let expected = ImagingError.overWorkLimit(
+            width: 14_000, height: 14_000, byteCount: bomb.count, limit: Image.LoadOptions.defaultPixelsPerByteLimit)
+        #expect(throws: expected) { try Image(data: bomb) }
+        #expect(throws: expected) { try Image(data: bomb, options: .init(decoding: .lenient)) }
+        #expect(throws: expected) { try Image.decodedUncached(bomb) }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("bomb.jpg")
+        try bomb.write(to: file)
+        #expect(throws: expected) { try Image(contentsOf: file) }
+        #expect(throws: expected) { try Image.thumbnail(contentsOf: file, width: 64) }
+        #expect(!expected.description.contains("\n"))
+        // The bound can be turned off on purpose; the header then loads (and strict decoding
+        // still refuses the missing data).
+        let unbounded = try Image(data: bomb, options: .init(pixelsPerByteLimit: nil))
+        #expect(unbounded.width == 14_000)
+    }
+
+    @Test func theWorkBoundSparesOrdinaryAndFlatImages() throws {
+        // A flat 4500×4500 image (20 MP, above the bound's free allowance) compresses very well.
+        let flat = try Image.solid(width: 4500, height: 4500, value: [90, 120, 200]).encoded(as: .png())
+        #expect(flat.count * Image.LoadOptions.defaultPixelsPerByteLimit > 4500 * 4500)
+        #expect(try Image(data: flat).width == 4500)
+        let options = Image.LoadOptions()
+        #expect(throws: Never.self) { try options.check(width: 4096, height: 4096, byteCount: 10) }
+        #expect(throws: ImagingError.self) { try options.check(width: 4097, height: 4096, byteCount: 10) }
+        #expect(throws: ImagingError.self) { try options.check(width: Int.max, height: 2, byteCount: 1 << 40) }
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Imaging
+import RecorderKit
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real servers the live-source tests record from, started on loopback by the tests: GStreamer's
+/// RTSP server (`Tests/LiveServers/rtsp-server.py`), and `ffmpeg` serving HTTP MJPEG, MPEG-TS over
+/// TCP and UDP, and HLS (its segments served by Python's `http.server`).
+///
+/// A missing program skips the test with the reason; with `ANALOGKIT_REQUIRE_REAL_SERVERS=1`
+/// (`scripts/test.sh` sets it) it is a failure instead.
+enum LiveServers {
+    static let python = "/usr/bin/python3"
+    static let rtspScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("LiveServers/rtsp-server.py")
+
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["ANALOGKIT_REQUIRE_REAL_SERVERS"] == "1" }
+
+    /// Skips the test (or fails it, when real servers are required) unless `available`.
+    static func need(_ available: Bool, _ reason: @autoclosure () -> String) throws {
+        guard !available else { return }
+        if isRequired { throw LiveServerError.missing(reason()) }
+        try Test.cancel("\(reason()); skipped")
+    }
+
+    /// Whether GStreamer's RTSP server can be started from Python.
+    static let hasRTSPServer: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: python) else { return false }
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: python)
+        check.arguments = [
+            "-c",
+            "import gi; gi.require_version('Gst', '1.0'); gi.require_version('GstRtspServer', '1.0'); "
+                + "from gi.repository import Gst, GstRtspServer; Gst.init(None); "
+                + "assert Gst.ElementFactory.find('h264parse') and Gst.ElementFactory.find('rtph264pay')",
+        ]
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else { return false }
+        check.waitUntilExit()
+        return check.terminationStatus == 0
+    }()
+
+    static let hasFFmpeg = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
+
+    static func requireRTSPServer() throws {
+        try need(hasFFmpeg, "ffmpeg is not installed")
+        try need(
+            hasRTSPServer,
+            "GStreamer's RTSP server is not available (Debian: python3-gst-1.0 gir1.2-gst-rtsp-server-1.0 "
+                + "gstreamer1.0-plugins-good gstreamer1.0-plugins-bad)")
+    }
+
+    /// A free port on loopback (TCP, or UDP), as the kernel picks it.
+    static func freePort(udp: Bool = false) -> Int {
+        let descriptor = socket(AF_INET, Int32(udp ? SOCK_DGRAM.rawValue : SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                _ = bind(descriptor, generic, length)
+                _ = getsockname(descriptor, generic, &length)
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Starts the RTSP server on `file` and waits until it listens; `port` 0 picks one.
+    static func rtsp(serving file: URL, port: Int = 0, shared: Bool = false, codec: String = "h264") async throws
+        -> (server: ChildServer, url: String)
+    {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("rtsp-\(UUID().uuidString).log")
+        var arguments = [rtspScript.path, "--file", file.path, "--port", "\(port)", "--codec", codec]
+        if shared { arguments.append("--shared") }
+        let server = try ChildServer.start(python, arguments, output: log)
+        // GStreamer takes a second or two to start, much longer on a loaded machine.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(90))
+        while ContinuousClock.now < deadline {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening ") }),
+                let bound = Int(line.dropFirst("listening ".count))
+            {
+                return (server, "rtsp://127.0.0.1:\(bound)/stream")
+            }
+            guard server.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        server.kill()
+        throw LiveServerError.didNotStart("rtsp-server.py: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+    }
+
+    /// Starts `ffmpeg` with the arguments (quiet, reading at the input's own rate).
+    static func ffmpeg(_ arguments: [String]) throws -> ChildServer {
+        try ChildServer.start("/usr/bin/ffmpeg", ["-nostdin", "-v", "error"] + arguments, output: nil)
+    }
+
+    /// Serves `directory` over HTTP on `port`.
+    static func httpDirectory(_ directory: URL, port: Int) throws -> ChildServer {
+        try ChildServer.start(
+            python, ["-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", directory.path], output: nil)
+    }
+}
+
+enum LiveServerError: Error, CustomStringConvertible {
+    case missing(String)
+    case didNotStart(String)
+
+    var description: String {
+        switch self {
+        case .missing(let reason): "a real server the test needs is missing: \(reason)"
+        case .didNotStart(let reason): "a test server did not start: \(reason)"
+        }
+    }
+}
+
+/// A server process the test started; stopped (and reaped) by ``stop()`` or ``kill()``.
+///
+/// A child started from a test inherits the test runner's blocked signals (SIGTERM among them), so
+/// servers are ended with SIGKILL, which cannot be blocked.
+final class ChildServer: @unchecked Sendable {
+    let process: Process
+
+    private init(process: Process) {
+        self.process = process
+    }
+
+    static func start(_ executable: String, _ arguments: [String], output: URL?) throws -> ChildServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let output {
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return ChildServer(process: process)
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// SIGKILL, as a crash or a pulled cable would end it.
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Ends the server (SIGKILL; it holds nothing worth a graceful end) and waits for it.
+    func stop() {
+        kill()
+    }
+}
+
+/// Test streams made once per test run: the test pattern with its machine-readable frame
+/// counter, encoded by `ffmpeg` from raw frames (H.264, key frame every 30 frames, no B-frames).
+enum TestMedia {
+    static let directory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "RecorderKitTests-media-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// 60 s of the 320×240 test pattern at 30 fps.
+    static let pattern = Task<URL, any Error> {
+        try encode(name: "pattern.mp4", count: 1800) { index in
+            try TestPatternSource.render(
+                index: index, timestamp: Double(index) / 30, size: FrameSize(width: 320, height: 240))
+        }
+    }
+
+    /// 20 s of a still grey scene with counters; a white square appears at frame 150 (5 s).
+    static let motion = Task<URL, any Error> {
+        let empty = try Image.solid(width: 320, height: 240, value: [90, 90, 90])
+        let square = try empty.drawingRectangles([(100, 50, 120, 120)], color: [250, 250, 250])
+        return try encode(name: "motion.mp4", count: 600) { index in
+            try FrameCounterCode.drawing(index, into: index >= 150 ? square : empty)
+        }
+    }
+
+    /// Pipes `count` frames of 320×240 RGB into ffmpeg's H.264 encoder.
+    static func encode(name: String, count: Int, codec: [String] = [], frame: (Int) throws -> Image) throws -> URL {
+        let url = directory.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let partial = directory.appendingPathComponent("partial-" + name)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments =
+            [
+                "-nostdin", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "320x240", "-r", "30",
+                "-i",
+                "-",
+            ]
+            + (codec.isEmpty
+                ? [
+                    "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-keyint_min", "30", "-bf", "0", "-pix_fmt",
+                    "yuv420p",
+                ]
+                : codec) + [partial.path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for index in 0..<count {
+            let pixels = try frame(index).pixels()
+            try input.fileHandleForWriting.write(contentsOf: Data(pixels.samples))
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw LiveServerError.didNotStart("ffmpeg could not encode \(name)")
+        }
+        try FileManager.default.moveItem(at: partial, to: url)
+        return url
+    }
+}
+
+/// Records from a live source in the background and collects what it reports.
+final class LiveRun: Sendable {
+    let recorder: EventRecorder
+    let task: Task<Void, any Error>
+    private let log = EventLog()
+    private let listeners: [Task<Void, Never>]
+
+    /// The events and clips reported so far, shared with the tasks that listen for them.
+    private final class EventLog: Sendable {
+        let events = Mutex<[LiveSourceEvent]>([])
+        let clips = Mutex(0)
+    }
+
+    init(recorder: EventRecorder, source: LiveVideoSource) {
+        self.recorder = recorder
+        let log = log
+        let events = recorder.liveSourceEvents()
+        let clips = recorder.finishedSegments()
+        listeners = [
+            Task { for await event in events { log.events.withLock { $0.append(event) } } },
+            Task { for await _ in clips { log.clips.withLock { $0 += 1 } } },
+        ]
+        task = Task { try await recorder.record(from: source) }
+    }
+
+    /// Makes a recorder with `configuration` (`prepare` sets it up further), starts it, and
+    /// records from `options` in the background.
+    static func start(
+        _ configuration: RecorderConfiguration, from options: LiveSourceOptions,
+        prepare: (EventRecorder) -> Void = { _ in }
+    ) throws -> LiveRun {
+        let recorder = try EventRecorder(configuration: configuration)
+        prepare(recorder)
+        try recorder.startRecording()
+        return LiveRun(recorder: recorder, source: try LiveVideoSource(options: options))
+    }
+
+    /// Waits until `count` clips have been published (at most `timeout` seconds).
+    func waitForClips(_ count: Int, timeout: Double = 30) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
+        while log.clips.withLock({ $0 }) < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    var reported: [LiveSourceEvent] { log.events.withLock { $0 } }
+
+    /// Waits until an event matching `predicate` has been reported (at most `timeout` seconds).
+    func wait(
+        for description: String, timeout: Double = 30, _ predicate: @escaping @Sendable (LiveSourceEvent) -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
+        while ContinuousClock.now < deadline {
+            if reported.contains(where: predicate) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw LiveServerError.didNotStart("no '\(description)' within \(timeout) s; events: \(reported)")
+    }
+
+    /// Waits until the stream is connected and packets have arrived for `seconds`.
+    func waitUntilStreaming(for seconds: Double) async throws {
+        try await wait(for: "connected") { if case .connected = $0 { true } else { false } }
+        try await Task.sleep(for: .seconds(seconds))
+    }
+
+    /// Stops recording, waits for the source to let go and the clips to be written.
+    func finish() async throws -> [CapturedVideoSegment] {
+        recorder.stopRecording()
+        try await task.value
+        listeners.forEach { $0.cancel() }
+        return try await recorder.capturedSegments().sorted { $0.startTime < $1.startTime }
+    }
+}
