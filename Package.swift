@@ -253,6 +253,49 @@ targets += [
     ),
 ]
 
+// MARK: - SocialModelHTTP and SocialClient
+// SocialModel's network face: Hummingbird 2 routes a user mounts into their own application, and
+// a URLSession client for apps. Their own products, so only servers build Hummingbird.
+
+products += [
+    .library(name: "SocialModelAPI", targets: ["SocialModelAPI"]),
+    .library(name: "SocialModelHTTP", targets: ["SocialModelHTTP"]),
+    .library(name: "SocialClient", targets: ["SocialClient"]),
+]
+targets += [
+    // What the routes and a client exchange: bodies, the error with its stable codes, the JSON coding.
+    .target(name: "SocialModelAPI", dependencies: ["SocialModel"]),
+    .target(
+        name: "SocialModelHTTP",
+        dependencies: [
+            "SocialModel", "SocialModelAPI",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
+        resources: [.copy("openapi.json")]
+    ),
+    .testTarget(
+        name: "SocialModelHTTPTests",
+        dependencies: [
+            "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks", "SocialModelTesting",
+            // FilmKit: its seeded SplitMix64 makes the hostile-input junk.
+            "FilmKit", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]
+    ),
+    // For apps: URLSession only, no Hummingbird.
+    .target(name: "SocialClient", dependencies: ["SocialModel", "SocialModelAPI"]),
+    .testTarget(
+        name: "SocialClientTests",
+        dependencies: [
+            "SocialClient", "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks",
+            "SocialModelTesting",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]
+    ),
+]
+
 // MARK: - SocialModel's real edges: mail delivery and identity providers (products of their own, so that
 // the core builds none of swift-nio-ssl, async-http-client or jwt-kit, and each needs only its own)
 
@@ -331,6 +374,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),

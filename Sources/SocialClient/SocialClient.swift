@@ -1,0 +1,104 @@
+import Foundation
+import SocialModel
+import SocialModelAPI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A Swift client of SocialModelHTTP's routes for apps, over `URLSession` (which runs on Linux
+/// too): the calls that need no session (registration, verification, sign-in, public photos),
+/// and ``SocialClientSession`` for a signed-in user's calls.
+///
+/// ```swift
+/// let client = SocialClient(baseURL: URL(string: "https://social.example.com/api")!, session: .shared)
+/// let me = try await client.signIn(email: "ada@example.com", password: "…")
+/// let page = try await me.home()
+/// ```
+public struct SocialClient: Sendable {
+    let transport: Transport
+
+    /// A client of the routes mounted at `baseURL`.
+    /// - Parameters:
+    ///   - baseURL: where the routes are mounted, such as `https://host/api`.
+    ///   - session: the URL session to send with (`.shared` is the system's; say so at the call site).
+    public init(baseURL: URL, session: URLSession) {
+        transport = Transport(baseURL: baseURL, session: session)
+    }
+
+    /// The routes' base URL.
+    public var baseURL: URL { transport.baseURL }
+
+    /// Registers an account; the server emails a verification token. Succeeds for a taken
+    /// address too, as the server does not tell.
+    /// - Parameter registration: the form.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid` listing every broken rule.
+    public func register(_ registration: Registration) async throws(SocialClientError) {
+        _ = try await transport.send(
+            "POST", ["accounts"], body: transport.encoded(registration), expect: [202])
+    }
+
+    /// Verifies an email address with the emailed token.
+    /// - Parameter token: the token from the email.
+    /// - Returns: the verified user.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid-token` or `expired-token`.
+    public func verifyEmail(token: String) async throws(SocialClientError) -> User {
+        try await transport.json(
+            User.self, "POST", ["accounts", "verification"], body: VerificationRequest(token: token))
+    }
+
+    /// Asks for a new verification email (nothing happens for an unknown or verified address).
+    /// - Parameter email: the address registered.
+    /// - Throws: ``SocialClientError`` when the server cannot be reached or fails.
+    public func resendVerification(email: String) async throws(SocialClientError) {
+        _ = try await transport.send(
+            "POST", ["accounts", "verification", "resend"],
+            body: transport.encoded(ResendVerificationRequest(email: email)), expect: [202])
+    }
+
+    /// Signs in.
+    /// - Parameters:
+    ///   - email: the account's address.
+    ///   - password: the password.
+    /// - Returns: the signed-in user's session.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid-credentials`, `email-not-verified` or
+    ///   `rate-limited` (its `retryAfter` says when to try again).
+    public func signIn(email: String, password: String) async throws(SocialClientError) -> SocialClientSession {
+        let response = try await transport.json(
+            SessionResponse.self, "POST", ["sessions"], body: SignInRequest(email: email, password: password),
+            expect: 201)
+        return SocialClientSession(transport: transport, token: response.token, user: response.user)
+    }
+
+    /// A session from a token kept earlier (the server checks it on each call).
+    /// - Parameter token: a token ``signIn(email:password:)`` returned.
+    /// - Returns: the session.
+    public func session(token: String) -> SocialClientSession {
+        SocialClientSession(transport: transport, token: token, user: nil)
+    }
+
+    /// A post's photo at one of the server's sizes, as JPEG; needs no session.
+    /// - Parameters:
+    ///   - postID: the post.
+    ///   - size: one of the server's post photo sizes.
+    /// - Returns: the JPEG and its `ETag`.
+    /// - Throws: ``SocialClientError/api(_:)`` with `not-found`.
+    public func postPhoto(postID: PostID, size: Int) async throws(SocialClientError) -> (jpeg: Data, etag: String?) {
+        try await photo(["posts", postID.rawValue, "photo", String(size)])
+    }
+
+    /// A user's avatar at one of the server's sizes, as JPEG; needs no session.
+    /// - Parameters:
+    ///   - userID: whose avatar.
+    ///   - size: one of the server's avatar sizes.
+    /// - Returns: the JPEG and its `ETag`.
+    /// - Throws: ``SocialClientError/api(_:)`` with `not-found`.
+    public func avatar(userID: UserID, size: Int) async throws(SocialClientError) -> (jpeg: Data, etag: String?) {
+        try await photo(["users", userID.rawValue, "avatar", String(size)])
+    }
+
+    func photo(_ path: [String]) async throws(SocialClientError) -> (jpeg: Data, etag: String?) {
+        let answer = try await transport.send("GET", path)
+        return (answer.data, answer.response.value(forHTTPHeaderField: "ETag"))
+    }
+}

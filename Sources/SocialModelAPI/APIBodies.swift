@@ -1,0 +1,88 @@
+import Foundation
+import SocialModel
+
+/// The body of `POST /sessions`.
+public struct SignInRequest: Sendable, Hashable, Codable {
+    /// The account's email address.
+    public var email: String
+    /// The password.
+    public var password: String
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - email: the account's email address.
+    ///   - password: the password.
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// What `POST /sessions` answers: the bearer token, whose it is and until when it is accepted.
+public struct SessionResponse: Sendable, Hashable, Codable {
+    /// The bearer token to send as `Authorization: Bearer <token>`.
+    public var token: String
+    /// The signed-in user (with their email address).
+    public var user: User
+    /// When the session stops being accepted.
+    public var expiresAt: Date
+
+    /// Creates a response.
+    /// - Parameters:
+    ///   - token: the bearer token.
+    ///   - user: the signed-in user.
+    ///   - expiresAt: the expiry.
+    public init(token: String, user: User, expiresAt: Date) {
+        self.token = token
+        self.user = user
+        self.expiresAt = expiresAt
+    }
+}
+
+/// The body of `POST /accounts/verification`: the token emailed at registration.
+public struct VerificationRequest: Sendable, Hashable, Codable {
+    /// The emailed token.
+    public var token: String
+
+    /// Creates a request.
+    /// - Parameter token: the emailed token.
+    public init(token: String) {
+        self.token = token
+    }
+}
+
+/// The body of `POST /accounts/verification/resend`.
+public struct ResendVerificationRequest: Sendable, Hashable, Codable {
+    /// The address registered.
+    public var email: String
+
+    /// Creates a request.
+    /// - Parameter email: the address registered.
+    public init(email: String) {
+        self.email = email
+    }
+}
+
+/// The body of `POST /posts/{postID}/comments`.
+public struct CommentRequest: Sendable, Hashable, Codable {
+    /// The comment's text, one line.
+    public var text: String
+
+    /// Creates a request.
+    /// - Parameter text: the comment's text.
+    public init(text: String) {
+        self.text = text
+    }
+}
+
+/// A count: unread notifications, or how many a bulk change touched.
+public struct CountResponse: Sendable, Hashable, Codable {
+    /// The count.
+    public var count: Int
+
+    /// Creates a response.
+    /// - Parameter count: the count.
+    public init(count: Int) {
+        self.count = count
+    }
+}

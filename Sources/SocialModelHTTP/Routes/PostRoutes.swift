@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import SocialModel
+import SocialModelAPI
+
+extension SocialRoutes {
+    /// Publishing, reading and deleting posts and their photos, likes and comments.
+    func addPostRoutes<Context: RequestContext>(to routes: RouteCollection<Context>) {
+        // The photo is the raw body; the caption and the filter's name are query parameters,
+        // so an upload needs no multipart encoding.
+        routes.post("posts") { request, _ in
+            let me = try await session(request)
+            let query = RequestQuery(request: request)
+            let photo = try await request.body.collect(upTo: limits.photoBodyBytes)
+            let post = try await me.posts.publish(
+                PostDraft(
+                    photo: Data(photo.readableBytesView), caption: query.string("caption") ?? "",
+                    filter: query.string("filter")))
+            return try HTTPJSON.response(post, status: .created)
+        }
+        routes.get("posts/:postID") { request, context in
+            let me = try await session(request)
+            return try HTTPJSON.response(
+                try await me.posts.post(postID: context.parameters.id("postID", PostID.self)))
+        }
+        routes.delete("posts/:postID") { request, context in
+            try await session(request).posts.delete(postID: context.parameters.id("postID", PostID.self))
+            return Response(status: .noContent)
+        }
+        routes.get("posts/:postID/photo/:size") { request, context in
+            let jpeg = try await network.postPhoto(
+                postID: context.parameters.id("postID", PostID.self), size: context.parameters.integer("size"))
+            // A post's photo never changes, so caches may keep it for good.
+            return PhotoResponse.jpeg(jpeg, for: request, cacheControl: "public, max-age=31536000, immutable")
+        }
+        routes.put("posts/:postID/like") { request, context in
+            let me = try await session(request)
+            return try HTTPJSON.response(
+                try await me.posts.like(postID: context.parameters.id("postID", PostID.self)))
+        }
+        routes.delete("posts/:postID/like") { request, context in
+            let me = try await session(request)
+            return try HTTPJSON.response(
+                try await me.posts.unlike(postID: context.parameters.id("postID", PostID.self)))
+        }
+        routes.get("posts/:postID/likes") { request, context in
+            let me = try await session(request)
+            let query = RequestQuery(request: request)
+            return try HTTPJSON.response(
+                try await me.posts.likers(
+                    postID: context.parameters.id("postID", PostID.self), after: query.cursor(KeysetCursor.self),
+                    limit: query.limit()))
+        }
+        routes.post("posts/:postID/comments") { request, context in
+            let me = try await session(request)
+            let body = try await HTTPJSON.body(CommentRequest.self, of: request, limit: limits.jsonBodyBytes)
+            let comment = try await me.posts.comment(
+                postID: context.parameters.id("postID", PostID.self), text: body.text)
+            return try HTTPJSON.response(comment, status: .created)
+        }
+        routes.get("posts/:postID/comments") { request, context in
+            let me = try await session(request)
+            let query = RequestQuery(request: request)
+            return try HTTPJSON.response(
+                try await me.posts.comments(
+                    postID: context.parameters.id("postID", PostID.self), after: query.cursor(KeysetCursor.self),
+                    limit: query.limit()))
+        }
+        routes.delete("comments/:commentID") { request, context in
+            try await session(request).posts.deleteComment(
+                commentID: context.parameters.id("commentID", CommentID.self))
+            return Response(status: .noContent)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SocialModel
+import SocialModelAPI
+import SocialModelHTTP
+import Testing
+
+/// SocialModel's authorization matrix over HTTP: every route that needs a session refuses a
+/// missing, malformed, unknown, revoked and expired token, and owners' operations refuse others.
+@Suite("Authorization matrix over HTTP")
+struct AuthorizationMatrixTests {
+    /// The routes served without a session: account creation, sign-in and public photos.
+    static let publicRoutes: Set<String> = [
+        "POST /api/accounts", "POST /api/accounts/verification", "POST /api/accounts/verification/resend",
+        "POST /api/sessions", "GET /api/users/{userID}/avatar/{size}", "GET /api/posts/{postID}/photo/{size}",
+    ]
+
+    /// Every route's method and path as mounted, with its parameters filled in from `values`.
+    static func sessionRoutes(of fixture: HTTPFixture, values: [String: String]) -> [(HTTPRequest.Method, String)] {
+        let router = Router()
+        router.addRoutes(fixture.routes.collection(), atPath: "/api")
+        return router.routes.filter { !publicRoutes.contains("\($0.method) \($0.path)") }.map { route in
+            var path = route.path.description
+            for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
+            return (route.method, String(path.dropFirst("/api".count)))
+        }
+    }
+
+    /// An owner with a post, a fan's comment on it, and the owner's notification of that comment.
+    static func ownedThings(_ client: any TestClientProtocol, _ fixture: HTTPFixture) async throws -> (
+        owner: Caller, post: Post, comment: PostComment, notification: NetworkNotification
+    ) {
+        let owner = try await client.signUp("owner", in: fixture)
+        let fan = try await client.signUp("fan", in: fixture)
+        let post = try await client.publish(as: owner)
+        let comment = try await client.call(
+            .post, "/posts/\(post.id)/comments", as: fan, json: CommentRequest(text: "hi")
+        ).decoded(PostComment.self)
+        let notification = try #require(
+            try await client.call(.get, "/notifications", as: owner)
+                .decoded(CursorPage<NetworkNotification, KeysetCursor>.self).items.first)
+        return (owner, post, comment, notification)
+    }
+
+    @Test("every session route refuses missing, malformed, unknown, revoked and expired tokens")
+    func tokensRefused() async throws {
+        let fixture = HTTPFixture()
+        try await fixture.test { client in
+            let (owner, post, comment, notification) = try await Self.ownedThings(client, fixture)
+            let routes = Self.sessionRoutes(
+                of: fixture,
+                values: [
+                    "userID": owner.user.id.rawValue, "postID": post.id.rawValue, "commentID": comment.id.rawValue,
+                    "notificationID": notification.id.rawValue,
+                ])
+            #expect(routes.count == 30)
+
+            let revoked = try await client.signUp("leaver", in: fixture)
+            #expect(try await client.call(.delete, "/sessions/current", as: revoked).status == .noContent)
+            let expiring = try await client.signUp("sleeper", in: fixture)
+            let credentials: [(String, HTTPFields)] = [
+                ("missing", [:]),
+                ("not bearer", [.authorization: "Basic \(expiring.token)"]),
+                ("empty bearer", [.authorization: "Bearer "]),
+                ("unknown", [.authorization: "Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]),
+                ("revoked", [.authorization: "Bearer \(revoked.token)"]),
+            ]
+            for (method, path) in routes {
+                for (name, headers) in credentials {
+                    let response = try await client.call(method, path, headers: headers)
+                    #expect(response.status == .unauthorized, "\(method) \(path) with a \(name) token")
+                    #expect(response.apiError?.code == "unauthorized", "\(method) \(path) with a \(name) token")
+                }
+            }
+
+            fixture.harness.clock.advance(by: fixture.harness.accounts.policy.sessionLifetime + 1)
+            for (method, path) in routes {
+                let response = try await client.call(method, path, as: expiring)
+                #expect(response.status == .unauthorized, "\(method) \(path) with an expired token")
+            }
+            // Nothing was changed by the refused calls.
+            let stillThere = try await client.signUp("witness", in: fixture)
+            let view = try await client.call(.get, "/posts/\(post.id)", as: stillThere).decoded(PostView.self)
+            #expect(view.post.commentCount == 1)
+        }
+    }
+
+    @Test("strangers cannot delete others' posts, comments or notifications; owners can")
+    func wrongOwners() async throws {
+        let fixture = HTTPFixture()
+        try await fixture.test { client in
+            let (owner, post, comment, notification) = try await Self.ownedThings(client, fixture)
+            let stranger = try await client.signUp("stranger", in: fixture)
+
+            let attempts: [(HTTPRequest.Method, String)] = [
+                (.delete, "/posts/\(post.id)"), (.delete, "/comments/\(comment.id)"),
+                (.post, "/notifications/\(notification.id)/read"), (.delete, "/notifications/\(notification.id)"),
+            ]
+            for (method, path) in attempts {
+                let response = try await client.call(method, path, as: stranger)
+                #expect(response.status == .forbidden, "\(method) \(path) by a stranger")
+                #expect(response.apiError?.code == "forbidden")
+            }
+            // Untouched: the post, its comment, the owner's unread notification.
+            let view = try await client.call(.get, "/posts/\(post.id)", as: owner).decoded(PostView.self)
+            #expect(view.post.commentCount == 1)
+            #expect(
+                try await client.call(.get, "/notifications/unread-count", as: owner).decoded(CountResponse.self)
+                    .count == 1)
+            // A stranger's bulk calls touch only their own notifications.
+            #expect(
+                try await client.call(.delete, "/notifications", as: stranger).decoded(CountResponse.self).count == 0)
+
+            // The post's author may delete a comment they did not write; then the post.
+            #expect(try await client.call(.delete, "/comments/\(comment.id)", as: owner).status == .noContent)
+            #expect(try await client.call(.delete, "/posts/\(post.id)", as: owner).status == .noContent)
+        }
+    }
+}

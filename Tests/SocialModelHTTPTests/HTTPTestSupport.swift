@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SocialModel
+import SocialModelAPI
+import SocialModelHTTP
+import SocialModelMocks
+import SocialModelTesting
+import Testing
+
+/// SocialRoutes mounted under `/api` in an application over the in-memory store, with the
+/// harness's manual clock and capturing mailer; requests go straight to the router (no network).
+struct HTTPFixture {
+    let harness = SocialTestHarness(store: InMemorySocialStore())
+    let limits: SocialHTTPLimits
+
+    init(limits: SocialHTTPLimits = SocialHTTPLimits()) {
+        self.limits = limits
+    }
+
+    var routes: SocialRoutes { SocialRoutes(network: harness.network, limits: limits) }
+
+    /// Runs `body` with a client of the application.
+    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let router = Router()
+        router.addRoutes(routes.collection(), atPath: "/api")
+        return try await Application(router: router).test(.router, body)
+    }
+}
+
+/// A signed-in user as a client holds it: their user and bearer token.
+struct Caller: Sendable {
+    let user: User
+    let token: String
+}
+
+extension TestClientProtocol {
+    /// Sends a request to `/api` + `path`, with a JSON body if given.
+    func call(
+        _ method: HTTPRequest.Method, _ path: String, as caller: Caller? = nil, json: (any Encodable)? = nil,
+        body: Data? = nil, headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = headers
+        if let caller { headers[.authorization] = "Bearer \(caller.token)" }
+        var buffer = body.map { ByteBuffer(bytes: $0) }
+        if let json {
+            headers[.contentType] = "application/json"
+            buffer = ByteBuffer(bytes: try SocialJSON.encoder().encode(json))
+        }
+        return try await execute(uri: "/api" + path, method: method, headers: headers, body: buffer)
+    }
+
+    /// Registers, verifies (with the token the mailer caught) and signs in over HTTP.
+    func signUp(_ username: String, in fixture: HTTPFixture) async throws -> Caller {
+        let email = "\(username.lowercased())@example.com"
+        let password = SocialTestHarness.password
+        let registered = try await call(
+            .post, "/accounts", json: Registration(email: email, username: username, password: password))
+        #expect(registered.status == .accepted)
+        let token = try #require(fixture.harness.mailer.latestToken(.emailVerification, to: email))
+        let verified = try await call(.post, "/accounts/verification", json: VerificationRequest(token: token.rawValue))
+        #expect(verified.status == .ok)
+        let signedIn = try await call(.post, "/sessions", json: SignInRequest(email: email, password: password))
+        #expect(signedIn.status == .created)
+        let session = try signedIn.decoded(SessionResponse.self)
+        return Caller(user: session.user, token: session.token)
+    }
+
+    /// Publishes a post with a stand-in photo of the mock processor.
+    func publish(as caller: Caller, caption: String = "") async throws -> Post {
+        let escaped = caption.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let response = try await call(
+            .post, "/posts?caption=\(escaped)", as: caller, body: MockPhotoProcessor.photo(width: 400, height: 300))
+        #expect(response.status == .created)
+        return try response.decoded(Post.self)
+    }
+}
+
+extension TestResponse {
+    /// The body decoded as the routes' JSON.
+    func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+        try SocialJSON.decoder().decode(T.self, from: Data(body.readableBytesView))
+    }
+
+    /// The body as an error answer.
+    var apiError: SocialAPIError? { try? decoded(SocialAPIError.self) }
+}
