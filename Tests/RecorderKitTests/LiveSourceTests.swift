@@ -223,7 +223,9 @@ struct LiveSourceTests {
             events.compactMap { event -> (Double, Double)? in
                 if case .recovered(let lostAt, let gap) = event { (lostAt, gap) } else { nil }
             }.first)
-        #expect(recovered.1 > 0.5, "the outage lasted \(recovered.1) s")
+        // At least about the first reconnect delay (0.2 s); how much longer depends on how fast the
+        // restarted server comes up.
+        #expect(recovered.1 > 0.15, "the outage lasted \(recovered.1) s")
         // Capped exponential backoff while the server was down.
         let waits = events.compactMap { event -> Double? in
             if case .waiting(_, let delay) = event { delay } else { nil }
@@ -231,8 +233,12 @@ struct LiveSourceTests {
         #expect(waits.first == 0.2)
         #expect(waits.allSatisfy { $0 <= 0.8 })
         #expect(zip(waits, waits.dropFirst()).allSatisfy { $1 == min(0.8, $0 * 2) })
-        // The delegate heard the same, in the same order.
-        #expect(delegate.sourceEvents.withLock { $0 } == events)
+        // The delegate heard the same, in the same order. The final `.ended` may reach one of the
+        // two before `finish()` returns and the other after, so it is left out of the comparison.
+        let beforeEnd = { (events: [LiveSourceEvent]) in
+            events.filter { if case .ended = $0 { false } else { true } }
+        }
+        #expect(beforeEnd(delegate.sourceEvents.withLock { $0 }) == beforeEnd(events))
 
         #expect(clips.count == 2)
         guard clips.count == 2 else { return }
