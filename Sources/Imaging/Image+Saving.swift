@@ -113,15 +113,12 @@ extension Image {
             }
         }
         guard status == 0 else {
-            FileSystemPath.withCString(temporary) { _ = unlink($0) }
+            FileSystemPath.unlink(temporary)
             throw Self.encodingFailure(chosen)
         }
-        let renamed = FileSystemPath.withCString(temporary) { from in
-            FileSystemPath.withCString(url) { to in rename(from, to) }
-        }
-        guard renamed == 0 else {
+        guard FileSystemPath.rename(temporary, to: url) == 0 else {
             let failure = Self.writeFailure(url, "rename")
-            FileSystemPath.withCString(temporary) { _ = unlink($0) }
+            FileSystemPath.unlink(temporary)
             throw failure
         }
     }

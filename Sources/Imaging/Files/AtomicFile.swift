@@ -35,10 +35,10 @@ package enum AtomicFile {
         let temporary = temporaryURL(near: url)
         do throws(FileSystemFailure) {
             try writeFully(data, to: temporary, for: url, durable: durable)
-            guard rename(temporary, url) == 0 else { throw .posix(url, "rename") }
+            guard FileSystemPath.rename(temporary, to: url) == 0 else { throw .posix(url, "rename") }
             if durable { try syncFolder(url.deletingLastPathComponent()) }
         } catch {
-            unlink(temporary)
+            FileSystemPath.unlink(temporary)
             throw error
         }
     }
@@ -47,7 +47,7 @@ package enum AtomicFile {
     /// The temporary file is hard-linked to its final name, which fails when the name is taken.
     package static func create(_ data: Data, at url: URL, durable: Bool = true) throws(FileSystemFailure) -> Bool {
         let temporary = temporaryURL(near: url)
-        defer { unlink(temporary) }
+        defer { FileSystemPath.unlink(temporary) }
         try writeFully(data, to: temporary, for: url, durable: durable)
         guard link(temporary, url) == 0 else {
             if errno == EEXIST { return false }
@@ -59,7 +59,7 @@ package enum AtomicFile {
 
     /// Renames a file or folder atomically and flushes the folder that holds the new name.
     package static func move(_ source: URL, to destination: URL) throws(FileSystemFailure) {
-        guard rename(source, destination) == 0 else { throw .posix(destination, "rename") }
+        guard FileSystemPath.rename(source, to: destination) == 0 else { throw .posix(destination, "rename") }
         try syncFolder(destination.deletingLastPathComponent())
     }
 
@@ -82,7 +82,7 @@ package enum AtomicFile {
             let url = directory.appendingPathComponent(name)
             let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
             guard let modified, Date().timeIntervalSince(modified) >= age else { continue }
-            if unlink(url) == 0 { removed += 1 }
+            if FileSystemPath.unlink(url) == 0 { removed += 1 }
         }
         return removed
     }
@@ -121,15 +121,6 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ coun
 
 // The system calls on file URLs, through their exact bytes (see `FileSystemPath`).
 
-private func rename(_ source: URL, _ destination: URL) -> Int32 {
-    FileSystemPath.withCString(source) { from in FileSystemPath.withCString(destination) { rename(from, $0) } }
-}
-
 private func link(_ source: URL, _ destination: URL) -> Int32 {
     FileSystemPath.withCString(source) { from in FileSystemPath.withCString(destination) { link(from, $0) } }
-}
-
-@discardableResult
-private func unlink(_ url: URL) -> Int32 {
-    FileSystemPath.withCString(url) { unlink($0) }
 }

@@ -109,6 +109,17 @@ public enum FileSystemPath {
         }
     }
 
+    /// `rename(2)` of two file URLs, through their exact bytes.
+    package static func rename(_ source: URL, to destination: URL) -> Int32 {
+        withCString(source) { from in withCString(destination) { systemRename(from, $0) } }
+    }
+
+    /// `unlink(2)` of a file URL, through its exact bytes.
+    @discardableResult
+    package static func unlink(_ url: URL) -> Int32 {
+        withCString(url) { systemUnlink($0) }
+    }
+
     /// The file's status, or `nil` (with `errno` set) when it cannot be read.
     package static func status(_ url: URL) -> stat? {
         var info = stat()
@@ -182,4 +193,13 @@ public enum FileSystemPath {
 /// The C library's `read`, which a member named `read` would shadow.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+/// The C library's `rename` and `unlink`, which `FileSystemPath`'s own would shadow inside the enum.
+private func systemRename(_ source: UnsafePointer<CChar>, _ destination: UnsafePointer<CChar>) -> Int32 {
+    rename(source, destination)
+}
+
+private func systemUnlink(_ path: UnsafePointer<CChar>) -> Int32 {
+    unlink(path)
 }
