@@ -11,7 +11,15 @@ var targets: [Target] = []
 // MARK: - Test support (shared by every kit's tests; not a product)
 
 targets += [
-    .target(name: "TestSupport", dependencies: ["Imaging"], path: "Tests/Support")
+    .target(name: "TestSupport", dependencies: ["Imaging", "Locking"], path: "Tests/Support")
+]
+
+// MARK: - Locking (shared by every kit; not a product)
+
+targets += [
+    // TSan cannot see the futex under Synchronization.Mutex or GLib's locks; these mark the edges.
+    .target(name: "CThreadSanitizer"),
+    .target(name: "Locking", dependencies: ["CThreadSanitizer"]),
 ]
 
 // MARK: - Imaging (libvips)
@@ -26,7 +34,7 @@ targets += [
         providers: [.apt(["libvips-dev"]), .brew(["vips"])]
     ),
     // Swift cannot call C variadic functions; this shim gives each libvips operation a fixed signature.
-    .target(name: "CVipsShim", dependencies: ["CVips"]),
+    .target(name: "CVipsShim", dependencies: ["CVips", "CThreadSanitizer"]),
     // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
     .target(name: "CExifShim", linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]),
     .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExifShim"]),
@@ -75,12 +83,13 @@ products += [
     .library(name: "FilmKitMocks", targets: ["FilmKitMocks"]),
 ]
 targets += [
-    .target(name: "FilmKit", dependencies: ["Imaging", "CVipsShim"], resources: [.copy("Resources/Stocks")]),
-    .target(name: "FilmKitMocks", dependencies: ["FilmKit"]),
+    .target(
+        name: "FilmKit", dependencies: ["Imaging", "CVipsShim", "Locking"], resources: [.copy("Resources/Stocks")]),
+    .target(name: "FilmKitMocks", dependencies: ["FilmKit", "Locking"]),
     .testTarget(name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks", "TestSupport", "filmkit"]),
     .executableTarget(
         name: "filmkit",
-        dependencies: ["FilmKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: ["FilmKit", "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/FilmCLI"
     ),
     .executableTarget(name: "film-demo", dependencies: ["FilmKit"], path: "Examples/FilmDemo"),
@@ -135,8 +144,8 @@ targets += [
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
-    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
+    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim", "Locking"]),
+    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "Locking"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
         name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
@@ -147,7 +156,7 @@ targets += [
         swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
         name: "recorder-host",
-        dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: ["RecorderKit", "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/RecorderHost"
     ),
     .executableTarget(
@@ -176,6 +185,7 @@ targets += [
     .target(
         name: "SocialModel",
         dependencies: [
+            "Locking",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
@@ -190,14 +200,14 @@ targets += [
     .target(
         name: "SocialModelPostgres",
         dependencies: [
-            "SocialModel", "SocialModelSQL", "SocialModelSQLite",
+            "SocialModel", "SocialModelSQL", "SocialModelSQLite", "Locking",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]
     ),
     .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit"]),
-    .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
+    .target(name: "SocialModelMocks", dependencies: ["SocialModel", "Locking"]),
     .target(name: "SocialModelTesting", dependencies: ["SocialModel", "SocialModelMocks"]),
     .testTarget(
         name: "SocialModelTests",
@@ -320,7 +330,7 @@ targets += [
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
         ]
     ),
-    .target(name: "SocialModelMailMocks", dependencies: ["SocialModelMail"]),
+    .target(name: "SocialModelMailMocks", dependencies: ["SocialModelMail", "Locking"]),
     // OpenID Connect ID tokens through jwt-kit, Facebook through the Graph API, both over async-http-client.
     .target(
         name: "SocialModelIdentity",

@@ -1,11 +1,11 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Runs async work from the synchronous commands: the `filmkit` root command is synchronous,
 /// and ArgumentParser only runs asynchronous subcommands under an asynchronous root.
 enum BlockingTask {
     private final class Outcome<T: Sendable>: Sendable {
-        let result = Mutex<Result<T, any Error>?>(nil)
+        let result = Locked<Result<T, any Error>?>(nil)
     }
 
     /// Runs `body` in a task and waits for it on the calling (main) thread, which is not one of

@@ -9,8 +9,8 @@
 //   swift run recorder-host --list-devices
 import ArgumentParser
 import Foundation
+import Locking
 import RecorderKit
-import Synchronization
 
 /// Prints each published clip, and what happens to a live source, one line at a time.
 final class ClipPrinter: VideoRecorderDelegate {
@@ -342,10 +342,10 @@ struct RecorderHost: AsyncParsableCommand {
 
 /// The events of a live recording: those still to come, and those that could not be marked.
 final class EventLedger: Sendable {
-    private let storage: Mutex<(pending: [Double], missed: [Double])>
+    private let storage: Locked<(pending: [Double], missed: [Double])>
 
     init(_ times: [Double]) {
-        storage = Mutex((times, []))
+        storage = Locked((times, []))
     }
 
     /// The next event still to come.

@@ -7,6 +7,7 @@
 #endif
 
 #include "AkvGrain.h"
+#include "AkvHandoff.h"
 #include "AkvHalation.h"
 
 #include "AkvClones.h"
@@ -57,6 +58,7 @@ typedef struct {
 
 static void film_free(VipsImage *image, Film *film) {
     (void)image;
+    akv_tsan_acquire(film);  // every worker's film_stop released it
     if (film->in) g_object_unref(film->in);
     g_free(film->vignette_x);
     akv_glow_free(film->glow);
@@ -71,6 +73,7 @@ static int film_stop(void *vsequence, void *a, void *b) {
     (void)a;
     Sequence *sequence = (Sequence *)vsequence;
     const Film *film = (const Film *)b;
+    akv_tsan_release(film);  // before film_free, on the thread that closes the image
     if (sequence->in) g_object_unref(sequence->in);
     if (sequence->scan) g_object_unref(sequence->scan);
     g_free(sequence->vignette);
@@ -87,6 +90,7 @@ static void *film_start(VipsImage *out, void *a, void *b) {
     (void)out;
     VipsImage *in = (VipsImage *)a;
     const Film *film = (const Film *)b;
+    akv_tsan_acquire(film);  // built by akv_film on another thread
     Sequence *sequence = g_new0(Sequence, 1);
     const size_t padded = (size_t)(film->width + LANES);
     sequence->in = vips_region_new(in);
@@ -207,6 +211,7 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
         if (akv_glow_ensure(film->glow, sequence->scan, last < 0 ? 0 : last)) return -1;
     }
     if (vips_region_prepare(sequence->in, r)) return -1;
+    akv_pixels_received();
     float *grain[3] = {NULL, NULL, NULL};
     if (film->grain_on) {
         for (int c = 0; c < 3; c++) grain[c] = sequence->grain[c < film->grain.layers ? c : 0];
@@ -224,6 +229,7 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
         if (film->grain_on) akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, grain);
         film->render_row(film, vignette, glow, film->grain_on ? grain : NULL, in, out, width);
     }
+    akv_pixels_published();
     return 0;
 }
 
@@ -302,6 +308,7 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
     film->in = in;
     g_object_ref(in);
     g_signal_connect(*out, "close", G_CALLBACK(film_free), film);
+    akv_tsan_release(film);
     if (vips_image_generate(*out, film_start, film_generate, film_stop, in, film)) {
         g_object_unref(*out);
         *out = NULL;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "AkvClones.h"
+#include "AkvHandoff.h"
 
 // The wide blur's radius, in glow radii.
 #define WIDE 3
@@ -259,11 +260,13 @@ static int read_rows(AkvGlow *glow, VipsRegion *input, int target) {
         // nothing is copied, decodes them and makes the cache hold at least that many.
         VipsRect column = {0, 0, 1, glow->ahead < glow->height ? glow->ahead : glow->height};
         if (vips_region_prepare(input, &column)) return -1;
+        akv_pixels_received();
     }
     for (int top = glow->rows_read; top < target; top += glow->chunk) {
         const int bottom = top + glow->chunk < glow->height ? top + glow->chunk : glow->height;
         VipsRect rect = {0, top, glow->width, bottom - top};
         if (vips_region_prepare(input, &rect)) return -1;
+        akv_pixels_received();
         for (int y = top; y < bottom; y++) {
             add_row(glow, VIPS_REGION_ADDR(input, 0, y), glow->mean + (size_t)(y / glow->scale) * glow->gw);
         }
@@ -312,6 +315,7 @@ static void make_glow(AkvGlow *glow, int row) {
 int akv_glow_ensure(AkvGlow *glow, VipsRegion *input, int row) {
     if (row >= glow->gh) row = glow->gh - 1;
     g_mutex_lock(&glow->lock);
+    akv_tsan_acquire(glow);  // TSan cannot see GMutex
     while (!glow->failed && glow->glow_done <= row) {
         const int last = glow->gh - 1;
         // Glow row i needs source rows to i + radius, which need the cell means blurred to
@@ -330,6 +334,7 @@ int akv_glow_ensure(AkvGlow *glow, VipsRegion *input, int row) {
         make_glow(glow, glow->glow_done++);
     }
     const int failed = glow->failed;
+    akv_tsan_release(glow);
     g_mutex_unlock(&glow->lock);
     return failed ? -1 : 0;
 }

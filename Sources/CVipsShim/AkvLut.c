@@ -1,5 +1,7 @@
 #include "AkvLut.h"
 
+#include "AkvHandoff.h"
+
 #include <math.h>
 
 typedef struct {
@@ -13,6 +15,7 @@ typedef struct {
 
 static void lut_free(VipsImage *image, Lut *lut) {
     (void)image;
+    akv_tsan_acquire(lut);  // every worker's lut_stop released it
     g_object_unref(lut->in);
     g_free(lut->table);
     g_free(lut);
@@ -38,6 +41,7 @@ static int lut_generate(VipsRegion *out_region, void *sequence, void *a, void *b
     const Lut *lut = (const Lut *)b;
     VipsRect *r = &out_region->valid;
     if (vips_region_prepare(in_region, r)) return -1;
+    akv_pixels_received();
     for (int y = r->top; y < r->top + r->height; y++) {
         const VipsPel *in = VIPS_REGION_ADDR(in_region, r->left, y);
         VipsPel *out = VIPS_REGION_ADDR(out_region, r->left, y);
@@ -75,7 +79,18 @@ static int lut_generate(VipsRegion *out_region, void *sequence, void *a, void *b
             }
         }
     }
+    akv_pixels_published();
     return 0;
+}
+
+static void *lut_start(VipsImage *out, void *a, void *b) {
+    akv_tsan_acquire(b);  // built by akv_lut3d on another thread
+    return vips_start_one(out, a, b);
+}
+
+static int lut_stop(void *sequence, void *a, void *b) {
+    akv_tsan_release(b);  // before lut_free, on the thread that closes the image
+    return vips_stop_one(sequence, a, b);
 }
 
 int akv_lut3d(VipsImage *in, VipsImage **out, const float *table, int size, const float *domain_min,
@@ -124,7 +139,8 @@ int akv_lut3d(VipsImage *in, VipsImage **out, const float *table, int size, cons
     }
     (*out)->Type = VIPS_INTERPRETATION_sRGB;
     g_signal_connect(*out, "close", G_CALLBACK(lut_free), lut);
-    if (vips_image_generate(*out, vips_start_one, lut_generate, vips_stop_one, in, lut)) {
+    akv_tsan_release(lut);
+    if (vips_image_generate(*out, lut_start, lut_generate, lut_stop, in, lut)) {
         g_object_unref(*out);
         *out = NULL;
         return -1;

@@ -1,6 +1,6 @@
 import FilmKit
 import Foundation
-import Synchronization
+import Locking
 
 /// A ``FilmKit/RollStore`` in memory, for tests of code that uses a ``FilmKit/Camera``.
 ///
@@ -14,7 +14,7 @@ public final class InMemoryRollStore: RollStore {
         var failWrites = false
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     /// Creates an empty store.
     public init() {}
@@ -131,11 +131,11 @@ public final class InMemoryRollStore: RollStore {
 /// A ``FilmKit/RollClock`` that stands still until a test moves it, so a 72-hour development
 /// delay passes in an instant.
 public final class ManualRollClock: RollClock {
-    private let date: Mutex<Date>
+    private let date: Locked<Date>
 
     /// Creates a clock showing `date`.
     public init(_ date: Date = Date(timeIntervalSince1970: 1_750_000_000)) {
-        self.date = Mutex(date)
+        self.date = Locked(date)
     }
 
     /// The date the clock shows.

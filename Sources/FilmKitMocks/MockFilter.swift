@@ -1,6 +1,6 @@
 import FilmKit
 import Imaging
-import Synchronization
+import Locking
 
 /// A filter for tests that records every call and returns what you tell it to, so code that uses
 /// filters can be tested without pixel work.
@@ -35,11 +35,11 @@ public final class MockFilter: Filter, Sendable {
         var calls: [Call] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a mock that returns `result`.
     public init(result: Result = .passThrough) {
-        state = Mutex(State(result: result))
+        state = Locked(State(result: result))
     }
 
     /// What the next calls return.

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import RecorderKit
-import Synchronization
 
 /// A scriptable ``VideoRecorder`` for host apps' tests: it follows the real state machine,
 /// records every call, throws the errors a test sets, and emits the segments a test hands it.
@@ -43,11 +43,11 @@ public final class MockVideoRecorder: VideoRecorder {
         var sourceListeners: [UUID: AsyncStream<LiveSourceEvent>.Continuation] = [:]
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: Locked<Storage>
 
     /// Creates a mock in state `none`.
     public init(configuration: RecorderConfiguration = .default) {
-        storage = Mutex(Storage(configuration: configuration))
+        storage = Locked(Storage(configuration: configuration))
     }
 
     /// Every call so far, in order.

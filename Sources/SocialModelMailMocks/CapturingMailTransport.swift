@@ -1,11 +1,11 @@
+import Locking
 import SocialModelMail
-import Synchronization
 
 /// A transport that keeps every message in memory instead of delivering it, for tests of an app's
 /// composer, templates and failure handling without a mail server.
 public final class CapturingMailTransport: MailTransport {
-    private let captured = Mutex<[MIMEMessage]>([])
-    private let failure = Mutex<MailDeliveryError?>(nil)
+    private let captured = Locked<[MIMEMessage]>([])
+    private let failure = Locked<MailDeliveryError?>(nil)
 
     /// An empty transport.
     public init() {}

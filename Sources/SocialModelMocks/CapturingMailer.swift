@@ -1,10 +1,10 @@
+import Locking
 import SocialModel
-import Synchronization
 
 /// A mailer that keeps every message in memory, for tests to read tokens from.
 public final class CapturingMailer: Mailer {
-    private let captured = Mutex<[MailMessage]>([])
-    private let failure = Mutex<MailerError?>(nil)
+    private let captured = Locked<[MailMessage]>([])
+    private let failure = Locked<MailerError?>(nil)
 
     /// An empty mailer.
     public init() {}

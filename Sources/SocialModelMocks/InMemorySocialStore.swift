@@ -1,11 +1,11 @@
 import Foundation
+import Locking
 import SocialModel
-import Synchronization
 
 /// A store that keeps everything in memory, with the same behaviour as the SQL stores: the same
 /// uniqueness, the same cascades, every method atomic. For tests and previews.
 public final class InMemorySocialStore: Sendable {
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// An empty store.
     public init() {}

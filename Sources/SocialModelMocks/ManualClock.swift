@@ -1,14 +1,14 @@
 import Foundation
+import Locking
 import SocialModel
-import Synchronization
 
 /// A clock that stands still until moved, so expiry and rate limits are tested without waiting.
 public final class ManualClock: WallClock {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     /// A clock showing `start` (by default 2026-01-01 00:00:00 UTC).
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     /// The time it shows.

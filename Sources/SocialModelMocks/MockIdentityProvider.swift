@@ -1,11 +1,11 @@
+import Locking
 import SocialModel
-import Synchronization
 
 /// An identity provider that vouches for the tokens it was told about and refuses the rest.
 public final class MockIdentityProvider: IdentityProvider {
     /// The provider's name.
     public let name: String
-    private let identities = Mutex<[String: VerifiedIdentity]>([:])
+    private let identities = Locked<[String: VerifiedIdentity]>([:])
 
     /// A provider with no known tokens.
     public init(name: String = "mock") {

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import SocialModel
-import Synchronization
 
 /// A photo processor for tests and previews: fast, deterministic and free of any image library.
 ///
@@ -13,7 +13,7 @@ import Synchronization
 public final class MockPhotoProcessor: PhotoProcessor {
     /// The filter names it knows, in canonical (lower-case) form.
     public let filters: [String]
-    private let processed = Mutex(0)
+    private let processed = Locked(0)
 
     /// A processor knowing `filters`.
     /// - Parameter filters: the filter names it accepts.

@@ -1,9 +1,9 @@
 import Foundation
+import Locking
 import PostgresNIO
 import ServiceLifecycle
 import SocialModel
 import SocialModelSQL
-import Synchronization
 
 /// What a store announces on its schema's channel when it keeps a notification or a message.
 ///
@@ -80,7 +80,7 @@ extension PostgresSocialStore {
 public final class PostgresEventRelay: Service, Sendable {
     let store: PostgresSocialStore
     let events: NetworkEvents
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var outcome: Result<Void, StoreError>?

@@ -1,10 +1,10 @@
 import Foundation
+import Locking
 import Logging
 import PostgresNIO
 import ServiceLifecycle
 import SocialModel
 import SocialModelSQL
-import Synchronization
 
 /// The store for a social network that outgrows one machine: a PostgreSQL server through
 /// PostgresNIO, with a pool of connections shared by every call.
@@ -31,7 +31,7 @@ public final class PostgresSocialStore: Service, Sendable {
     /// This instance, so its event relays skip what its own writes announced (the services in
     /// this process publish those directly).
     let origin = UUID().uuidString
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     private enum Lifecycle {
         case idle

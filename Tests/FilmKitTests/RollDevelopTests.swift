@@ -2,7 +2,7 @@ import FilmKit
 import FilmKitMocks
 import Foundation
 import Imaging
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -11,7 +11,7 @@ import Testing
 struct RollDevelopTests {
     /// Counts how many frames are inside the filter at once.
     final class ConcurrencyProbe: Filter {
-        private let counts = Mutex<(current: Int, peak: Int)>((0, 0))
+        private let counts = Locked<(current: Int, peak: Int)>((0, 0))
 
         var peak: Int { counts.withLock { $0.peak } }
 
@@ -116,7 +116,7 @@ struct RollDevelopTests {
     /// Passes the frame with `openSeed` at once and holds every other frame until its task is
     /// cancelled, so a test can stop a development while it is surely under way.
     final class CancellationGate: Filter {
-        private let openSeed = Mutex<UInt64>(0)
+        private let openSeed = Locked<UInt64>(0)
 
         func open(seed: UInt64) {
             openSeed.withLock { $0 = seed }

@@ -2,7 +2,7 @@ import FilmKit
 import FilmKitMocks
 import Foundation
 import Imaging
-import Synchronization
+import Locking
 import TestSupport
 
 /// Small photos, cameras and library checks shared by the roll tests.
@@ -131,7 +131,7 @@ enum RollFixtures {
 
 /// Collects what a ``RollExportDestination`` is given, for tests.
 final class CollectingDestination: RollExportDestination {
-    private let stored = Mutex<[(data: Data, metadata: DevelopedPhoto)]>([])
+    private let stored = Locked<[(data: Data, metadata: DevelopedPhoto)]>([])
 
     var photos: [(data: Data, metadata: DevelopedPhoto)] {
         stored.withLock { $0 }

@@ -1,12 +1,12 @@
 import Foundation
 import Imaging
+import Locking
 import RecorderKit
-import Synchronization
 import Testing
 
 /// Counts the frames a recorder shows.
 final class CountingPreview: CameraPreviewView {
-    let timestamps = Mutex<[Double]>([])
+    let timestamps = Locked<[Double]>([])
     func display(_ frame: Frame) { timestamps.withLock { $0.append(frame.timestamp) } }
 }
 

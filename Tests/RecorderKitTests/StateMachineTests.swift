@@ -1,14 +1,14 @@
 import Foundation
+import Locking
 import RecorderKit
-import Synchronization
 import Testing
 
 /// Records every delegate call.
 final class RecordingDelegate: VideoRecorderDelegate {
-    let changes = Mutex<[VideoRecorderStateChange]>([])
-    let segments = Mutex<[CapturedVideoSegment]>([])
-    let sourceEvents = Mutex<[LiveSourceEvent]>([])
-    let failures = Mutex<[RecorderError]>([])
+    let changes = Locked<[VideoRecorderStateChange]>([])
+    let segments = Locked<[CapturedVideoSegment]>([])
+    let sourceEvents = Locked<[LiveSourceEvent]>([])
+    let failures = Locked<[RecorderError]>([])
 
     func videoRecorderDidChangeState(_ oldState: VideoRecorderState, _ newState: VideoRecorderState) {
         changes.withLock { $0.append(VideoRecorderStateChange(oldState: oldState, newState: newState)) }

@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import SocialModel
 import SocialModelMail
 import SocialModelMocks
-import Synchronization
 import Testing
 
 /// Retries: transient failures are sent again with growing waits, permanent ones at once; against a
@@ -11,9 +11,9 @@ import Testing
 struct RetryingMailerTests {
     /// Fails with the given errors in turn, then succeeds; counts attempts.
     final class ScriptedMailer: Mailer {
-        let failures: Mutex<[MailerError]>
-        let attempts = Mutex(0)
-        init(_ failures: [MailerError]) { self.failures = Mutex(failures) }
+        let failures: Locked<[MailerError]>
+        let attempts = Locked(0)
+        init(_ failures: [MailerError]) { self.failures = Locked(failures) }
         func send(_ message: MailMessage) async throws(MailerError) {
             attempts.withLock { $0 += 1 }
             if let failure = failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { throw failure }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Filters by name: register a factory under a unique name, look it up, list, replace, unregister.
 ///
@@ -20,7 +20,7 @@ public final class FilterRegistry: Sendable {
         let factory: Factory
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Locked<[String: Entry]>([:])
 
     /// The registry most programs use, holding the built-in filters and looks.
     public static let shared = FilterRegistry()

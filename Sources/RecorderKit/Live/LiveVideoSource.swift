@@ -1,7 +1,7 @@
 import CFFmpeg
 import CFFmpegShim
 import Foundation
-import Synchronization
+import Locking
 
 /// A live video source read through FFmpeg's libavformat and libavdevice: an RTSP, HTTP (MJPEG
 /// or HLS), TCP or UDP (MPEG-TS) stream, a V4L2 camera, or a file played as if live.
@@ -15,7 +15,7 @@ public final class LiveVideoSource: Sendable {
     /// The options it was made with.
     public let options: LiveSourceOptions
     /// The interrupt of the run in progress, if any.
-    private let running = Mutex<InterruptHandle?>(nil)
+    private let running = Locked<InterruptHandle?>(nil)
 
     /// Creates a source; nothing is opened before a recorder records from it.
     ///

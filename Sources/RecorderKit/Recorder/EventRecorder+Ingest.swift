@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Synchronization
+import Locking
 
 /// What became of a pushed frame.
 public enum FrameDisposition: Sendable, Hashable {
@@ -15,10 +15,10 @@ public enum FrameDisposition: Sendable, Hashable {
 /// Passes a frame's image to the worker that compresses it, which takes it out: a closure's
 /// captures live until the dispatch queue releases the closure, after the worker's slot is free.
 private final class ImageHandoff: Sendable {
-    private let image: Mutex<Image?>
+    private let image: Locked<Image?>
 
     init(_ image: Image) {
-        self.image = Mutex(image)
+        self.image = Locked(image)
     }
 
     func take() -> Image? {

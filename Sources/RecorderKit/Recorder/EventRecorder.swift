@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Imaging
-import Synchronization
+import Locking
 
 /// The default ``VideoRecorder``: frames go into a disk-backed ring buffer of JPEG files (or, from
 /// a compressed live source in passthrough, the source's own packets, a file per group of
@@ -22,18 +22,18 @@ import Synchronization
 /// ``RecorderConfiguration/maximumClipDuration``); otherwise it gets its own clip, which starts no
 /// earlier than the end of the previous clip, so no frame is written twice.
 public final class EventRecorder: VideoRecorder {
-    let core: Mutex<RecorderCore>
+    let core: Locked<RecorderCore>
     /// Serialises state changes with their notifications so that everyone sees them in order;
     /// recursive so that a delegate may call back into the recorder.
     private let transitionLock = NSRecursiveLock()
-    let motion = Mutex(MotionSequencer())
+    let motion = Locked(MotionSequencer())
     let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
     let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
     let encodeSlots: DispatchSemaphore
     /// Keeps live-source events in order across threads.
     let sourceEventLock = NSLock()
     /// Motion detection of a passthrough session, made when the session starts.
-    private let packetMotion = Mutex<PacketMotionAnalyser?>(nil)
+    private let packetMotion = Locked<PacketMotionAnalyser?>(nil)
 
     /// How many frames may be compressed at once.
     public let maximumFramesInFlight: Int
@@ -62,7 +62,7 @@ public final class EventRecorder: VideoRecorder {
         self.maximumFramesInFlight = workers
         self.releasesImageCache = releasesImageCache
         encodeSlots = DispatchSemaphore(value: workers)
-        core = Mutex(RecorderCore(configuration: configuration))
+        core = Locked(RecorderCore(configuration: configuration))
     }
 
     /// Frames of at least this many pixels (8 MP: 4K) hand the memory the allocator freed with

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Live updates: new notifications and new direct messages, as async streams per user.
 ///
@@ -13,7 +13,7 @@ public final class NetworkEvents: Sendable {
         var messages: [UserID: [UUID: AsyncStream<Message>.Continuation]] = [:]
     }
 
-    private let subscribers = Mutex(Subscribers())
+    private let subscribers = Locked(Subscribers())
 
     /// An empty hub.
     public init() {}

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
+import Locking
 import RecorderKit
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -235,8 +235,8 @@ final class LiveRun: Sendable {
 
     /// The events and clips reported so far, shared with the tasks that listen for them.
     private final class EventLog: Sendable {
-        let events = Mutex<[LiveSourceEvent]>([])
-        let clips = Mutex(0)
+        let events = Locked<[LiveSourceEvent]>([])
+        let clips = Locked(0)
     }
 
     init(recorder: EventRecorder, source: LiveVideoSource) {

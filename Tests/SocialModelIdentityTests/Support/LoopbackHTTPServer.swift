@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 and a free port, answering each GET with what `respond`
 /// returns: the OpenID Connect issuer and the Graph API stand-in of the identity tests.
@@ -22,7 +22,7 @@ final class LoopbackHTTPServer: Sendable {
 
     let port: Int
     private let channel: any Channel
-    private let requests = Mutex<[Request]>([])
+    private let requests = Locked<[Request]>([])
 
     /// Every request received so far.
     var received: [Request] { requests.withLock { $0 } }
@@ -36,7 +36,7 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     static func start(_ respond: @escaping Responder) async throws -> LoopbackHTTPServer {
-        let box = Mutex<LoopbackHTTPServer?>(nil)
+        let box = Locked<LoopbackHTTPServer?>(nil)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in

@@ -2,12 +2,12 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import JWTKit
+import Locking
 import Logging
 import NIOHTTP1
 import SocialModel
 import SocialModelIdentity
 import SocialModelMocks
-import Synchronization
 import _CryptoExtras
 
 /// An OpenID Connect issuer on loopback: a discovery document and a JWKS served over HTTP, with
@@ -65,7 +65,7 @@ final class TestIssuer: LoopbackFixture {
             """,
         ]
         let state = IssuerState()
-        let box = Mutex<String>("")
+        let box = Locked<String>("")
         let server = try await LoopbackHTTPServer.start { request in
             let base = box.withLock { $0 }
             return state.lock.withLock { state in
@@ -142,7 +142,7 @@ final class TestIssuer: LoopbackFixture {
 
 /// What the issuer serves, shared with its request handler.
 final class IssuerState: Sendable {
-    let lock = Mutex(TestIssuer.State())
+    let lock = Locked(TestIssuer.State())
 }
 
 /// ID token claims as a test writes them; every field can be wrong.

@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import Logging
 import ServiceLifecycle
 import SocialModel
-import Synchronization
 import Testing
 
 @testable import SocialModelPostgres
@@ -12,7 +12,7 @@ import Testing
 struct PostgresLifecycleTests {
     /// A log handler that keeps what it is told, for a test to read.
     final class Recorder: LogHandler, Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         var metadata: Logger.Metadata {
             get { [:] }
             set {}
