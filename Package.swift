@@ -178,6 +178,8 @@ targets += [
         dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+            // The services report mail they could not send through the caller's Logger.
+            .product(name: "Logging", package: "swift-log"),
         ]
     ),
     // What the two SQL stores share: each entity's columns and how a row decodes into it (package access, no product).
@@ -197,8 +199,11 @@ targets += [
         ]
     ),
     .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit"]),
-    .target(name: "SocialModelMocks", dependencies: ["SocialModel"]),
-    .target(name: "SocialModelTesting", dependencies: ["SocialModel", "SocialModelMocks"]),
+    .target(
+        name: "SocialModelMocks", dependencies: ["SocialModel", .product(name: "Logging", package: "swift-log")]),
+    .target(
+        name: "SocialModelTesting",
+        dependencies: ["SocialModel", "SocialModelMocks", .product(name: "Logging", package: "swift-log")]),
     .testTarget(
         name: "SocialModelTests",
         dependencies: [

@@ -16,6 +16,7 @@ final class SMTPTestServer: @unchecked Sendable {
         case rejectRecipient = "reject-rcpt"
         case deferRecipient = "tempfail-rcpt"
         case deferData = "tempfail-data"
+        case deferFirstData = "tempfail-data-once"
         case hangAtData = "hang-data"
         case dropAfterMail = "drop-after-mail"
         case hang
