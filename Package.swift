@@ -221,7 +221,10 @@ targets += [
     .executableTarget(
         name: "social-accounts",
         dependencies: [
-            "SocialModel", "SocialModelSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SocialModel", "SocialModelSQLite", "SocialModelMail", "SocialModelIdentity",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ],
         path: "Examples/SocialAccounts"
     ),

@@ -23,8 +23,9 @@ final class SMTPTestServer: @unchecked Sendable {
     }
 
     static let python = "/usr/bin/python3"
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Servers/smtp_server.py")
+    // Resolved, since SocialModelIdentityTests compiles this file through a symbolic link.
+    static let script = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Servers/smtp_server.py")
 
     let port: Int
     let directory: TemporaryDirectory
