@@ -61,13 +61,14 @@ public struct AccountSession: Sendable {
     /// - Throws: ``AccountError/invalidCredentials`` if `current` is wrong (or the account has no
     ///   password), ``AccountError/rateLimited(retryAfter:)`` after too many wrong guesses,
     ///   ``AccountError/invalid(_:)`` listing every rule the new password breaks,
-    ///   ``AccountError/unauthorized`` if this session was revoked meanwhile.
+    ///   ``AccountError/unauthorized`` if this session was revoked or has expired meanwhile.
     @discardableResult
     public func changePassword(current: String, to newPassword: String) async throws(AccountError) -> MailOutcome {
-        guard try await service.fromStore({ try await store.session(tokenHash: tokenHash) }) != nil else {
-            throw .unauthorized
-        }
         let now = service.clock.now()
+        // Checked again: the value may outlive a sign-out or the session's expiry.
+        guard let record = try await service.fromStore({ try await store.session(tokenHash: tokenHash) }),
+            record.expiresAt > now
+        else { throw .unauthorized }
         let rateKey = user.email.map(AccountService.accountRateKey) ?? "user:\(user.id)"
         try await service.checkRateLimit(key: rateKey, limit: service.policy.accountRateLimit, now: now)
         let stored = try await service.fromStore { try await store.passwordHash(userID: user.id) }

@@ -87,11 +87,17 @@ enum PasswordChangeChecks {
             try await h.registerVerified("anon")
             #expect(h.mailer.messages(to: "anon@example.com").allSatisfy { $0.recipientName == nil })
         },
-        ConformanceCheck(.accounts, "a revoked session or an account without a password cannot change it") { h in
+        ConformanceCheck(.accounts, "a revoked or expired session, or an account without a password, cannot change it")
+        { h in
             let joy = try await h.signedIn("joy")
             try await joy.account.signOut()
             await #expect(throws: AccountError.unauthorized) {
                 try await joy.account.changePassword(current: password, to: newPassword)
+            }
+            let kay = try await h.signedIn("kay")
+            h.clock.advance(by: h.accounts.policy.sessionLifetime)
+            await #expect(throws: AccountError.unauthorized) {
+                try await kay.account.changePassword(current: password, to: newPassword)
             }
             h.provider.register(token: "t", subject: "fb-joy")
             let member = try await h.member(try await h.accounts.signIn(provider: "facebook", providerToken: "t"))
