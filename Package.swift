@@ -188,6 +188,8 @@ targets += [
             "Locking",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+            // The services report mail they could not send through the caller's Logger.
+            .product(name: "Logging", package: "swift-log"),
         ]
     ),
     // What the two SQL stores share: each entity's columns and how a row decodes into it (package access, no product).
@@ -207,8 +209,11 @@ targets += [
         ]
     ),
     .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit"]),
-    .target(name: "SocialModelMocks", dependencies: ["SocialModel", "Locking"]),
-    .target(name: "SocialModelTesting", dependencies: ["SocialModel", "SocialModelMocks"]),
+    .target(
+        name: "SocialModelMocks", dependencies: ["SocialModel", "Locking", .product(name: "Logging", package: "swift-log")]),
+    .target(
+        name: "SocialModelTesting",
+        dependencies: ["SocialModel", "SocialModelMocks", .product(name: "Logging", package: "swift-log")]),
     .testTarget(
         name: "SocialModelTests",
         dependencies: [
@@ -226,7 +231,10 @@ targets += [
     .executableTarget(
         name: "social-accounts",
         dependencies: [
-            "SocialModel", "SocialModelSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SocialModel", "SocialModelSQLite", "SocialModelMail", "SocialModelIdentity",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ],
         path: "Examples/SocialAccounts"
     ),

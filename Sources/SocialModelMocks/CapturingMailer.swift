@@ -4,14 +4,23 @@ import SocialModel
 /// A mailer that keeps every message in memory, for tests to read tokens from.
 public final class CapturingMailer: Mailer {
     private let captured = Locked<[MailMessage]>([])
-    private let failure = Locked<MailerError?>(nil)
+    private let failure = Locked<(error: MailerError, remaining: Int?)?>(nil)
 
     /// An empty mailer.
     public init() {}
 
-    /// Keeps the message, or throws the failure set with ``failNextSends(with:)``.
+    /// Keeps the message, or throws the failure set with ``failNextSends(with:count:)``.
+    /// - Parameter message: the message.
+    /// - Throws: the failure set, while it lasts.
     public func send(_ message: MailMessage) async throws(MailerError) {
-        if let error = failure.withLock({ $0 }) { throw error }
+        let error = failure.withLock { failure -> MailerError? in
+            guard let current = failure else { return nil }
+            if let remaining = current.remaining {
+                failure = remaining > 1 ? (current.error, remaining - 1) : nil
+            }
+            return current.error
+        }
+        if let error { throw error }
         captured.withLock { $0.append(message) }
     }
 
@@ -29,7 +38,10 @@ public final class CapturingMailer: Mailer {
     }
 
     /// Makes later sends fail with `error` (or succeed again with `nil`).
-    public func failNextSends(with error: MailerError?) {
-        failure.withLock { $0 = error }
+    /// - Parameters:
+    ///   - error: the failure, or `nil` to succeed again.
+    ///   - count: how many sends fail before they succeed again; `nil` for all of them.
+    public func failNextSends(with error: MailerError?, count: Int? = nil) {
+        failure.withLock { $0 = error.map { ($0, count) } }
     }
 }

@@ -187,8 +187,10 @@ extension InMemorySocialStore: SessionStore {
         try withState { state in state.sessions.removeValue(forKey: tokenHash) != nil }
     }
 
-    /// Removes the user's sessions.
-    public func deleteSessions(userID: UserID) async throws(StoreError) {
-        try withState { state in state.sessions = state.sessions.filter { $0.value.userID != userID } }
+    /// Removes the user's sessions but the kept one.
+    public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
+        try withState { state in
+            state.sessions = state.sessions.filter { $0.value.userID != userID || $0.key == keptTokenHash }
+        }
     }
 }

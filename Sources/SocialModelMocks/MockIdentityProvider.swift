@@ -5,7 +5,7 @@ import SocialModel
 public final class MockIdentityProvider: IdentityProvider {
     /// The provider's name.
     public let name: String
-    private let identities = Locked<[String: VerifiedIdentity]>([:])
+    private let identities = Locked<[String: (identity: VerifiedIdentity, nonce: String?)]>([:])
 
     /// A provider with no known tokens.
     public init(name: String = "mock") {
@@ -13,13 +13,22 @@ public final class MockIdentityProvider: IdentityProvider {
     }
 
     /// Makes `token` verify as a person with this subject, email and display name.
+    /// - Parameters:
+    ///   - token: the token.
+    ///   - subject: the provider's id for the person.
+    ///   - email: their email address.
+    ///   - emailVerified: whether the provider vouches for the address.
+    ///   - displayName: their name.
+    ///   - nonce: the nonce the token carries, as an OpenID Connect ID token does, or `nil`.
+    /// - Returns: the identity the token verifies as.
     @discardableResult
     public func register(
-        token: String, subject: String, email: String? = nil, emailVerified: Bool = true, displayName: String? = nil
+        token: String, subject: String, email: String? = nil, emailVerified: Bool = true, displayName: String? = nil,
+        nonce: String? = nil
     ) -> VerifiedIdentity {
         let identity = VerifiedIdentity(
             provider: name, subject: subject, email: email, emailVerified: emailVerified, displayName: displayName)
-        identities.withLock { $0[token] = identity }
+        identities.withLock { $0[token] = (identity, nonce) }
         return identity
     }
 
@@ -31,9 +40,17 @@ public final class MockIdentityProvider: IdentityProvider {
     /// The identity registered for `token`.
     /// - Throws: ``IdentityProviderError/invalidToken(reason:)`` for any other token.
     public func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity {
-        guard let identity = identities.withLock({ $0[token] }) else {
+        try await verify(token: token, nonce: nil)
+    }
+
+    /// The identity registered for `token`, if it carries `nonce`, as OpenID Connect checks it: a
+    /// request with a nonce needs a token with the same one; a request without accepts any token.
+    /// - Throws: ``IdentityProviderError/invalidToken(reason:)`` for any other token or nonce.
+    public func verify(token: String, nonce: String?) async throws(IdentityProviderError) -> VerifiedIdentity {
+        guard let registered = identities.withLock({ $0[token] }) else {
             throw .invalidToken(reason: "unknown token")
         }
-        return identity
+        if let nonce, registered.nonce != nonce { throw .invalidToken(reason: "the nonce does not match") }
+        return registered.identity
     }
 }

@@ -221,8 +221,12 @@ extension PostgresSocialStore: SessionStore {
         try await !rows("DELETE FROM sessions WHERE token_hash = \(tokenHash.buffer) RETURNING 1").isEmpty
     }
 
-    /// Removes every session of the user.
-    public func deleteSessions(userID: UserID) async throws(StoreError) {
-        _ = try await rows("DELETE FROM sessions WHERE user_id = \(userID.rawValue)")
+    /// Removes every session of the user but the kept one.
+    public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
+        _ = try await rows(
+            """
+            DELETE FROM sessions
+            WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keptTokenHash?.buffer)
+            """)
     }
 }

@@ -202,8 +202,9 @@ extension SQLiteSocialStore: SessionStore {
         try await changeCount("DELETE FROM sessions WHERE token_hash = ?", [tokenHash]) > 0
     }
 
-    /// Removes every session of the user.
-    public func deleteSessions(userID: UserID) async throws(StoreError) {
-        _ = try await changeCount("DELETE FROM sessions WHERE user_id = ?", [userID.rawValue])
+    /// Removes every session of the user but the kept one.
+    public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
+        _ = try await changeCount(
+            "DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?", [userID.rawValue, keptTokenHash])
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import Logging
 import SocialModel
 import SocialModelMocks
 import Testing
 
 /// SocialModel's services wired over one store with test doubles: a manual clock, a capturing
-/// mailer, a mock identity provider named `facebook`, a cheap password hash, and small photo
+/// mailer and log, a mock identity provider named `facebook`, a cheap password hash, and small photo
 /// sizes. The conformance checks run on it; your own service-level tests can too.
 public struct SocialTestHarness: Sendable {
     /// The store under test.
@@ -15,6 +16,8 @@ public struct SocialTestHarness: Sendable {
     public let clock = ManualClock()
     /// The identity provider `facebook`; register tokens on it.
     public let provider = MockIdentityProvider(name: "facebook")
+    /// What the services logged (mail that could not be sent, for one).
+    public let log = CapturingLogHandler()
     /// Accounts, sessions and identity providers.
     public let accounts: AccountService
     /// Recipes.
@@ -39,7 +42,8 @@ public struct SocialTestHarness: Sendable {
         self.store = store
         accounts = AccountService(
             store: store, mailer: mailer, clock: clock, hasher: PBKDF2PasswordHasher(unsafeIterations: 1_000),
-            policy: accountPolicy, identityProviders: [provider])
+            policy: accountPolicy, identityProviders: [provider],
+            logger: Logger(label: "SocialTestHarness") { [log] _ in log })
         recipes = RecipeService(store: store, accounts: accounts, photos: photos, policy: Self.recipePolicy)
         meals = MealPlanService(store: store, accounts: accounts)
         network = SocialNetwork(store: store, accounts: accounts, photos: photos, policy: Self.networkPolicy)

@@ -307,13 +307,20 @@ struct OpenIDConnectProviderTests {
         }
     }
 
-    @Test func providersWithoutNoncesRefuseToCheckOne() async throws {
-        let mock = MockIdentityProvider(name: "facebook")
-        mock.register(token: "t", subject: "1")
-        await #expect(throws: IdentityProviderError.invalidToken(reason: "this provider's tokens carry no nonce")) {
-            _ = try await mock.verify(token: "t", nonce: "n")
+    /// A provider that implements only `verify(token:)`, so the protocol's default nonce check applies.
+    struct NonceFreeProvider: IdentityProvider {
+        let name = "plain"
+        func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity {
+            VerifiedIdentity(provider: name, subject: "1")
         }
-        #expect(try await mock.verify(token: "t", nonce: nil).subject == "1")
+    }
+
+    @Test func providersWithoutNoncesRefuseToCheckOne() async throws {
+        let provider = NonceFreeProvider()
+        await #expect(throws: IdentityProviderError.invalidToken(reason: "this provider's tokens carry no nonce")) {
+            _ = try await provider.verify(token: "t", nonce: "n")
+        }
+        #expect(try await provider.verify(token: "t", nonce: nil).subject == "1")
     }
 
     private func providerError(_ provider: OpenIDConnectProvider, _ token: String) async -> IdentityProviderError? {

@@ -12,6 +12,7 @@ final class BrokenStore: SocialStore {
         case reusesTokens
         case losesDatePrecision
         case ignoresFeedCursor
+        case revokesTheKeptSession
     }
 
     let base = InMemorySocialStore()
@@ -106,8 +107,9 @@ final class BrokenStore: SocialStore {
     func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
         try await base.deleteSession(tokenHash: tokenHash)
     }
-    func deleteSessions(userID: UserID) async throws(StoreError) {
-        try await base.deleteSessions(userID: userID)
+    func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
+        // Fault: revokes every session, the caller's own too, as a store that ignores `except` would.
+        try await base.deleteSessions(userID: userID, except: fault == .revokesTheKeptSession ? nil : keptTokenHash)
     }
 
     // MARK: RecipeStore

@@ -14,6 +14,7 @@ struct ConformanceCatchesBrokenStoresTests {
         .reusesTokens: "a one-time token is consumed once however many race",
         .losesDatePrecision: "users round-trip exactly and updates keep uniqueness",
         .ignoresFeedCursor: "home feed pages stay correct while new posts arrive",
+        .revokesTheKeptSession: "a password change keeps this session and revokes every other",
     ]
 
     @Test func theStoreWithoutAFaultPassesEveryCheck() async throws {

@@ -16,11 +16,15 @@ struct ExampleProgramTests {
             "found \"Verify your email address\" sent to ada.lovelace@example.com", "signed in as ada_lovelace",
             "Ada Lovelace: First programmer.", "a too long bio is refused: bio must be at most 150 characters",
             "the old session: the session is invalid or has expired", "user in the database: none",
+            "verification mail: sent", "with a wrong current password: the email or password is wrong",
+            "changed; notification mail: sent", "this session is still valid",
+            "the other session: the session is invalid or has expired",
         ] {
             #expect(result.output.contains(line), "missing: \(line)")
         }
+        // The verification mail and the password-change notice.
         let outbox = try FileManager.default.contentsOfDirectory(atPath: directory.file("outbox").path)
-        #expect(outbox.count == 1)
+        #expect(outbox.count == 2)
     }
 
     @Test func recipePlannerPrintsThePlanAndTheFirstPage() throws {

@@ -137,17 +137,22 @@ struct MealPlannerTests {
     }
 
     @Test(arguments: [
-        (0.0, ActivityLevel.none), (0.99, .none), (1, .light), (2.5, .light), (3, .moderate), (4.99, .moderate),
-        (5, .medium), (6.5, .medium), (7, .heavy), (40, .heavy),
+        (0.0, ActivityLevel.none), (0.49, .none), (0.5, .light), (0.99, .light), (1, .moderate), (1.99, .moderate),
+        (2, .medium), (2.5, .medium), (3, .heavy), (24, .heavy),
     ])
-    func activityRangesGiveBoundariesToTheMoreActiveLevel(hours: Double, level: ActivityLevel) {
-        #expect(ActivityLevel(exerciseHoursPerWeek: hours) == level)
+    func activityBandsByDailyHoursGiveBoundariesToTheMoreActiveLevel(hours: Double, level: ActivityLevel) {
+        #expect(ActivityLevel(exerciseHoursPerDay: hours) == level)
+    }
+
+    @Test func anHourOfExerciseEveryDayIsModerateNotHeavy() {
+        // What the weekly reading (7 h a week = heavy) got wrong.
+        #expect(ActivityLevel(exerciseHoursPerDay: 7.0 / 7) == .moderate)
     }
 
     @Test func impossibleHoursAreRefused() {
-        #expect(ActivityLevel(exerciseHoursPerWeek: -1) == nil)
-        #expect(ActivityLevel(exerciseHoursPerWeek: .nan) == nil)
-        #expect(ActivityLevel(exerciseHoursPerWeek: .infinity) == nil)
+        for hours in [-1, -0.0001, 24.5, .nan, .infinity, -.infinity] {
+            #expect(ActivityLevel(exerciseHoursPerDay: hours) == nil, "\(hours)")
+        }
     }
 
     @Test func implausibleBodiesAreRefusedWithEveryValueNamed() {

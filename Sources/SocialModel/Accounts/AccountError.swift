@@ -28,7 +28,9 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
     case lastSignInMethod
     /// The store failed.
     case storage(StoreError)
-    /// An email could not be sent.
+    /// An email could not be sent. ``AccountService``'s own operations never throw it: they store
+    /// their change and return a ``MailOutcome`` instead; it is here for services built on them
+    /// that must fail when a message cannot go out.
     case mail(MailerError)
     /// Hashing a password failed.
     case passwordHashing(PasswordHashingError)

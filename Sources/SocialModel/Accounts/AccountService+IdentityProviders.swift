@@ -4,11 +4,21 @@ extension AccountService {
     ///
     /// A provider whose verified email already belongs to an account is not linked silently, which
     /// would let whoever controls the provider account take it over: sign in and call
-    /// ``AccountSession/linkProvider(_:providerToken:)`` instead.
-    /// - Throws: ``AccountError/unknownProvider(_:)``, ``AccountError/providerRejected(_:)``,
-    ///   ``AccountError/emailBelongsToExistingAccount``.
-    public func signIn(provider: String, providerToken: String) async throws(AccountError) -> SignedInSession {
-        let identity = try await verifiedIdentity(provider: provider, token: providerToken)
+    /// ``AccountSession/linkProvider(_:providerToken:nonce:)`` instead.
+    /// - Parameters:
+    ///   - provider: the provider's name.
+    ///   - providerToken: the token the provider's sign-in returned (an OpenID Connect ID token,
+    ///     a Facebook access token).
+    ///   - nonce: the nonce the app put into this sign-in request, which the token must carry
+    ///     (OpenID Connect's replay protection), or `nil` if the request had none. A provider
+    ///     whose tokens carry no nonce refuses a non-`nil` one.
+    /// - Returns: the new session.
+    /// - Throws: ``AccountError/unknownProvider(_:)``, ``AccountError/providerRejected(_:)`` (a
+    ///   wrong or missing nonce too), ``AccountError/emailBelongsToExistingAccount``.
+    public func signIn(provider: String, providerToken: String, nonce: String? = nil) async throws(AccountError)
+        -> SignedInSession
+    {
+        let identity = try await verifiedIdentity(provider: provider, token: providerToken, nonce: nonce)
         if let user = try await linkedUser(identity) {
             return try await openSession(for: user)
         }
@@ -52,11 +62,13 @@ extension AccountService {
         return try await openSession(for: existing)
     }
 
-    func verifiedIdentity(provider: String, token: String) async throws(AccountError) -> VerifiedIdentity {
+    func verifiedIdentity(provider: String, token: String, nonce: String?) async throws(AccountError)
+        -> VerifiedIdentity
+    {
         guard let verifier = providers[provider] else { throw .unknownProvider(provider) }
         let identity: VerifiedIdentity
         do {
-            identity = try await verifier.verify(token: token)
+            identity = try await verifier.verify(token: token, nonce: nonce)
         } catch {
             throw .providerRejected(error)
         }

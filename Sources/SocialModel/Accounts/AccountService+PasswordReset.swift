@@ -1,9 +1,18 @@
+import Foundation
+
 extension AccountService {
     /// Emails a password reset token if the address has an account; says nothing either way.
-    public func requestPasswordReset(email: String) async throws(AccountError) {
+    ///
+    /// Asking again replaces the earlier token, so this is also how a reset mail that could not be
+    /// sent is re-sent. A mail failure is logged and returned, not thrown (see ``MailOutcome``).
+    /// - Parameter email: the address of the account.
+    /// - Returns: what became of the email; ``MailOutcome/notSent`` when the address has no account.
+    /// - Throws: ``AccountError/storage(_:)`` when the store fails.
+    @discardableResult
+    public func requestPasswordReset(email: String) async throws(AccountError) -> MailOutcome {
         let email = AccountValidator.normalizedEmail(email)
-        guard let user = try await fromStore({ try await store.user(email: email) }) else { return }
-        try await mailToken(
+        guard let user = try await fromStore({ try await store.user(email: email) }) else { return .notSent }
+        return try await mailToken(
             .passwordReset, to: user, address: email, lifetime: policy.passwordResetLifetime,
             subject: "Reset your password"
         ) { token in
@@ -12,14 +21,20 @@ extension AccountService {
         }
     }
 
-    /// Sets a new password with an emailed reset token, then revokes every session of the account.
+    /// Sets a new password with an emailed reset token, then revokes every session of the account
+    /// and tells its owner by email.
     ///
     /// The new password is checked before the token is used up, so a weak password can be
     /// corrected with the same token. Reading the mail also proves the address, so an unverified
     /// account becomes verified.
+    /// - Parameters:
+    ///   - token: the token from the reset email.
+    ///   - newPassword: the new password, held to the registration rules.
+    /// - Returns: what became of the notification email.
     /// - Throws: ``AccountError/invalidToken``, ``AccountError/expiredToken``,
     ///   ``AccountError/invalid(_:)``.
-    public func resetPassword(token: SecretToken, newPassword: String) async throws(AccountError) {
+    @discardableResult
+    public func resetPassword(token: SecretToken, newPassword: String) async throws(AccountError) -> MailOutcome {
         let hash = token.hash
         guard let pending = try await fromStore({ try await store.token(hash: hash) }),
             pending.purpose == .passwordReset,
@@ -29,22 +44,37 @@ extension AccountService {
             _ = try await fromStore { try await store.consumeToken(hash: hash, purpose: .passwordReset) }
             throw .expiredToken
         }
-        let violations = validator.password(newPassword, username: user.username, email: user.email ?? "")
-        guard violations.isEmpty else { throw .invalid(violations) }
-        let newHash = try hashPassword(newPassword)
+        let newHash = try newPasswordHash(newPassword, for: user)
         // Consuming is the atomic step: of two racing resets with one token, one gets nil here.
         _ = try await consume(token, purpose: .passwordReset)
-        try await fromStore { [user] in try await store.setPasswordHash(newHash, userID: user.id) }
-        try await fromStore { [user] in try await store.deleteSessions(userID: user.id) }
         if user.verifiedAt == nil {
             user.verifiedAt = clock.now()
             try await fromStore { [user] in try await store.updateUser(user) }
         }
-        if let email = user.email {
-            try await fromStore { try await store.clearFailedSignIns(key: Self.accountRateKey(email)) }
-            try await send(
-                to: email, purpose: .passwordChanged, subject: "Your password was changed",
-                body: "The password of \(user.username) was changed and every session was signed out.")
-        }
+        return try await storePassword(newHash, for: user, keepingSession: nil)
+    }
+
+    // MARK: Shared with the signed-in password change
+
+    /// The hash of a new password, if it meets the same rules as at registration.
+    func newPasswordHash(_ password: String, for user: User) throws(AccountError) -> String {
+        let violations = validator.password(password, username: user.username, email: user.email ?? "")
+        guard violations.isEmpty else { throw .invalid(violations) }
+        return try hashPassword(password)
+    }
+
+    /// Stores a new password hash, revokes every session of the user but `kept`, forgets the
+    /// account's failed sign-ins and emails the owner.
+    func storePassword(_ hash: String, for user: User, keepingSession kept: Data?) async throws(AccountError)
+        -> MailOutcome
+    {
+        try await fromStore { try await store.setPasswordHash(hash, userID: user.id) }
+        try await fromStore { try await store.deleteSessions(userID: user.id, except: kept) }
+        guard let email = user.email else { return .notSent }
+        try await fromStore { try await store.clearFailedSignIns(key: Self.accountRateKey(email)) }
+        let revoked = kept == nil ? "every session was signed out" : "every other session was signed out"
+        return await send(
+            to: email, user: user, purpose: .passwordChanged, subject: "Your password was changed",
+            body: "The password of \(user.username) was changed and \(revoked). If it was not you, reset it at once.")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What a person fills in to register.
 public struct Registration: Sendable, Hashable, Codable {
@@ -75,6 +76,9 @@ public struct AccountService: Sendable {
     public let hasher: any PasswordHasher
     /// Limits and lifetimes.
     public let policy: AccountPolicy
+    /// Where mail that could not be sent is reported (a warning when it may work later, an error
+    /// when it will not).
+    public let logger: Logger
     let providers: [String: any IdentityProvider]
     let validator: AccountValidator
     /// A hash of nothing, verified against when there is no account, so that a sign-in to an
@@ -85,11 +89,14 @@ public struct AccountService: Sendable {
     /// - Parameters:
     ///   - hasher: PBKDF2 with 600,000 iterations by default; tests pass a cheaper one.
     ///   - identityProviders: the external providers people may sign in with, by name.
+    ///   - logger: where mail that could not be sent is reported; pass your own (with its request
+    ///     metadata). The default logs through whatever `LoggingSystem` was bootstrapped with.
     public init(
         store: any AccountStore & SessionStore, mailer: any Mailer, clock: any WallClock = SystemWallClock(),
         hasher: (any PasswordHasher)? = nil, policy: AccountPolicy = .standard,
-        identityProviders: [any IdentityProvider] = []
+        identityProviders: [any IdentityProvider] = [], logger: Logger = Logger(label: "SocialModel.AccountService")
     ) {
+        self.logger = logger
         self.store = store
         self.mailer = mailer
         self.clock = clock
@@ -107,8 +114,15 @@ public struct AccountService: Sendable {
     ///
     /// If the email address already has an account, nothing is created and its owner is emailed
     /// instead, so the call does not reveal which addresses are registered.
+    ///
+    /// The account is stored before the mail goes out, and a mail that cannot be sent does not
+    /// fail the registration: it is logged and returned (see ``MailOutcome``), the token stays
+    /// valid, and ``resendVerification(email:)`` sends a new one.
+    /// - Parameter registration: what the person filled in.
+    /// - Returns: what became of the email.
     /// - Throws: ``AccountError/invalid(_:)`` listing every broken rule (a taken username too).
-    public func register(_ registration: Registration) async throws(AccountError) {
+    @discardableResult
+    public func register(_ registration: Registration) async throws(AccountError) -> MailOutcome {
         let email = AccountValidator.normalizedEmail(registration.email)
         let name = AccountValidator.normalizedLine(registration.name)
         let surname = AccountValidator.normalizedLine(registration.surname)
@@ -134,23 +148,30 @@ public struct AccountService: Sendable {
         } catch .duplicate(.username) {
             throw .invalid([.init(.username, .taken)])
         } catch .duplicate(.email) {
-            try await send(
-                to: email, purpose: .registrationAttempt, subject: "Someone tried to register your address",
+            let owner = try await fromStore { try await store.user(email: email) }
+            return await send(
+                to: email, user: owner, purpose: .registrationAttempt,
+                subject: "Someone tried to register your address",
                 body: "Someone tried to register a new account with this address. If it was you, sign in or "
                     + "reset your password instead. If not, you can ignore this message.")
-            return
         } catch {
             throw .storage(error)
         }
-        try await sendVerification(to: user)
+        return try await sendVerification(to: user)
     }
 
     /// Sends a new verification token, replacing any earlier one. Does nothing (and says nothing)
     /// if the address has no unverified account.
-    public func resendVerification(email: String) async throws(AccountError) {
+    /// - Parameter email: the address registered.
+    /// - Returns: what became of the email; ``MailOutcome/notSent`` when none was due.
+    /// - Throws: ``AccountError/storage(_:)`` when the store fails.
+    @discardableResult
+    public func resendVerification(email: String) async throws(AccountError) -> MailOutcome {
         let email = AccountValidator.normalizedEmail(email)
-        guard let user = try await fromStore({ try await store.user(email: email) }), !user.isVerified else { return }
-        try await sendVerification(to: user)
+        guard let user = try await fromStore({ try await store.user(email: email) }), !user.isVerified else {
+            return .notSent
+        }
+        return try await sendVerification(to: user)
     }
 
     /// Verifies an email address with an emailed token; the token is used up.
@@ -311,9 +332,9 @@ public struct AccountService: Sendable {
         return record
     }
 
-    func sendVerification(to user: User) async throws(AccountError) {
-        guard let email = user.email else { return }
-        try await mailToken(
+    func sendVerification(to user: User) async throws(AccountError) -> MailOutcome {
+        guard let email = user.email else { return .notSent }
+        return try await mailToken(
             .emailVerification, to: user, address: email, lifetime: policy.emailVerificationLifetime,
             subject: "Verify your email address"
         ) { token in
@@ -326,23 +347,41 @@ public struct AccountService: Sendable {
     func mailToken(
         _ purpose: TokenPurpose, to user: User, address: String, lifetime: TimeInterval, subject: String,
         body: (SecretToken) -> String
-    ) async throws(AccountError) {
+    ) async throws(AccountError) -> MailOutcome {
         let token = try await issueToken(purpose, for: user, lifetime: lifetime)
         let mailPurpose: MailMessage.Purpose = purpose == .emailVerification ? .emailVerification : .passwordReset
-        try await send(to: address, purpose: mailPurpose, subject: subject, body: body(token), token: token)
+        return await send(
+            to: address, user: user, purpose: mailPurpose, subject: subject, body: body(token), token: token)
     }
 
+    /// Sends a message, addressed with the user's name if they gave one. A failure is logged and
+    /// returned, never thrown: what the message is about is already stored.
     func send(
-        to address: String, purpose: MailMessage.Purpose, subject: String, body: String, token: SecretToken? = nil
-    )
-        async throws(AccountError)
-    {
+        to address: String, user: User?, purpose: MailMessage.Purpose, subject: String, body: String,
+        token: SecretToken? = nil
+    ) async -> MailOutcome {
         let message = MailMessage(
-            to: address, subject: subject, body: body, purpose: purpose, token: token?.rawValue, sentAt: clock.now())
+            to: address, recipientName: user.flatMap(Self.recipientName), subject: subject, body: body,
+            purpose: purpose, token: token?.rawValue, sentAt: clock.now())
         do {
             try await mailer.send(message)
+            return .sent
         } catch {
-            throw .mail(error)
+            // The user's id, not the address: logs are kept longer and read by more people than mail.
+            var metadata: Logger.Metadata = ["purpose": "\(purpose.rawValue)", "error": "\(error)"]
+            metadata["user-id"] = user.map { "\($0.id)" }
+            if error.isTransient {
+                logger.warning("account mail not sent; the token stays valid and can be re-sent", metadata: metadata)
+                return .deferred(error)
+            }
+            logger.error("account mail cannot be sent; the account is kept", metadata: metadata)
+            return .failed(error)
         }
+    }
+
+    /// "Name Surname" as the person typed them, or `nil` if they gave neither.
+    static func recipientName(_ user: User) -> String? {
+        let name = [user.name, user.surname].filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? nil : name
     }
 }

@@ -46,6 +46,42 @@ public struct AccountSession: Sendable {
         return user
     }
 
+    /// Changes the password of a signed-in user who knows the current one, signs out every other
+    /// session of the user (this one stays valid) and tells the owner by email.
+    ///
+    /// A wrong current password counts as a failed sign-in of the account, so the same rate limit
+    /// applies to guesses made here and at ``AccountService/signIn(email:password:clientKey:)``. The
+    /// new password is held to the registration rules. An account without a password (made by an
+    /// identity provider) has no current password to give: it sets one through a password reset.
+    /// A notification that cannot be sent does not undo the change; it is logged and returned.
+    /// - Parameters:
+    ///   - current: the password now in force.
+    ///   - newPassword: the password to set.
+    /// - Returns: what became of the notification email.
+    /// - Throws: ``AccountError/invalidCredentials`` if `current` is wrong (or the account has no
+    ///   password), ``AccountError/rateLimited(retryAfter:)`` after too many wrong guesses,
+    ///   ``AccountError/invalid(_:)`` listing every rule the new password breaks,
+    ///   ``AccountError/unauthorized`` if this session was revoked or has expired meanwhile.
+    @discardableResult
+    public func changePassword(current: String, to newPassword: String) async throws(AccountError) -> MailOutcome {
+        let now = service.clock.now()
+        // Checked again: the value may outlive a sign-out or the session's expiry.
+        guard let record = try await service.fromStore({ try await store.session(tokenHash: tokenHash) }),
+            record.expiresAt > now
+        else { throw .unauthorized }
+        let rateKey = user.email.map(AccountService.accountRateKey) ?? "user:\(user.id)"
+        try await service.checkRateLimit(key: rateKey, limit: service.policy.accountRateLimit, now: now)
+        let stored = try await service.fromStore { try await store.passwordHash(userID: user.id) }
+        // Hashed even without a stored password, so the answer takes as long either way.
+        let matches = try service.verifyPassword(current, against: stored ?? service.decoyHash)
+        guard stored != nil, matches else {
+            try await service.recordFailure(keys: [rateKey], now: now)
+            throw .invalidCredentials
+        }
+        let newHash = try service.newPasswordHash(newPassword, for: user)
+        return try await service.storePassword(newHash, for: user, keepingSession: tokenHash)
+    }
+
     /// Revokes this session. Signing out twice is harmless.
     /// - Throws: ``AccountError/storage(_:)`` when the store fails.
     public func signOut() async throws(AccountError) {
@@ -73,12 +109,17 @@ public struct AccountSession: Sendable {
     /// - Parameters:
     ///   - provider: the provider's name.
     ///   - providerToken: a token from the provider's sign-in.
+    ///   - nonce: the nonce the app put into that sign-in request, which the token must carry, or
+    ///     `nil` if it had none (see ``AccountService/signIn(provider:providerToken:nonce:)``).
     /// - Returns: the new link.
     /// - Throws: ``AccountError/identityAlreadyLinked`` if it signs in another user (or this one),
-    ///   ``AccountError/unknownProvider(_:)``, ``AccountError/providerRejected(_:)``.
+    ///   ``AccountError/unknownProvider(_:)``, ``AccountError/providerRejected(_:)`` (a wrong or
+    ///   missing nonce too).
     @discardableResult
-    public func linkProvider(_ provider: String, providerToken: String) async throws(AccountError) -> IdentityLink {
-        let identity = try await service.verifiedIdentity(provider: provider, token: providerToken)
+    public func linkProvider(_ provider: String, providerToken: String, nonce: String? = nil) async throws(AccountError)
+        -> IdentityLink
+    {
+        let identity = try await service.verifiedIdentity(provider: provider, token: providerToken, nonce: nonce)
         let link = IdentityLink(
             provider: identity.provider, subject: identity.subject, userID: user.id, linkedAt: service.clock.now())
         do {

@@ -6,32 +6,44 @@ public enum Sex: String, Sendable, Hashable, Codable, CaseIterable {
     case male
 }
 
-/// How active a person is.
+/// How active a person is: the recipe app's five levels, each with an activity factor
+/// (``MealPlanner/activityFactor(_:sex:)``), chosen by hours of exercise a day
+/// (``init(exerciseHoursPerDay:)``).
 public enum ActivityLevel: String, Sendable, Hashable, Codable, CaseIterable {
-    /// No exercise.
+    /// Under half an hour of exercise a day.
     case none
-    /// Light exercise.
+    /// Half an hour to under an hour a day.
     case light
-    /// Moderate exercise.
+    /// One to under two hours a day.
     case moderate
-    /// Frequent exercise.
+    /// Two to under three hours a day.
     case medium
-    /// Hard daily exercise or physical work.
+    /// Three hours or more a day: hard training or physical work.
     case heavy
 
-    /// The level for hours of exercise a week.
+    /// The level for hours of exercise (or physical work) on an average day.
     ///
-    /// The original app described the levels by hours with ranges that overlapped at their ends;
-    /// here each range includes its lower end and excludes its upper end, so a boundary belongs
-    /// to the more active level: under 1 h none, 1 to under 3 h light, 3 to under 5 h moderate,
-    /// 5 to under 7 h medium, 7 h or more heavy.
-    public init?(exerciseHoursPerWeek hours: Double) {
-        guard hours.isFinite, hours >= 0 else { return nil }
+    /// The recipe app asks for hours of exercise a day. Each band includes its lower end and
+    /// excludes its upper end: under ½ h none, ½ to under 1 h light, 1 to under 2 h moderate, 2 to
+    /// under 3 h medium, 3 h or more heavy. The bands are set so the factors (1.4 to 2.1) meet the
+    /// physical activity levels of FAO/WHO/UNU's *Human energy requirements* (2001): sedentary
+    /// 1.40–1.69, active 1.70–1.99, vigorous 2.00–2.40, where about an hour of moderate-to-vigorous
+    /// exercise a day lifts a sedentary person to about 1.75, and vigorous levels belong to people
+    /// who exercise hard for two hours a day or more, or do heavy physical work.
+    ///
+    /// Earlier versions read the same numbers as hours a **week** (1, 3, 5, 7). That is not kept as
+    /// an alternative: it put a person who exercises an hour every day at `heavy` (2.1 for men),
+    /// about a fifth more energy than the FAO levels give. A week's hours divided by 7 give the
+    /// daily average this initializer takes.
+    /// - Parameter hours: hours a day, from 0 to 24.
+    /// - Returns: the level, or `nil` for a negative, non-finite or over-24 value.
+    public init?(exerciseHoursPerDay hours: Double) {
+        guard hours.isFinite, (0...24).contains(hours) else { return nil }
         switch hours {
-        case ..<1: self = .none
-        case ..<3: self = .light
-        case ..<5: self = .moderate
-        case ..<7: self = .medium
+        case ..<0.5: self = .none
+        case ..<1: self = .light
+        case ..<2: self = .moderate
+        case ..<3: self = .medium
         default: self = .heavy
         }
     }

@@ -47,8 +47,8 @@ public struct MealPlan: Sendable, Hashable, Codable {
 ///   goal changes only the macro split (lose weight 40/40/20, gain muscle 15/60/25 % of energy from
 ///   protein/carbohydrate/fat). The original's muscle-gain rule could be read as also adding a
 ///   surplus; no surplus or deficit is applied here, so the two goals differ only in composition.
-/// - **Activity ranges.** The original's hour ranges overlapped at their ends; see
-///   ``ActivityLevel/init(exerciseHoursPerWeek:)`` for how boundaries are assigned.
+/// - **Activity levels.** Chosen by hours of exercise a day, with the bands and the reasons for
+///   them in ``ActivityLevel/init(exerciseHoursPerDay:)``.
 /// - **Foods.** Vegetables are a fixed side of ``vegetableGrams`` per meal; rice then supplies the
 ///   remaining carbohydrate, chicken the remaining protein, and olive oil the remaining fat (each
 ///   never below zero). Chicken and rice are rounded to 5 g, oil to 1 g.

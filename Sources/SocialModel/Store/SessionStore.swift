@@ -22,8 +22,21 @@ public protocol SessionStore: Sendable {
     /// - Returns: whether it existed.
     /// - Throws: ``StoreError`` when the store fails.
     func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool
+    /// Removes every session of a user but one, in one step, so that a session opened meanwhile
+    /// is not missed.
+    /// - Parameters:
+    ///   - userID: the user's id.
+    ///   - keptTokenHash: the SHA-256 of the token of the session to keep (the caller's own, when a
+    ///     password is changed), or `nil` to remove them all.
+    /// - Throws: ``StoreError`` when the store fails.
+    func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError)
+}
+
+extension SessionStore {
     /// Removes every session of a user.
     /// - Parameter userID: the user's id.
     /// - Throws: ``StoreError`` when the store fails.
-    func deleteSessions(userID: UserID) async throws(StoreError)
+    public func deleteSessions(userID: UserID) async throws(StoreError) {
+        try await deleteSessions(userID: userID, except: nil)
+    }
 }

@@ -43,6 +43,21 @@ enum IdentityProviderChecks {
                 try await quinn.account.linkProvider("facebook", providerToken: "t")
             }
         },
+        ConformanceCheck(.accounts, "a sign-in's nonce reaches the provider, for signing in and linking") { h in
+            h.provider.register(token: "t", subject: "fb-n", nonce: "n-1")
+            await #expect(throws: AccountError.providerRejected(.invalidToken(reason: "the nonce does not match"))) {
+                _ = try await h.accounts.signIn(provider: "facebook", providerToken: "t", nonce: "n-2")
+            }
+            let first = try await h.accounts.signIn(provider: "facebook", providerToken: "t", nonce: "n-1")
+            let rae = try await h.signedIn("rae")
+            h.provider.register(token: "t2", subject: "fb-rae", nonce: "n-3")
+            await #expect(throws: AccountError.providerRejected(.invalidToken(reason: "the nonce does not match"))) {
+                try await rae.account.linkProvider("facebook", providerToken: "t2", nonce: "n-1")
+            }
+            #expect(
+                try await rae.account.linkProvider("facebook", providerToken: "t2", nonce: "n-3").userID
+                    != first.user.id)
+        },
         ConformanceCheck(.accounts, "the last way to sign in cannot be unlinked") { h in
             h.provider.register(token: "t", subject: "fb-1")
             let member = try await h.member(try await h.accounts.signIn(provider: "facebook", providerToken: "t"))

@@ -35,7 +35,7 @@ parser.add_argument("--exclude-auth", action="append", default=[])
 parser.add_argument("--pipelining", action="store_true")
 parser.add_argument(
     "--behaviour",
-    choices=["accept", "reject-rcpt", "tempfail-rcpt", "tempfail-data", "hang-data", "drop-after-mail", "hang"],
+    choices=["accept", "reject-rcpt", "tempfail-rcpt", "tempfail-data", "tempfail-data-once", "hang-data", "drop-after-mail", "hang"],
     default="accept")
 parser.add_argument("--script", help="JSON list of base64 replies: the first on connecting, one per line received")
 args = parser.parse_args()
@@ -116,7 +116,7 @@ class Handler:
             f.write(str(attempts))
         if args.behaviour == "hang-data":
             await asyncio.sleep(3600)
-        if args.behaviour == "tempfail-data":
+        if args.behaviour == "tempfail-data" or (args.behaviour == "tempfail-data-once" and attempts == 1):
             return "451 4.3.0 Try again later"
         names = [name for name in os.listdir(args.maildir) if name.endswith(".eml")]
         base = os.path.join(args.maildir, str(len(names) + 1))

@@ -16,14 +16,16 @@ final class SMTPTestServer: @unchecked Sendable {
         case rejectRecipient = "reject-rcpt"
         case deferRecipient = "tempfail-rcpt"
         case deferData = "tempfail-data"
+        case deferFirstData = "tempfail-data-once"
         case hangAtData = "hang-data"
         case dropAfterMail = "drop-after-mail"
         case hang
     }
 
     static let python = "/usr/bin/python3"
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Servers/smtp_server.py")
+    // Resolved, since SocialModelIdentityTests compiles this file through a symbolic link.
+    static let script = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Servers/smtp_server.py")
 
     let port: Int
     let directory: TemporaryDirectory

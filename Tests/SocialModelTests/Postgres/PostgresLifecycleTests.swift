@@ -3,6 +3,7 @@ import Locking
 import Logging
 import ServiceLifecycle
 import SocialModel
+import SocialModelMocks
 import Testing
 
 @testable import SocialModelPostgres
@@ -10,33 +11,11 @@ import Testing
 /// The PostgreSQL store as a swift-service-lifecycle service, and the caller's logger.
 @Suite("PostgreSQL store lifecycle and logging")
 struct PostgresLifecycleTests {
-    /// A log handler that keeps what it is told, for a test to read.
-    final class Recorder: LogHandler, Sendable {
-        let lines = Locked<[String]>([])
-        var metadata: Logger.Metadata {
-            get { [:] }
-            set {}
-        }
-        var logLevel: Logger.Level {
-            get { .trace }
-            set {}
-        }
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { nil }
-            set {}
-        }
-
-        func log(event: LogEvent) {
-            lines.withLock { $0.append("\(event.level) \(event.message)") }
-        }
-    }
-
     /// Run in a service group, the store migrates, serves calls made before and after it starts,
     /// logs to the logger it was given, and stops when the group shuts down gracefully.
     @Test func aServiceGroupRunsAndStopsTheStore() async throws {
         let configuration = try await PostgresTestServer.freshConfiguration()
-        let recorder = Recorder()
+        let recorder = CapturingLogHandler()
         let logger = Logger(label: "store-under-test", factory: { _ in recorder })
         let store = try PostgresSocialStore(configuration: configuration, logger: logger)
         let user = User(id: .random(), username: "served", email: "s@example.com", createdAt: Date())
@@ -52,7 +31,7 @@ struct PostgresLifecycleTests {
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }
-        #expect(recorder.lines.withLock { !$0.isEmpty }, "the store logged nothing to the caller's logger")
+        #expect(!recorder.logged.isEmpty, "the store logged nothing to the caller's logger")
         await #expect(throws: StoreError.self) { _ = try await store.user(id: user.id) }
         try await PostgresTestServer.dropSchema(of: configuration)
     }
