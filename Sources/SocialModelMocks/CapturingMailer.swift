@@ -10,6 +10,9 @@ public final class CapturingMailer: Mailer {
     public init() {}
 
     /// Keeps the message, or throws the failure set with ``failNextSends(with:)``.
+    ///
+    /// - Throws: `MailerError/transientFailure(message:)` when sending it again later may work,
+    ///   `MailerError/deliveryFailed(message:)` when it will not.
     public func send(_ message: MailMessage) async throws(MailerError) {
         if let error = failure.withLock({ $0 }) { throw error }
         captured.withLock { $0.append(message) }

@@ -1,5 +1,8 @@
 extension AccountService {
     /// Emails a password reset token if the address has an account; says nothing either way.
+    ///
+    /// - Throws: ``AccountError/mail(_:)`` if the mailer cannot deliver the message, or ``AccountError/storage(_:)``
+    ///   if the store fails; an address with no account is not an error.
     public func requestPasswordReset(email: String) async throws(AccountError) {
         let email = AccountValidator.normalizedEmail(email)
         guard let user = try await fromStore({ try await store.user(email: email) }) else { return }

@@ -147,6 +147,9 @@ public struct AccountService: Sendable {
 
     /// Sends a new verification token, replacing any earlier one. Does nothing (and says nothing)
     /// if the address has no unverified account.
+    ///
+    /// - Throws: ``AccountError/mail(_:)`` if the mailer cannot deliver the message, or ``AccountError/storage(_:)``
+    ///   if the store fails; an address with no account is not an error.
     public func resendVerification(email: String) async throws(AccountError) {
         let email = AccountValidator.normalizedEmail(email)
         guard let user = try await fromStore({ try await store.user(email: email) }), !user.isVerified else { return }
