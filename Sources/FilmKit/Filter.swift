@@ -19,6 +19,9 @@ import Imaging
 public protocol Filter: Sendable {
     /// Returns the filtered image. Random effects must draw only from `context.seed`, so that the
     /// same input and seed give the same bytes.
+    ///
+    /// - Throws: Whatever the filter's steps throw; the built-in filters throw only `ImagingError` if a libvips
+    ///   operation fails (or the source is found damaged while the pipeline runs).
     func apply(to image: Image, context: FilterContext) throws -> Image
 
     /// Whether the filter reads its input once from top to bottom (looking at most a bounded
@@ -34,6 +37,8 @@ extension Filter {
     public var readsInputSequentially: Bool { false }
 
     /// Applies the filter with a seed for its random effects.
+    ///
+    /// - Throws: Whatever ``apply(to:context:)`` throws.
     public func apply(to image: Image, seed: UInt64 = 0) throws -> Image {
         try apply(to: image, context: FilterContext(seed: seed))
     }
