@@ -3,11 +3,11 @@ import Imaging
 /// Turns an image into an image: a film look, or one step of one.
 ///
 /// Filters take and return 3-band sRGB images whose samples run from 0 to 255; they may return
-/// floating-point samples, which encoding (or ``Imaging/Image/pixels()``) rounds to 8 bits.
+/// floating-point samples, which encoding (or `Image.pixels()`) rounds to 8 bits.
 /// Filters are values: create one with its settings, then apply it to as many images as you like,
 /// from as many tasks as you like.
 ///
-/// Write your own with the public ``Imaging/Image`` API and register it in a ``FilterRegistry``:
+/// Write your own with the public `Image` API and register it in a ``FilterRegistry``:
 ///
 /// ```swift
 /// struct Invert: Filter {
@@ -26,7 +26,7 @@ public protocol Filter: Sendable {
 
     /// Whether the filter reads its input once from top to bottom (looking at most a bounded
     /// number of rows ahead), so that a photo opened with sequential access
-    /// (``Imaging/Image/LoadOptions/sequential``) streams through it: decoding, filtering and
+    /// (`Image.LoadOptions.sequential`) streams through it: decoding, filtering and
     /// encoding then overlap, and the photo is never held whole in memory. `false` unless a filter
     /// says otherwise.
     var readsInputSequentially: Bool { get }

@@ -5,8 +5,10 @@ import Foundation
 extension Image {
     /// A blurred copy; `sigma` is the Gaussian's standard deviation in pixels.
     ///
-    /// - Parameter approximate: integer arithmetic, about twice as fast, for 8-bit images where a
-    ///   small error does not show.
+    /// - Parameters:
+    ///   - sigma: the Gaussian's standard deviation in pixels; 0 or less returns the image as it is.
+    ///   - approximate: integer arithmetic, about twice as fast, for 8-bit images where a
+    ///     small error does not show.
     /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func blurred(sigma: Double, approximate: Bool = false) throws(ImagingError) -> Image {
         guard sigma > 0 else { return self }
@@ -54,11 +56,12 @@ extension Image {
     /// Text rendered by Pango as a one-band 8-bit mask (255 where ink is).
     ///
     /// - Parameters:
+    ///   - text: the text, shown as written (markup characters are escaped).
     ///   - font: a Pango font description such as `"DejaVu Sans Mono Bold 12"`.
-    ///   - width: wrap lines at this many pixels.
+    ///   - width: wrap lines at this many pixels; 0 does not wrap.
+    ///   - dpi: the resolution the font size is rendered at.
     /// - Throws: ``ImagingError/invalidArgument(_:)`` if `text` is empty;
-    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example markup
-    ///   Pango cannot parse).
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public static func text(_ text: String, font: String = "DejaVu Sans 12", width: Int = 0, dpi: Int = 72)
         throws(ImagingError) -> Image
     {

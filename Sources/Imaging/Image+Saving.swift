@@ -79,7 +79,10 @@ extension Image {
     /// The encoder writes straight into a temporary file next to `url` (as `vips copy` does, so
     /// the encoded file is never held in memory), which is then renamed over `url`.
     ///
-    /// - Parameter format: the format; by default chosen from the file name's extension.
+    /// - Parameters:
+    ///   - url: where to write; the folder must exist.
+    ///   - format: the format; by default chosen from the file name's extension.
+    ///   - stripMetadata: leave out EXIF, XMP and the ICC profile.
     /// - Throws: ``ImagingError/invalidArgument(_:)`` if no format is given and the extension names none;
     ///   ``ImagingError/writeFailed(path:message:)`` if the temporary file cannot be created or renamed over `url`;
     ///   ``ImagingError/encodeFailed(format:message:)`` or ``ImagingError/decodeFailed(message:)`` as

@@ -1,7 +1,7 @@
 import Imaging
 import RecorderKit
 
-/// A scriptable ``FrameSource``: hands out given frames (or plain grey ones), and can fail at a
+/// A scriptable `FrameSource`: hands out given frames (or plain grey ones), and can fail at a
 /// chosen frame, for host apps' tests.
 public struct MockFrameSource: FrameSource {
     /// The size of the frames.

@@ -2,7 +2,7 @@ import Foundation
 import RecorderKit
 import Synchronization
 
-/// A scriptable ``VideoRecorder`` for host apps' tests: it follows the real state machine,
+/// A scriptable `VideoRecorder` for host apps' tests: it follows the real state machine,
 /// records every call, throws the errors a test sets, and emits the segments a test hands it.
 ///
 /// Delegate calls and stream elements are delivered synchronously on the calling thread, like
@@ -138,7 +138,7 @@ public final class MockVideoRecorder: VideoRecorder {
         change { $0 = .none }
     }
 
-    /// Records the call; throws as scripted, or ``RecorderError/notRecording(state:)`` unless recording.
+    /// Records the call; throws as scripted, or `RecorderError.notRecording(state:)` unless recording.
     public func captureSegment() throws(RecorderError) {
         let (error, state) = storage.withLock { storage in
             storage.calls.append(.captureSegment)

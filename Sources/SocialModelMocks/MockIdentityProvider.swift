@@ -29,7 +29,7 @@ public final class MockIdentityProvider: IdentityProvider {
     }
 
     /// The identity registered for `token`.
-    /// - Throws: ``IdentityProviderError/invalidToken(reason:)`` for any other token.
+    /// - Throws: `IdentityProviderError.invalidToken(reason:)` for any other token.
     public func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity {
         guard let identity = identities.withLock({ $0[token] }) else {
             throw .invalidToken(reason: "unknown token")

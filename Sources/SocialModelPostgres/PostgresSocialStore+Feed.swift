@@ -74,7 +74,7 @@ extension PostgresSocialStore: FeedStore {
     ///   - userID: whose home feed.
     ///   - order: the feed's order.
     /// - Returns: the plan's lines.
-    /// - Throws: ``StoreError`` when the query fails.
+    /// - Throws: `StoreError` when the query fails.
     public func homeFeedQueryPlan(userID: UserID, order: FeedOrder) async throws(StoreError) -> [String] {
         var builder = SQLBuilder()
         let viewer = builder.bind(userID.rawValue)
@@ -88,7 +88,7 @@ extension PostgresSocialStore: FeedStore {
         "SELECT followee_id AS author FROM follows WHERE follower_id = \(viewer) UNION SELECT \(viewer)"
     }
 
-    /// Everyone's posts by their seeded rank. The rank is ``ExploreOrder/rank(seed:postID:)``,
+    /// Everyone's posts by their seeded rank. The rank is `ExploreOrder.rank(seed:postID:)`,
     /// computed here rather than in SQL so that every store orders exactly alike; the ids are read
     /// from the primary-key index, then the page's posts in one query.
     ///

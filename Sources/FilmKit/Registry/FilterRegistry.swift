@@ -39,8 +39,11 @@ public final class FilterRegistry: Sendable {
 
     /// Registers a factory under the description's name.
     ///
-    /// - Parameter replacing: replace a filter already registered under the name instead of
-    ///   throwing ``FilterError/duplicateName(_:)``.
+    /// - Parameters:
+    ///   - description: the filter's name, category, summary and parameters.
+    ///   - replacing: replace a filter already registered under the name instead of
+    ///     throwing ``FilterError/duplicateName(_:)``.
+    ///   - factory: makes the filter from validated parameters.
     /// - Throws: ``FilterError/duplicateName(_:)`` if the name is taken and `replacing` is `false`;
     ///   ``FilterError/invalidName(_:)`` if the name is not a filter name; ``FilterError/invalidDescription(_:)`` if
     ///   the description declares a parameter twice.

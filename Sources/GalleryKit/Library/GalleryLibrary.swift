@@ -17,8 +17,10 @@ public final class GalleryLibrary: PhotoLibrary {
     let database: LibraryDatabase
 
     /// Opens the library in `directory`, creating it if needed.
-    /// - Parameter pixelLimit: the largest image (in pixels) the library reads; larger ones are
-    ///   refused from their header alone.
+    /// - Parameters:
+    ///   - directory: the library's folder; its index, albums and thumbnails live inside it.
+    ///   - pixelLimit: the largest image (in pixels) the library reads; larger ones are
+    ///     refused from their header alone.
     /// - Throws: ``GalleryError/fileSystem(path:reason:)`` if the library's folders cannot be created;
     ///   ``GalleryError/database(_:)`` if the index cannot be opened or migrated.
     public init(directory: URL, pixelLimit: Int = 200_000_000) throws(GalleryError) {
