@@ -12,7 +12,7 @@ import SocialModel
 ///
 /// Signed-in calls carry the token a sign-in returned as `Authorization: Bearer <token>`.
 /// Failures answer with a JSON `SocialAPIError` whose `code` is stable. The routes served are
-/// exactly those in ``openAPIDocument``.
+/// exactly those in ``openAPIDocument()``.
 public struct SocialRoutes: Sendable {
     /// The services the routes call.
     public let network: SocialNetwork

@@ -17,7 +17,7 @@ import Synchronization
 /// exact: with 30 fps, 3 s back and 2 s forward, an event at the frame of second 10 gives the
 /// frames of 7.000 s up to 11.967 s, 150 of them. Paused time leaves no gap in the recording.
 ///
-/// **Events.** See ``ClipPlanner`` (internal) for the merge rule, summarised here: an event whose
+/// **Events.** See `ClipPlanner` (internal) for the merge rule, summarised here: an event whose
 /// window overlaps a clip still waiting for frames merges into it (up to
 /// ``RecorderConfiguration/maximumClipDuration``); otherwise it gets its own clip, which starts no
 /// earlier than the end of the previous clip, so no frame is written twice.
