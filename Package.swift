@@ -400,6 +400,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        // Only for `swift package generate-documentation` (scripts/docs-check.sh); `swift build` builds none of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

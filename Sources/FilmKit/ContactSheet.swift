@@ -40,8 +40,8 @@ public struct ContactSheet: Sendable {
     ///
     /// - Parameter cells: The images, in reading order.
     /// - Returns: The sheet.
-    /// - Throws: ``Imaging/ImagingError/invalidArgument(_:)`` for no cells, no columns or an empty
-    ///   cell size; other ``Imaging/ImagingError``s if an image cannot be rendered.
+    /// - Throws: `ImagingError.invalidArgument(_:)` for no cells, no columns or an empty
+    ///   cell size; other `ImagingError`s if an image cannot be rendered.
     public func render(_ cells: [Cell]) throws -> Image {
         guard columns > 0, cellWidth > 0, cellHeight > 0, !cells.isEmpty else {
             throw ImagingError.invalidArgument("a contact sheet needs cells and a positive size")
@@ -87,7 +87,7 @@ extension ContactSheet {
     ///   - seed: The seed for every stock's grain.
     ///   - layout: The sheet's grid.
     /// - Returns: The sheet, one cell more than the registry has stocks.
-    /// - Throws: ``FilterError`` if a stock cannot be made; ``Imaging/ImagingError`` if rendering
+    /// - Throws: ``FilterError`` if a stock cannot be made; `ImagingError` if rendering
     ///   fails or the layout has no columns or an empty cell.
     public static func everyStock(
         of photo: Image,

@@ -3,11 +3,11 @@ import Imaging
 /// Turns an image into an image: a film look, or one step of one.
 ///
 /// Filters take and return 3-band sRGB images whose samples run from 0 to 255; they may return
-/// floating-point samples, which encoding (or ``Imaging/Image/pixels()``) rounds to 8 bits.
+/// floating-point samples, which encoding (or `Image.pixels()`) rounds to 8 bits.
 /// Filters are values: create one with its settings, then apply it to as many images as you like,
 /// from as many tasks as you like.
 ///
-/// Write your own with the public ``Imaging/Image`` API and register it in a ``FilterRegistry``:
+/// Write your own with the public `Image` API and register it in a ``FilterRegistry``:
 ///
 /// ```swift
 /// struct Invert: Filter {
@@ -19,11 +19,14 @@ import Imaging
 public protocol Filter: Sendable {
     /// Returns the filtered image. Random effects must draw only from `context.seed`, so that the
     /// same input and seed give the same bytes.
+    ///
+    /// - Throws: Whatever the filter's steps throw; the built-in filters throw only `ImagingError` if a libvips
+    ///   operation fails (or the source is found damaged while the pipeline runs).
     func apply(to image: Image, context: FilterContext) throws -> Image
 
     /// Whether the filter reads its input once from top to bottom (looking at most a bounded
     /// number of rows ahead), so that a photo opened with sequential access
-    /// (``Imaging/Image/LoadOptions/sequential``) streams through it: decoding, filtering and
+    /// (`Image.LoadOptions.sequential`) streams through it: decoding, filtering and
     /// encoding then overlap, and the photo is never held whole in memory. `false` unless a filter
     /// says otherwise.
     var readsInputSequentially: Bool { get }
@@ -34,6 +37,8 @@ extension Filter {
     public var readsInputSequentially: Bool { false }
 
     /// Applies the filter with a seed for its random effects.
+    ///
+    /// - Throws: Whatever ``apply(to:context:)`` throws.
     public func apply(to image: Image, seed: UInt64 = 0) throws -> Image {
         try apply(to: image, context: FilterContext(seed: seed))
     }

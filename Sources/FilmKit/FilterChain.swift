@@ -14,6 +14,8 @@ public struct FilterChain: Filter {
     }
 
     /// Applies every filter in turn.
+    ///
+    /// - Throws: The first error a filter of the chain throws; the later filters do not run.
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         var result = image
         for (index, filter) in filters.enumerated() {

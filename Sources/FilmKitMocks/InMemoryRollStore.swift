@@ -2,7 +2,7 @@ import FilmKit
 import Foundation
 import Locking
 
-/// A ``FilmKit/RollStore`` in memory, for tests of code that uses a ``FilmKit/Camera``.
+/// A `RollStore` in memory, for tests of code that uses a `Camera`.
 ///
 /// Set ``failWrites`` to make every write throw, to check that a failed write changes nothing.
 /// Two cameras made over one store share its rolls, as two runs of a program share a folder.
@@ -19,7 +19,7 @@ public final class InMemoryRollStore: RollStore {
     /// Creates an empty store.
     public init() {}
 
-    /// Whether writes throw ``FilmKit/RollError/storageFailed(path:reason:)``.
+    /// Whether writes throw `RollError.storageFailed(path:reason:)`.
     public var failWrites: Bool {
         get { contents.withLock { $0.failWrites } }
         set { contents.withLock { $0.failWrites = newValue } }
@@ -64,6 +64,9 @@ public final class InMemoryRollStore: RollStore {
     }
 
     /// Stores the roll's record.
+    ///
+    /// - Throws: `RollError.storageFailed(path:reason:)` while ``failWrites`` is set; nothing is changed
+    ///   then.
     public func save(_ roll: Roll) throws(RollError) {
         try write { contents in
             let shots = contents.records[roll.id]?.shots ?? []
@@ -74,6 +77,9 @@ public final class InMemoryRollStore: RollStore {
     }
 
     /// Stores the shot's bytes and record together.
+    ///
+    /// - Throws: `RollError.storageFailed(path:reason:)` while ``failWrites`` is set; nothing is changed
+    ///   then.
     public func addShot(_ shot: Shot, data: Data, to roll: Roll) throws(RollError) {
         try write { contents in
             contents.latent[roll.id, default: [:]][shot.frame] = data
@@ -84,6 +90,8 @@ public final class InMemoryRollStore: RollStore {
     }
 
     /// The stored shot bytes.
+    ///
+    /// - Throws: `RollError.storageFailed(path:reason:)` if the shot was never stored.
     public func latentData(of shot: Shot, in roll: Roll) throws(RollError) -> Data {
         guard let data = contents.withLock({ $0.latent[roll.id]?[shot.frame] }) else {
             throw .storageFailed(path: "memory:\(roll.id)/shots/\(shot.frame)", reason: "no such shot")
@@ -92,11 +100,16 @@ public final class InMemoryRollStore: RollStore {
     }
 
     /// Stores developed bytes.
+    ///
+    /// - Throws: `RollError.storageFailed(path:reason:)` while ``failWrites`` is set; nothing is changed
+    ///   then.
     public func writeDevelopedFrame(_ data: Data, for photo: DevelopedPhoto, in roll: Roll) throws(RollError) {
         try write { $0.developed[roll.id, default: [:]][photo.frame] = data }
     }
 
     /// The stored developed bytes.
+    ///
+    /// - Throws: `RollError.storageFailed(path:reason:)` if the frame was never stored.
     public func developedData(of photo: DevelopedPhoto, in roll: Roll) throws(RollError) -> Data {
         guard let data = contents.withLock({ $0.developed[roll.id]?[photo.frame] }) else {
             throw .storageFailed(path: "memory:\(roll.id)/developed/\(photo.frame)", reason: "no such photo")
@@ -105,11 +118,17 @@ public final class InMemoryRollStore: RollStore {
     }
 
     /// Forgets the roll's developed bytes.
+    ///
+    /// - Throws: `RollError.storageFailed(path:reason:)` while ``failWrites`` is set; nothing is changed
+    ///   then.
     public func discardDevelopedFrames(of roll: Roll) throws(RollError) {
         try write { $0.developed[roll.id] = nil }
     }
 
     /// Forgets the roll.
+    ///
+    /// - Throws: `RollError.storageFailed(path:reason:)` while ``failWrites`` is set; nothing is changed
+    ///   then.
     public func delete(_ roll: Roll) throws(RollError) {
         try write { contents in
             contents.records[roll.id] = nil
@@ -128,7 +147,7 @@ public final class InMemoryRollStore: RollStore {
     }
 }
 
-/// A ``FilmKit/RollClock`` that stands still until a test moves it, so a 72-hour development
+/// A `RollClock` that stands still until a test moves it, so a 72-hour development
 /// delay passes in an instant.
 public final class ManualRollClock: RollClock {
     private let date: Locked<Date>

@@ -64,6 +64,8 @@ public final class MockFilter: Filter, Sendable {
     }
 
     /// Records the call and returns the configured result.
+    ///
+    /// - Throws: The error of ``Result/fail(_:)`` when that is the ``result``; otherwise nothing.
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let result = state.withLock { state in
             state.calls.append(Call(image: image, context: context))

@@ -15,6 +15,9 @@ public actor InMemoryLocationStore: LocationStore {
     }
 
     /// Creates a location.
+    ///
+    /// - Throws: `GalleryError.emptyLocationName` for a blank name; `GalleryError.duplicateLocationName(_:)` if
+    ///   another location has it (ignoring case).
     public func createLocation(named proposed: String, kind: LocationKind, directory: URL?) throws(GalleryError)
         -> Location
     {
@@ -37,12 +40,17 @@ public actor InMemoryLocationStore: LocationStore {
     public func locations() -> [Location] { stored }
 
     /// The location with this identifier.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location.
     public func location(id: Int64) throws(GalleryError) -> Location {
         guard let location = stored.first(where: { $0.id == id }) else { throw .locationNotFound(id: id) }
         return location
     }
 
     /// Renames a location.
+    ///
+    /// - Throws: `GalleryError.emptyLocationName`; `GalleryError.locationNotFound(id:)`;
+    ///   `GalleryError.duplicateLocationName(_:)`.
     public func renameLocation(id: Int64, to proposed: String) throws(GalleryError) -> Location {
         let name = proposed.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .emptyLocationName }
@@ -55,6 +63,8 @@ public actor InMemoryLocationStore: LocationStore {
     }
 
     /// Deletes a location.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location.
     public func deleteLocation(id: Int64) throws(GalleryError) {
         guard let index = stored.firstIndex(where: { $0.id == id }) else { throw .locationNotFound(id: id) }
         stored.remove(at: index)

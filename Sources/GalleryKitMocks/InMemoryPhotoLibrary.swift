@@ -19,6 +19,8 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     }
 
     /// Creates a location.
+    ///
+    /// - Throws: As ``InMemoryLocationStore/createLocation(named:kind:directory:)``.
     public func createLocation(named name: String, kind: LocationKind, directory: URL?) async throws(GalleryError)
         -> Location
     {
@@ -29,14 +31,20 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     public func locations() async -> [Location] { await store.locations() }
 
     /// The location with this identifier.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location.
     public func location(id: Int64) async throws(GalleryError) -> Location { try await store.location(id: id) }
 
     /// Renames a location.
+    ///
+    /// - Throws: As ``InMemoryLocationStore/renameLocation(id:to:)``.
     public func renameLocation(id: Int64, to name: String) async throws(GalleryError) -> Location {
         try await store.renameLocation(id: id, to: name)
     }
 
     /// Deletes a location and its photos.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location.
     public func deleteLocation(id: Int64) async throws(GalleryError) {
         try await store.deleteLocation(id: id)
         stored = stored.filter { $0.value.photo.locationID != id }
@@ -47,6 +55,9 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     public func bytes(of photoID: Int64) -> Data? { stored[photoID]?.bytes }
 
     /// Stores a photo in memory.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location. `GalleryError.invalidMetadata(_:)` for
+    ///   an orientation outside 1…8; `GalleryError.notAnImage(source:)` for bytes that are not an image.
     public func save(_ source: PhotoSource, to locationID: Int64, metadata: PhotoMetadata) async throws(GalleryError)
         -> Photo
     {
@@ -81,6 +92,9 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     }
 
     /// A page of a location's photos, newest first.
+    ///
+    /// - Throws: `GalleryError.invalidArgument(_:)` for a negative page or a page size below 1;
+    ///   `GalleryError.locationNotFound(id:)` for an unknown location.
     public func photos(in locationID: Int64, page: Int, pageSize: Int) async throws(GalleryError) -> [Photo] {
         guard page >= 0, pageSize > 0 else { throw .invalidArgument("page must be ≥ 0 and page size > 0") }
         let all = try await photosOf(locationID)
@@ -89,11 +103,15 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     }
 
     /// How many photos a location has.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location.
     public func photoCount(in locationID: Int64) async throws(GalleryError) -> Int {
         try await photosOf(locationID).count
     }
 
     /// The photo with this identifier.
+    ///
+    /// - Throws: `GalleryError.photoNotFound(id:)` for an unknown photo.
     public func photo(id: Int64) throws(GalleryError) -> Photo {
         guard let entry = stored[id] else { throw .photoNotFound(id: id) }
         return entry.photo
@@ -113,6 +131,8 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     }
 
     /// Photos matching every criterion, newest first.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location.
     public func search(_ query: PhotoQuery) async throws(GalleryError) -> [Photo] {
         var photos =
             if let id = query.locationID { try await photosOf(id) } else {
@@ -131,12 +151,17 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     }
 
     /// Nothing to rescan in memory: reports no change (but checks the location exists).
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location.
     public func rescan(_ locationID: Int64) async throws(GalleryError) -> RescanReport {
         _ = try await store.location(id: locationID)
         return RescanReport()
     }
 
     /// Reads the files and stores them as photos dated by their modification time.
+    ///
+    /// - Throws: `GalleryError.locationNotFound(id:)` for an unknown location. `GalleryError.fileSystem(path:reason:)`
+    ///   for a file that cannot be read; `GalleryError.notAnImage(source:)` for one that is not an image.
     public func importFiles(_ urls: [URL], into locationID: Int64, mode: ImportMode) async throws(GalleryError)
         -> [Photo]
     {
@@ -158,6 +183,9 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     }
 
     /// Adds a photo to an album.
+    ///
+    /// - Throws: `GalleryError.photoNotFound(id:)`; `GalleryError.locationNotFound(id:)` for an unknown location.
+    ///   `GalleryError.wrongLocationKind(id:expected:)` if it is not an album.
     public func addPhoto(_ photoID: Int64, toAlbum albumID: Int64) async throws(GalleryError) {
         let album = try await store.location(id: albumID)
         guard album.kind == .album else { throw .wrongLocationKind(id: albumID, expected: .album) }

@@ -5,6 +5,10 @@ extension Image {
     /// `self · multiply + add`, per band when the arrays have one value per band, otherwise the
     /// same constant for every band; a one-band image with three constants becomes an sRGB image. The result is float unless `toUChar` is set (then rounded and
     /// clipped to 0…255).
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if the arrays are empty or of different lengths;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example on a band
+    ///   count the constants do not fit).
     public func linear(multiply: [Double], add: [Double], toUChar: Bool = false) throws(ImagingError) -> Image {
         guard !multiply.isEmpty, multiply.count == add.count else {
             throw .invalidArgument("linear needs equally many, and at least one, multipliers and offsets")
@@ -24,31 +28,47 @@ extension Image {
     }
 
     /// `self · multiply + add` with the same constants for every band.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func linear(multiply: Double, add: Double = 0, toUChar: Bool = false) throws(ImagingError) -> Image {
         try linear(multiply: [multiply], add: [add], toUChar: toUChar)
     }
 
     /// Pixel-wise sum.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example on
+    ///   images of different sizes or incompatible band counts).
     public func adding(_ other: Image) throws(ImagingError) -> Image {
         try Image.make("add", keepingAlive: [self, other]) { akv_add(pointer, other.pointer, $0) }
     }
 
     /// Pixel-wise difference.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example on
+    ///   images of different sizes or incompatible band counts).
     public func subtracting(_ other: Image) throws(ImagingError) -> Image {
         try Image.make("subtract", keepingAlive: [self, other]) { akv_subtract(pointer, other.pointer, $0) }
     }
 
     /// Pixel-wise product. A one-band image multiplies every band of a many-band one.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example on
+    ///   images of different sizes or incompatible band counts).
     public func multiplying(by other: Image) throws(ImagingError) -> Image {
         try Image.make("multiply", keepingAlive: [self, other]) { akv_multiply(pointer, other.pointer, $0) }
     }
 
     /// Pixel-wise quotient (0 where the divisor is 0).
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example on
+    ///   images of different sizes or incompatible band counts).
     public func dividing(by other: Image) throws(ImagingError) -> Image {
         try Image.make("divide", keepingAlive: [self, other]) { akv_divide(pointer, other.pointer, $0) }
     }
 
     /// Each sample raised to `exponent`.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func raised(to exponent: Double) throws(ImagingError) -> Image {
         try apply("math2_const") { input, out in
             var c = exponent
@@ -57,6 +77,8 @@ extension Image {
     }
 
     /// `e` raised to each sample.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func exponential() throws(ImagingError) -> Image {
         try applyMath(VIPS_OPERATION_MATH_EXP)
     }
@@ -66,6 +88,8 @@ extension Image {
     }
 
     /// A comparison with a constant: 255 where it holds, 0 elsewhere (8-bit).
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func compared(_ comparison: Comparison, to value: Double) throws(ImagingError) -> Image {
         try apply("relational_const") { input, out in
             var c = value
@@ -75,6 +99,9 @@ extension Image {
 
     /// Maps every 8-bit sample through a lookup table of 256 entries per band (one band for all,
     /// or one per band). The result has the table's format.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `table` is not 256×1 pixels;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func mapped(through table: Image) throws(ImagingError) -> Image {
         guard table.width == 256, table.height == 1 else {
             throw .invalidArgument("a lookup table is 256×1 pixels, got \(table.width)×\(table.height)")
@@ -83,6 +110,9 @@ extension Image {
     }
 
     /// Multiplies each pixel's band vector by a matrix: output band `i` is `Σ matrix[i][j] · band j`.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if a row of `matrix` does not have one value per band;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func recombined(matrix: [[Double]]) throws(ImagingError) -> Image {
         guard let columns = matrix.first?.count, columns == bands, matrix.allSatisfy({ $0.count == columns }) else {
             throw .invalidArgument("a colour matrix needs one column per band (\(bands))")

@@ -3,6 +3,9 @@ import CVipsShim
 
 extension Image {
     /// Converts to another colour space (sRGB, linear scRGB, grey, Lab, …).
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (a conversion
+    ///   libvips has no route for).
     public func converted(to space: ColorSpace) throws(ImagingError) -> Image {
         let target = try space.vips
         return try apply("colourspace") { akv_colourspace($0, $1, target) }
@@ -10,6 +13,8 @@ extension Image {
 
     /// The same pixels, labelled as being in `space` (nothing is converted). For images made from
     /// raw values, such as masks that are to be treated as grey.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func tagged(as space: ColorSpace) throws(ImagingError) -> Image {
         let target = try space.vips
         return try apply("copy") { akv_copy_interpretation($0, $1, target) }
@@ -20,6 +25,10 @@ extension Image {
     /// libvips recomputes a lazy pipeline for every region that a later step asks for; an image
     /// that several later steps read over and over (a small intermediate, say) is cheaper computed
     /// once. Costs `width · height · bands` samples of memory.
+    ///
+    /// - Throws: ``ImagingError/decodeFailed(message:)`` if the source turns out to be damaged while the pipeline
+    ///   runs, otherwise ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for
+    ///   example out of memory).
     public func materialized() throws(ImagingError) -> Image {
         guard let copy = withExtendedLifetime(self, { vips_image_copy_memory(pointer) }) else {
             throw VipsRuntime.pipelineError(operation: "copy_memory")
@@ -28,11 +37,15 @@ extension Image {
     }
 
     /// Casts samples to another numeric type, clipping to its range.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func cast(to format: PixelFormat) throws(ImagingError) -> Image {
         try apply("cast") { akv_cast($0, $1, format.vips) }
     }
 
     /// Removes alpha by compositing over a solid background (white by default).
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func flattened(background: [Double] = [255]) throws(ImagingError) -> Image {
         guard hasAlpha else { return self }
         return try apply("flatten") { input, out in
@@ -41,6 +54,9 @@ extension Image {
     }
 
     /// Converts any input to 3-band, 8-bit sRGB without alpha: the common form that filters expect.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation in one of the
+    ///   steps.
     public func normalizedToSRGB() throws(ImagingError) -> Image {
         var image = try flattened()
         if image.colorSpace == .multiband {
@@ -56,16 +72,26 @@ extension Image {
     }
 
     /// A rectangle of the image.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example a
+    ///   rectangle outside the image).
     public func cropped(x: Int, y: Int, width: Int, height: Int) throws(ImagingError) -> Image {
         try apply("extract_area") { akv_extract_area($0, $1, Int32(x), Int32(y), Int32(width), Int32(height)) }
     }
 
     /// Some of the bands, starting at `band`.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example
+    ///   bands the image does not have).
     public func extractingBands(_ band: Int, count: Int = 1) throws(ImagingError) -> Image {
         try apply("extract_band") { akv_extract_band($0, $1, Int32(band), Int32(count)) }
     }
 
     /// The bands of several images side by side in one image.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `images` is empty;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example images of
+    ///   different sizes).
     public static func joiningBands(_ images: [Image]) throws(ImagingError) -> Image {
         guard !images.isEmpty else { throw .invalidArgument("joiningBands needs at least one image") }
         var pointers: [UnsafeMutablePointer<VipsImage>?] = images.map(\.pointer)
@@ -73,11 +99,16 @@ extension Image {
     }
 
     /// The mean of the bands, one band out.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func bandMean() throws(ImagingError) -> Image {
         try apply("bandmean") { akv_bandmean($0, $1) }
     }
 
     /// Places the image at (`x`, `y`) on a larger canvas filled with `background`.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example a
+    ///   non-positive size).
     public func embedded(
         x: Int,
         y: Int,
@@ -93,6 +124,8 @@ extension Image {
     }
 
     /// Pastes `image` over this one with its top-left corner at (`x`, `y`).
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func inserting(_ image: Image, x: Int, y: Int) throws(ImagingError) -> Image {
         try Image.make("insert", keepingAlive: [self, image]) {
             akv_insert(pointer, image.pointer, $0, Int32(x), Int32(y))
@@ -100,6 +133,9 @@ extension Image {
     }
 
     /// Lays images out in a grid, `across` per row, `spacing` pixels apart.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `images` is empty or `across` is not positive;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public static func grid(
         _ images: [Image],
         across: Int,
@@ -119,11 +155,15 @@ extension Image {
     }
 
     /// A mirror image.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func flipped(horizontally: Bool) throws(ImagingError) -> Image {
         try apply("flip") { akv_flip($0, $1, horizontally ? VIPS_DIRECTION_HORIZONTAL : VIPS_DIRECTION_VERTICAL) }
     }
 
     /// A rotation by a quarter turn clockwise, `quarterTurns` times.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func rotated(quarterTurns: Int) throws(ImagingError) -> Image {
         let angles = [VIPS_ANGLE_D0, VIPS_ANGLE_D90, VIPS_ANGLE_D180, VIPS_ANGLE_D270]
         let angle = angles[((quarterTurns % 4) + 4) % 4]
@@ -132,6 +172,9 @@ extension Image {
 
     /// Picks, pixel by pixel, from `whereTrue` where this image is non-zero and from `whereFalse`
     /// elsewhere; with `blend`, mixes the two in proportion to this image's value over 255.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example
+    ///   images of different sizes).
     public func select(_ whereTrue: Image, _ whereFalse: Image, blend: Bool = false) throws(ImagingError) -> Image {
         try Image.make("ifthenelse", keepingAlive: [self, whereTrue, whereFalse]) {
             akv_ifthenelse(pointer, whereTrue.pointer, whereFalse.pointer, $0, blend ? 1 : 0)
@@ -139,6 +182,8 @@ extension Image {
     }
 
     /// Composites `overlay` (which should have an alpha band) over this image with a blend mode.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func composited(with overlay: Image, mode: BlendMode = .over) throws(ImagingError) -> Image {
         try Image.make("composite2", keepingAlive: [self, overlay]) {
             akv_composite2(pointer, overlay.pointer, $0, mode.vips)
@@ -146,6 +191,9 @@ extension Image {
     }
 
     /// Resizes by a scale factor (different horizontally and vertically if given).
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if a scale is not positive;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func resized(scale: Double, verticalScale: Double? = nil, kernel: ResamplingKernel = .lanczos3)
         throws(ImagingError) -> Image
     {
@@ -155,6 +203,9 @@ extension Image {
 
     /// Shrinks by averaging `factor`×`factor` blocks: the cheapest way down, for intermediates
     /// that are blurred afterwards anyway.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `factor` is below 1;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func shrunk(by factor: Int) throws(ImagingError) -> Image {
         guard factor >= 1 else { throw .invalidArgument("shrink factor must be at least 1") }
         guard factor > 1 else { return self }
@@ -162,6 +213,9 @@ extension Image {
     }
 
     /// Resizes to exactly `width`×`height` pixels.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `width` or `height` is not positive;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func resized(width: Int, height: Int, kernel: ResamplingKernel = .lanczos3) throws(ImagingError) -> Image {
         guard width > 0, height > 0 else { throw .invalidArgument("size must be positive") }
         // libvips rounds the scaled size; nudging the factor by a hair makes it land on the target.

@@ -5,14 +5,20 @@ import Foundation
 extension Image {
     /// A blurred copy; `sigma` is the Gaussian's standard deviation in pixels.
     ///
-    /// - Parameter approximate: integer arithmetic, about twice as fast, for 8-bit images where a
-    ///   small error does not show.
+    /// - Parameters:
+    ///   - sigma: the Gaussian's standard deviation in pixels; 0 or less returns the image as it is.
+    ///   - approximate: integer arithmetic, about twice as fast, for 8-bit images where a
+    ///     small error does not show.
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func blurred(sigma: Double, approximate: Bool = false) throws(ImagingError) -> Image {
         guard sigma > 0 else { return self }
         return try apply("gaussblur") { akv_gaussblur($0, $1, sigma, approximate ? 1 : 0) }
     }
 
     /// Gaussian noise, one float band, the same for the same seed whatever the thread count.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if the size is not positive or over 10,000,000 pixels a side;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public static func noise(width: Int, height: Int, mean: Double = 0, sigma: Double = 1, seed: UInt64)
         throws(ImagingError) -> Image
     {
@@ -24,6 +30,10 @@ extension Image {
 
     /// A constant image: every pixel is `value` (one entry per band), 8-bit when every value fits,
     /// float otherwise; sRGB for 3 or 4 bands, grey for 1 or 2.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `value` is empty or the size is not positive or over
+    ///   10,000,000 pixels a side; ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the
+    ///   operation.
     public static func solid(width: Int, height: Int, value: [Double]) throws(ImagingError) -> Image {
         try checkSize(width, height)
         guard !value.isEmpty else { throw .invalidArgument("a solid image needs at least one band value") }
@@ -35,6 +45,9 @@ extension Image {
 
     /// A two-band float image whose pixels hold their own x and y coordinates: the basis of
     /// position-dependent effects such as vignettes.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if the size is not positive or over 10,000,000 pixels a side;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public static func coordinates(width: Int, height: Int) throws(ImagingError) -> Image {
         try checkSize(width, height)
         return try make("xyz") { akv_xyz($0, Int32(width), Int32(height)) }.cast(to: .float)
@@ -43,8 +56,12 @@ extension Image {
     /// Text rendered by Pango as a one-band 8-bit mask (255 where ink is).
     ///
     /// - Parameters:
+    ///   - text: the text, shown as written (markup characters are escaped).
     ///   - font: a Pango font description such as `"DejaVu Sans Mono Bold 12"`.
-    ///   - width: wrap lines at this many pixels.
+    ///   - width: wrap lines at this many pixels; 0 does not wrap.
+    ///   - dpi: the resolution the font size is rendered at.
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `text` is empty;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public static func text(_ text: String, font: String = "DejaVu Sans 12", width: Int = 0, dpi: Int = 72)
         throws(ImagingError) -> Image
     {
@@ -56,6 +73,8 @@ extension Image {
     }
 
     /// A copy with filled rectangles drawn on it, each in its colour (one value per band).
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func drawingRectangles(_ rectangles: [(x: Int, y: Int, width: Int, height: Int)], color: [Double])
         throws(ImagingError) -> Image
     {

@@ -14,6 +14,9 @@ public struct PixelBuffer: Sendable, Hashable {
     public var samples: [UInt8]
 
     /// Creates a buffer, checking that the sample count matches the size.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if `samples` does not hold exactly `width × height × bands`
+    ///   values (or a dimension is not positive).
     public init(width: Int, height: Int, bands: Int, samples: [UInt8]) throws(ImagingError) {
         guard width > 0, height > 0, bands > 0, samples.count == width * height * bands else {
             throw .invalidArgument("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
@@ -33,6 +36,9 @@ public struct PixelBuffer: Sendable, Hashable {
 
 extension Image {
     /// Computes the pixels and copies them out as 8-bit samples (other formats are cast first).
+    ///
+    /// - Throws: ``ImagingError/decodeFailed(message:)`` if the source turns out to be damaged while the pipeline
+    ///   runs, otherwise ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func pixels() throws(ImagingError) -> PixelBuffer {
         let source = format == .uchar ? self : try cast(to: .uchar)
         var length = 0
@@ -45,6 +51,9 @@ extension Image {
     }
 
     /// Makes an image from raw 8-bit pixels: sRGB for 3 or 4 bands, grey for 1 or 2.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation if libvips
+    ///   cannot wrap the samples.
     public init(pixels: PixelBuffer) throws(ImagingError) {
         try VipsRuntime.ensureStarted()
         let made = pixels.samples.withUnsafeBytes {
@@ -58,6 +67,9 @@ extension Image {
     }
 
     /// A 256-entry lookup table for ``mapped(through:)``, one band per array.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if a band does not have 256 entries;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public static func lookupTable(_ bands: [[Double]]) throws(ImagingError) -> Image {
         guard !bands.isEmpty, bands.allSatisfy({ $0.count == 256 }) else {
             throw .invalidArgument("a lookup table needs 256 entries per band")
@@ -74,6 +86,10 @@ extension Image {
 
 extension Image {
     /// Computes a one-band image and copies its samples out as 32-bit floats.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if the image has more than one band;
+    ///   ``ImagingError/decodeFailed(message:)`` if the source turns out to be damaged while the pipeline runs,
+    ///   otherwise ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation.
     public func floatSamples() throws(ImagingError) -> [Float] {
         guard bands == 1 else { throw .invalidArgument("floatSamples needs one band, not \(bands)") }
         let source = format == .float ? self : try cast(to: .float)

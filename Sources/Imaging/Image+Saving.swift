@@ -21,6 +21,8 @@ extension Image {
         case webp(quality: Int = 80, lossless: Bool = false)
 
         /// Picks the format from a file name's extension (`jpg`, `jpeg`, `png`, `tif`, `tiff`, `webp`).
+        ///
+        /// - Throws: ``ImagingError/invalidArgument(_:)`` for any other extension.
         public init(pathExtension: String) throws(ImagingError) {
             switch pathExtension.lowercased() {
             case "jpg", "jpeg": self = .jpeg()
@@ -45,6 +47,9 @@ extension Image {
     ///
     /// This is where a lazy pipeline runs, so a decoding error in the source surfaces here as
     /// ``ImagingError/decodeFailed(message:)``.
+    ///
+    /// - Throws: ``ImagingError/encodeFailed(format:message:)`` if the encoder fails, or
+    ///   ``ImagingError/decodeFailed(message:)`` if the source turns out to be damaged while the pipeline runs.
     public func encoded(as format: EncodedFormat, stripMetadata: Bool = false) throws(ImagingError) -> Data {
         try VipsRuntime.ensureStarted()
         let strip: Int32 = stripMetadata ? 1 : 0
@@ -74,7 +79,14 @@ extension Image {
     /// The encoder writes straight into a temporary file next to `url` (as `vips copy` does, so
     /// the encoded file is never held in memory), which is then renamed over `url`.
     ///
-    /// - Parameter format: the format; by default chosen from the file name's extension.
+    /// - Parameters:
+    ///   - url: where to write; the folder must exist.
+    ///   - format: the format; by default chosen from the file name's extension.
+    ///   - stripMetadata: leave out EXIF, XMP and the ICC profile.
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if no format is given and the extension names none;
+    ///   ``ImagingError/writeFailed(path:message:)`` if the temporary file cannot be created or renamed over `url`;
+    ///   ``ImagingError/encodeFailed(format:message:)`` or ``ImagingError/decodeFailed(message:)`` as
+    ///   ``encoded(as:stripMetadata:)`` does. `url` is untouched on any failure.
     public func write(
         to url: URL,
         as format: EncodedFormat? = nil,

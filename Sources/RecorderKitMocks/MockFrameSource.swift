@@ -1,7 +1,7 @@
 import Imaging
 import RecorderKit
 
-/// A scriptable ``FrameSource``: hands out given frames (or plain grey ones), and can fail at a
+/// A scriptable `FrameSource`: hands out given frames (or plain grey ones), and can fail at a
 /// chosen frame, for host apps' tests.
 public struct MockFrameSource: FrameSource {
     /// The size of the frames.
@@ -28,6 +28,8 @@ public struct MockFrameSource: FrameSource {
     }
 
     /// A source of `count` frames of one grey level at `frameRate`, timestamps `n / frameRate`.
+    ///
+    /// - Throws: `ImagingError.invalidArgument(_:)` for a size that is not positive or too large.
     public init(
         size: FrameSize,
         count: Int,
@@ -42,6 +44,8 @@ public struct MockFrameSource: FrameSource {
     }
 
     /// The next frame, the scripted failure, or `nil` at the end.
+    ///
+    /// - Throws: The scripted error when the failing index is reached.
     public mutating func nextFrame() throws(FrameSourceError) -> Frame? {
         if let failure, failure.index == deliveredCount { throw failure.error }
         guard deliveredCount < frames.count else { return nil }

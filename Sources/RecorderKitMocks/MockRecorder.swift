@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import RecorderKit
 
-/// A scriptable ``VideoRecorder`` for host apps' tests: it follows the real state machine,
+/// A scriptable `VideoRecorder` for host apps' tests: it follows the real state machine,
 /// records every call, throws the errors a test sets, and emits the segments a test hands it.
 ///
 /// Delegate calls and stream elements are delivered synchronously on the calling thread, like
@@ -101,6 +101,9 @@ public final class MockVideoRecorder: VideoRecorder {
     }
 
     /// Records the call; `none → recording`, or throws as scripted or as the real recorder would.
+    ///
+    /// - Throws: The error set with ``failStart(with:)``; `RecorderError.invalidTransition(action:state:)` unless the
+    ///   state is `none`.
     public func startRecording() throws(RecorderError) {
         let (error, state) = storage.withLock { storage in
             storage.calls.append(.startRecording)
@@ -138,7 +141,9 @@ public final class MockVideoRecorder: VideoRecorder {
         change { $0 = .none }
     }
 
-    /// Records the call; throws as scripted, or ``RecorderError/notRecording(state:)`` unless recording.
+    /// Records the call; throws as scripted, or `RecorderError.notRecording(state:)` unless recording.
+    ///
+    /// - Throws: The error set with ``failCapture(with:)``; `RecorderError.notRecording(state:)` unless recording.
     public func captureSegment() throws(RecorderError) {
         let (error, state) = storage.withLock { storage in
             storage.calls.append(.captureSegment)
@@ -149,6 +154,9 @@ public final class MockVideoRecorder: VideoRecorder {
     }
 
     /// Records the call; throws while a session is open, as the real recorder does.
+    ///
+    /// - Throws: `RecorderError.invalidConfiguration(_:)` for a bad configuration;
+    ///   `RecorderError.configurationLocked(state:)` unless the state is `none`.
     public func changeConfiguration(_ configuration: RecorderConfiguration) throws(RecorderError) {
         try configuration.validate()
         try storage.withLock { storage throws(RecorderError) in
@@ -174,6 +182,8 @@ public final class MockVideoRecorder: VideoRecorder {
     }
 
     /// Records the call and returns the emitted segments (or throws the scripted error).
+    ///
+    /// - Throws: The error set with ``failSegments(with:)``.
     public func capturedSegments() async throws(RecorderError) -> [CapturedVideoSegment] {
         try segmentsResult().get()
     }

@@ -4,7 +4,7 @@ import SocialModelAPI
 
 /// The session token of an `Authorization: Bearer <token>` header.
 enum BearerToken {
-    /// The token, or ``SocialAPIError/missingToken`` when the header is absent or not a bearer token.
+    /// The token, or `SocialAPIError.missingToken` when the header is absent or not a bearer token.
     static func required(in request: Request) throws(SocialAPIError) -> SecretToken {
         guard let header = request.headers[.authorization] else { throw .missingToken }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import SocialModelAPI
 
-/// JSON responses and request bodies in ``SocialJSON``'s coding.
+/// JSON responses and request bodies in `SocialJSON`'s coding.
 enum HTTPJSON {
     /// A JSON response.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

@@ -1,7 +1,7 @@
 import Hummingbird
 import SocialModelAPI
 
-/// Turns whatever a route throws into its JSON ``SocialAPIError`` answer, logging server-side
+/// Turns whatever a route throws into its JSON `SocialAPIError` answer, logging server-side
 /// failures (with the error itself, which the client is not shown) on the request's logger.
 struct SocialErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)

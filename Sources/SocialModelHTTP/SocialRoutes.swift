@@ -11,8 +11,8 @@ import SocialModel
 /// ```
 ///
 /// Signed-in calls carry the token a sign-in returned as `Authorization: Bearer <token>`.
-/// Failures answer with a JSON ``SocialAPIError`` whose `code` is stable. The routes served are
-/// exactly those in ``openAPIDocument``.
+/// Failures answer with a JSON `SocialAPIError` whose `code` is stable. The routes served are
+/// exactly those in ``openAPIDocument()``.
 public struct SocialRoutes: Sendable {
     /// The services the routes call.
     public let network: SocialNetwork
@@ -21,7 +21,7 @@ public struct SocialRoutes: Sendable {
 
     /// Routes over `network`.
     /// - Parameters:
-    ///   - network: the social network; its ``SocialNetwork/accounts`` serves the account routes.
+    ///   - network: the social network; its `SocialNetwork.accounts` serves the account routes.
     ///   - limits: the request body limits.
     public init(network: SocialNetwork, limits: SocialHTTPLimits = SocialHTTPLimits()) {
         self.network = network

@@ -3,7 +3,7 @@ import SocialModel
 /// Why a provider's token was refused. Each reason is about the token alone, never about an
 /// account, so telling it to the person signing in reveals nothing about who is registered.
 ///
-/// Providers throw ``IdentityProviderError/invalidToken(reason:)`` with a rejection's
+/// Providers throw `IdentityProviderError.invalidToken(reason:)` with a rejection's
 /// ``description``; ``providerError`` builds that error.
 public enum TokenRejection: String, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Not a token of the expected shape (three base64url parts of JSON, with the claims required).

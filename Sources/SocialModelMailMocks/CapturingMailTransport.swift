@@ -14,7 +14,7 @@ public final class CapturingMailTransport: MailTransport {
     /// there), or throws the failure set with ``failNextDeliveries(with:)``.
     /// - Parameter message: the message.
     /// - Throws: the failure set with ``failNextDeliveries(with:)``, or the rendering's
-    ///   ``MailDeliveryError/invalidMessage(_:)``.
+    ///   `MailDeliveryError.invalidMessage(_:)`.
     public func deliver(_ message: MIMEMessage) async throws(MailDeliveryError) {
         if let error = failure.withLock({ $0 }) { throw error }
         _ = try message.rendered()

@@ -3,6 +3,8 @@ import SocialModel
 
 extension InMemorySocialStore: AccountStore {
     /// Adds a user with a password hash and/or an identity link.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.username`, `.email`, `.id` or `.identity`.
     public func insertUser(_ user: User, passwordHash: String?, identity: IdentityLink?) async throws(StoreError) {
         try withState { state throws(StoreError) in
             guard state.users[user.id] == nil else { throw .duplicate(.id) }
@@ -24,21 +26,29 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// The user with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(id: UserID) async throws(StoreError) -> User? {
         try withState { state in state.users[id] }
     }
 
     /// The user with this username key.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(usernameKey: String) async throws(StoreError) -> User? {
         try withState { state in state.userByKey[usernameKey].flatMap { state.users[$0] } }
     }
 
     /// The user with this email.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(email: String) async throws(StoreError) -> User? {
         try withState { state in state.userByEmail[email].flatMap { state.users[$0] } }
     }
 
     /// Replaces a user's fields.
+    ///
+    /// - Throws: `StoreError/notFound(entity:)`, `StoreError/duplicate(_:)`.
     public func updateUser(_ user: User) async throws(StoreError) {
         try withState { state throws(StoreError) in
             guard let old = state.users[user.id] else { throw .notFound(entity: "user") }
@@ -55,16 +65,22 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// Deletes a user and everything of theirs.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
         try withState { state in state.removeUser(id) }
     }
 
     /// The user's password hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
         try withState { state in state.passwords[userID] }
     }
 
     /// Sets the user's password hash.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
         try withState { state throws(StoreError) in
             try state.requireUser(userID)
@@ -73,6 +89,8 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// Replaces the user's tokens for the purpose.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
         try withState { state throws(StoreError) in
             try state.requireUser(token.userID)
@@ -83,6 +101,8 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// Removes and returns the token.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func consumeToken(hash: Data, purpose: TokenPurpose) async throws(StoreError) -> OneTimeTokenRecord? {
         try withState { state in
             guard let token = state.tokens[hash], token.purpose == purpose else { return nil }
@@ -92,11 +112,15 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// The token with this hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
         try withState { state in state.tokens[hash] }
     }
 
     /// The user's tokens, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
         try withState { state in
             state.tokens.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt }
@@ -104,16 +128,22 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// Adds an identity link.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.identity`, `StoreError/missingReference`.
     public func insertIdentityLink(_ link: IdentityLink) async throws(StoreError) {
         try withState { state throws(StoreError) in try Self.insert(link, into: &state) }
     }
 
     /// The link for a provider's subject.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
         try withState { state in state.links[State.LinkKey(provider: provider, subject: subject)] }
     }
 
     /// The user's links, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
         try withState { state in
             state.links.values.filter { $0.userID == userID }.sorted { $0.linkedAt < $1.linkedAt }
@@ -121,6 +151,8 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// Removes a link.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteIdentityLink(provider: String, subject: String) async throws(StoreError) -> Bool {
         try withState { state in
             state.links.removeValue(forKey: State.LinkKey(provider: provider, subject: subject)) != nil
@@ -128,21 +160,29 @@ extension InMemorySocialStore: AccountStore {
     }
 
     /// Notes a failed sign-in.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recordFailedSignIn(key: String, at date: Date) async throws(StoreError) {
         try withState { state in state.failedSignIns[key, default: []].append(date) }
     }
 
     /// The failed sign-ins under a key since a date.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
         try withState { state in (state.failedSignIns[key] ?? []).filter { $0 >= since }.sorted() }
     }
 
     /// Forgets a key's failed sign-ins.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func clearFailedSignIns(key: String) async throws(StoreError) {
         try withState { state in state.failedSignIns[key] = nil }
     }
 
     /// Forgets old failed sign-ins.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func pruneFailedSignIns(before date: Date) async throws(StoreError) {
         try withState { state in
             state.failedSignIns = state.failedSignIns.compactMapValues { dates in
@@ -162,6 +202,8 @@ extension InMemorySocialStore: AccountStore {
 
 extension InMemorySocialStore: SessionStore {
     /// Stores a session.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func insertSession(_ session: SessionRecord) async throws(StoreError) {
         try withState { state throws(StoreError) in
             try state.requireUser(session.userID)
@@ -171,11 +213,15 @@ extension InMemorySocialStore: SessionStore {
     }
 
     /// The session with this token hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
         try withState { state in state.sessions[tokenHash] }
     }
 
     /// The user's sessions, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
         try withState { state in
             state.sessions.values.filter { $0.userID == userID }.sorted { $0.createdAt < $1.createdAt }
@@ -183,11 +229,15 @@ extension InMemorySocialStore: SessionStore {
     }
 
     /// Removes a session.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
         try withState { state in state.sessions.removeValue(forKey: tokenHash) != nil }
     }
 
     /// Removes the user's sessions but the kept one.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
         try withState { state in
             state.sessions = state.sessions.filter { $0.value.userID != userID || $0.key == keptTokenHash }

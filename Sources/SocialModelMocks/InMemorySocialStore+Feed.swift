@@ -3,6 +3,8 @@ import SocialModel
 
 extension InMemorySocialStore: FeedStore {
     /// A user's posts in order.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func posts(by authorID: UserID, viewerID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int)
         async throws(StoreError) -> [PostView]
     {
@@ -10,6 +12,8 @@ extension InMemorySocialStore: FeedStore {
     }
 
     /// The user's and their followees' posts in order.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func homeFeed(userID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {
@@ -20,6 +24,8 @@ extension InMemorySocialStore: FeedStore {
     }
 
     /// Everyone's posts by seeded rank.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func explore(viewerID: UserID, seed: UInt64, after: ExploreCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {

@@ -3,6 +3,8 @@ import SocialModel
 
 extension InMemorySocialStore: MessageStore {
     /// Finds or opens the pair's conversation and stores the message.
+    ///
+    /// - Throws: `StoreError/missingReference` if either user does not exist.
     public func insertMessage(_ message: Message, recipientID: UserID, photo: Data?) async throws(StoreError)
         -> Message
     {
@@ -36,11 +38,15 @@ extension InMemorySocialStore: MessageStore {
     }
 
     /// The conversation with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
         try withState { state in state.conversations[id] }
     }
 
     /// The pair's conversation.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation? {
         try withState { state in Self.conversation(userID, otherID, state) }
     }
@@ -51,6 +57,8 @@ extension InMemorySocialStore: MessageStore {
     }
 
     /// The user's visible conversations, latest message first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversations(userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
         -> [ConversationSummary]
     {
@@ -79,6 +87,8 @@ extension InMemorySocialStore: MessageStore {
     }
 
     /// The messages the viewer can see, newest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [Message]
     {
@@ -91,6 +101,8 @@ extension InMemorySocialStore: MessageStore {
     }
 
     /// The photo of a message, with its conversation.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto? {
         try withState { state in
             guard let jpeg = state.messagePhotos[id], let message = state.messages[id]?.message else { return nil }
@@ -99,6 +111,8 @@ extension InMemorySocialStore: MessageStore {
     }
 
     /// Marks the other's messages read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markConversationRead(_ conversationID: ConversationID, userID: UserID, at date: Date)
         async throws(StoreError) -> Int
     {
@@ -116,6 +130,8 @@ extension InMemorySocialStore: MessageStore {
     }
 
     /// Hides the conversation from one member.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func hideConversation(_ conversationID: ConversationID, userID: UserID) async throws(StoreError) -> Bool {
         try withState { state in
             guard state.members[conversationID]?[userID] != nil else { return false }
@@ -127,6 +143,8 @@ extension InMemorySocialStore: MessageStore {
     }
 
     /// Unread messages across the user's visible conversations.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
         try withState { state in
             state.members.values.compactMap { $0[userID] }.filter { !$0.hidden }.reduce(0) { $0 + $1.unreadCount }

@@ -3,6 +3,8 @@ import SocialModel
 
 extension InMemorySocialStore: NotificationStore {
     /// A user's notifications, newest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func notifications(recipientID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
         -> [NetworkNotification]
     {
@@ -14,16 +16,22 @@ extension InMemorySocialStore: NotificationStore {
     }
 
     /// The notification with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func notification(id: NotificationID) async throws(StoreError) -> NetworkNotification? {
         try withState { state in state.notifications[id] }
     }
 
     /// How many of a user's notifications are unread.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func unreadNotificationCount(recipientID: UserID) async throws(StoreError) -> Int {
         try withState { state in state.notifications.values.count { $0.recipientID == recipientID && !$0.isRead } }
     }
 
     /// Marks one notification read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markNotificationRead(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
         try withState { state in
             guard let notification = state.notifications[id], notification.recipientID == recipientID,
@@ -35,6 +43,8 @@ extension InMemorySocialStore: NotificationStore {
     }
 
     /// Marks all of a user's notifications read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markAllNotificationsRead(recipientID: UserID) async throws(StoreError) -> Int {
         try withState { state in
             let unread = state.notifications.values.filter { $0.recipientID == recipientID && !$0.isRead }
@@ -44,6 +54,8 @@ extension InMemorySocialStore: NotificationStore {
     }
 
     /// Deletes one notification of the recipient.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteNotification(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
         try withState { state in
             guard state.notifications[id]?.recipientID == recipientID else { return false }
@@ -53,6 +65,8 @@ extension InMemorySocialStore: NotificationStore {
     }
 
     /// Deletes all of a user's notifications.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteAllNotifications(recipientID: UserID) async throws(StoreError) -> Int {
         try withState { state in
             let before = state.notifications.count

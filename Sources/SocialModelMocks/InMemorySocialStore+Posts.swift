@@ -3,6 +3,8 @@ import SocialModel
 
 extension InMemorySocialStore: PostStore {
     /// Adds a post with its photos.
+    ///
+    /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
         try withState { state throws(StoreError) in
             try state.requireUser(post.authorID)
@@ -20,26 +22,36 @@ extension InMemorySocialStore: PostStore {
     }
 
     /// The post with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func post(id: PostID) async throws(StoreError) -> Post? {
         try withState { state in state.post(id) }
     }
 
     /// The post as a viewer sees it.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func postView(id: PostID, viewerID: UserID) async throws(StoreError) -> PostView? {
         try withState { state in state.post(id).flatMap { Self.views([$0], viewerID, state).first } }
     }
 
     /// Deletes a post with everything on it.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deletePost(id: PostID) async throws(StoreError) -> Bool {
         try withState { state in state.removePost(id) }
     }
 
     /// One stored size of a post's photo.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
         try withState { state in state.postPhotos[postID]?[size] }
     }
 
     /// Likes or unlikes, with its notification.
+    ///
+    /// - Throws: `StoreError/missingReference` when liking a post or as a user that does not exist.
     public func setPostLike(
         postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
@@ -53,11 +65,15 @@ extension InMemorySocialStore: PostStore {
     }
 
     /// The people who like a post, most recent first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try withState { state in Self.datedUsers(state.postLikes[postID] ?? [:], state, after, limit) }
     }
 
     /// Adds a comment and its notification.
+    ///
+    /// - Throws: `StoreError/missingReference` if the post or the author does not exist.
     public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try withState { state throws(StoreError) in
             guard state.posts[comment.postID] != nil else { throw .missingReference }
@@ -69,11 +85,15 @@ extension InMemorySocialStore: PostStore {
     }
 
     /// The comment with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
         try withState { state in state.comments[id] }
     }
 
     /// A post's comments, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     {
         try withState { state in
@@ -84,6 +104,8 @@ extension InMemorySocialStore: PostStore {
     }
 
     /// Deletes a comment and its notification.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
         try withState { state in state.removeComment(id) }
     }

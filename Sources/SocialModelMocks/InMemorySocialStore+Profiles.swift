@@ -3,6 +3,8 @@ import SocialModel
 
 extension InMemorySocialStore: ProfileStore {
     /// Replaces the avatar sizes and key.
+    ///
+    /// - Throws: `StoreError/notFound(entity:)` if the user does not exist.
     public func setAvatar(userID: UserID, key: String?, photos: [AvatarPhoto]) async throws(StoreError) {
         try withState { state throws(StoreError) in
             guard state.users[userID] != nil else { throw .notFound(entity: "user") }
@@ -12,11 +14,15 @@ extension InMemorySocialStore: ProfileStore {
     }
 
     /// One stored size of an avatar.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func avatarPhoto(userID: UserID, size: Int) async throws(StoreError) -> AvatarPhoto? {
         try withState { state in state.avatars[userID]?[size] }
     }
 
     /// Counts of a user's follows, posts and likes received.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func profileCounts(userID: UserID) async throws(StoreError) -> ProfileCounts {
         try withState { state in
             let posts = state.posts.values.filter { $0.authorID == userID }
@@ -27,6 +33,8 @@ extension InMemorySocialStore: ProfileStore {
     }
 
     /// Users whose key starts with the prefix, by key.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func searchUsers(prefix: String, after: String?, limit: Int) async throws(StoreError) -> [User] {
         try withState { state in
             let keys = state.userByKey.keys.filter { $0.hasPrefix(prefix) && $0 > (after ?? "") }.sorted()
@@ -35,6 +43,8 @@ extension InMemorySocialStore: ProfileStore {
     }
 
     /// Follows or unfollows, with its notification.
+    ///
+    /// - Throws: `StoreError/missingReference` if either user does not exist.
     public func setFollow(
         followerID: UserID, followeeID: UserID, following: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
@@ -48,16 +58,22 @@ extension InMemorySocialStore: ProfileStore {
     }
 
     /// Whether one user follows another.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func isFollowing(followerID: UserID, followeeID: UserID) async throws(StoreError) -> Bool {
         try withState { state in state.follows[followerID]?[followeeID] != nil }
     }
 
     /// A user's followers, most recent first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func followers(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try withState { state in Self.datedUsers(state.followers(of: userID), state, after, limit) }
     }
 
     /// The people a user follows, most recent first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func followees(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try withState { state in Self.datedUsers(state.follows[userID] ?? [:], state, after, limit) }
     }

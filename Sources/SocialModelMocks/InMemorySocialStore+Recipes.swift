@@ -3,6 +3,8 @@ import SocialModel
 
 extension InMemorySocialStore: RecipeStore {
     /// Adds a recipe with its photos.
+    ///
+    /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertRecipe(_ recipe: Recipe, photos: [RecipePhoto]) async throws(StoreError) {
         try withState { state throws(StoreError) in
             try state.requireUser(recipe.authorID)
@@ -20,11 +22,15 @@ extension InMemorySocialStore: RecipeStore {
     }
 
     /// The recipe with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipe(id: RecipeID) async throws(StoreError) -> Recipe? {
         try withState { state in state.recipe(id) }
     }
 
     /// A slice of all recipes in the order.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipes(order: RecipeOrder, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         try withState { state in
             let all = state.recipes.keys.compactMap { state.recipe($0) }.sorted { lhs, rhs in
@@ -37,11 +43,15 @@ extension InMemorySocialStore: RecipeStore {
     }
 
     /// How many recipes there are.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipeCount() async throws(StoreError) -> Int {
         try withState { state in state.recipes.count }
     }
 
     /// A slice of the recipes a user likes, most recently liked first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likedRecipes(userID: UserID, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         try withState { state in
             let liked = state.recipeLikes.compactMap { recipeID, likers in likers[userID].map { (recipeID, $0) } }
@@ -51,16 +61,22 @@ extension InMemorySocialStore: RecipeStore {
     }
 
     /// How many recipes a user likes.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likedRecipeCount(userID: UserID) async throws(StoreError) -> Int {
         try withState { state in state.recipeLikes.values.filter { $0[userID] != nil }.count }
     }
 
     /// Deletes a recipe with its photos and likes.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteRecipe(id: RecipeID) async throws(StoreError) -> Bool {
         try withState { state in state.removeRecipe(id) }
     }
 
     /// Likes or unlikes, idempotently.
+    ///
+    /// - Throws: `StoreError/missingReference` when liking a recipe or as a user that does not exist.
     public func setRecipeLike(recipeID: RecipeID, userID: UserID, liked: Bool, at date: Date)
         async throws(StoreError) -> Bool
     {
@@ -74,11 +90,15 @@ extension InMemorySocialStore: RecipeStore {
     }
 
     /// Whether the user likes the recipe.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func isRecipeLiked(recipeID: RecipeID, userID: UserID) async throws(StoreError) -> Bool {
         try withState { state in state.recipeLikes[recipeID]?[userID] != nil }
     }
 
     /// One stored size of a recipe's photo.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipePhoto(recipeID: RecipeID, size: Int) async throws(StoreError) -> RecipePhoto? {
         try withState { state in state.recipePhotos[recipeID]?[size] }
     }
@@ -87,11 +107,15 @@ extension InMemorySocialStore: RecipeStore {
 
 extension InMemorySocialStore: BodyProfileStore {
     /// A user's body profile.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func bodyProfile(userID: UserID) async throws(StoreError) -> BodyProfile? {
         try withState { state in state.bodyProfiles[userID] }
     }
 
     /// Sets or replaces a user's body profile.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setBodyProfile(_ profile: BodyProfile, userID: UserID) async throws(StoreError) {
         try withState { state throws(StoreError) in
             try state.requireUser(userID)

@@ -38,7 +38,7 @@ public final class MockIdentityProvider: IdentityProvider {
     }
 
     /// The identity registered for `token`.
-    /// - Throws: ``IdentityProviderError/invalidToken(reason:)`` for any other token.
+    /// - Throws: `IdentityProviderError.invalidToken(reason:)` for any other token.
     public func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity {
         try await verify(token: token, nonce: nil)
     }

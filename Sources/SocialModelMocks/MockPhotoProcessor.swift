@@ -55,8 +55,8 @@ public final class MockPhotoProcessor: PhotoProcessor {
     ///   - filter: a filter it knows, or `nil`.
     ///   - seed: unused; the output does not depend on it.
     /// - Returns: one stand-in JPEG per bound.
-    /// - Throws: ``PhotoError/unknownFilter(name:suggestions:)``,
-    ///   ``PhotoError/invalidFilterParameters(filter:reason:)``, ``PhotoError/unusable(reason:)``.
+    /// - Throws: `PhotoError.unknownFilter(name:suggestions:)`,
+    ///   `PhotoError.invalidFilterParameters(filter:reason:)`, `PhotoError.unusable(reason:)`.
     public func bounded(_ photo: Data, sizes: [Int], pixelLimit: Int, filter: PhotoFilter?, seed: UInt64)
         async throws(PhotoError) -> ProcessedPhoto
     {
@@ -78,7 +78,7 @@ public final class MockPhotoProcessor: PhotoProcessor {
     ///   - sizes: the sides.
     ///   - pixelLimit: the largest pixel count accepted.
     /// - Returns: one stand-in JPEG per side.
-    /// - Throws: ``PhotoError/unusable(reason:)``.
+    /// - Throws: `PhotoError.unusable(reason:)`.
     public func squares(_ photo: Data, sizes: [Int], pixelLimit: Int) async throws(PhotoError) -> [Int: Data] {
         processed.withLock { $0 += 1 }
         let (width, height) = try decode(photo, pixelLimit: pixelLimit)

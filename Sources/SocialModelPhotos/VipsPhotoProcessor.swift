@@ -37,7 +37,7 @@ public struct VipsPhotoProcessor: PhotoProcessor {
     ///   - filter: the filter to apply, or `nil`.
     ///   - seed: the seed of the filter's random effects.
     /// - Returns: the JPEGs and the largest size's dimensions.
-    /// - Throws: ``PhotoError`` carrying libvips' or FilmKit's own words.
+    /// - Throws: `PhotoError` carrying libvips' or FilmKit's own words.
     public func bounded(_ photo: Data, sizes: [Int], pixelLimit: Int, filter: PhotoFilter?, seed: UInt64)
         async throws(PhotoError) -> ProcessedPhoto
     {
@@ -73,7 +73,7 @@ public struct VipsPhotoProcessor: PhotoProcessor {
     ///   - sizes: the sides; an image smaller than a side keeps its own size.
     ///   - pixelLimit: the largest pixel count accepted, checked from the header before decoding.
     /// - Returns: the JPEG for each side.
-    /// - Throws: ``PhotoError/unusable(reason:)`` carrying libvips' error.
+    /// - Throws: `PhotoError.unusable(reason:)` carrying libvips' error.
     public func squares(_ photo: Data, sizes: [Int], pixelLimit: Int) async throws(PhotoError) -> [Int: Data] {
         try decode(photo, pixelLimit: pixelLimit) { image throws(ImagingError) in
             let side = min(image.width, image.height)
@@ -91,7 +91,7 @@ public struct VipsPhotoProcessor: PhotoProcessor {
     }
 
     /// Loads the upload upright and runs `body` on it, every libvips failure (unreadable,
-    /// truncated, over the limit) becoming ``PhotoError/unusable(reason:)``.
+    /// truncated, over the limit) becoming `PhotoError.unusable(reason:)`.
     private func decode<T>(_ photo: Data, pixelLimit: Int, _ body: (Image) throws(ImagingError) -> T)
         throws(PhotoError) -> T
     {

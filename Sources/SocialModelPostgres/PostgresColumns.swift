@@ -4,7 +4,7 @@ import SocialModel
 import SocialModelSQL
 
 /// Reads one row's columns in order for the shared entity decoders (``SQLColumns``); a column
-/// of an unexpected type is a ``StoreError``, never a crash.
+/// of an unexpected type is a `StoreError`, never a crash.
 struct PostgresColumns: SQLColumns {
     var cells: PostgresRow.Iterator
 

@@ -9,7 +9,7 @@ import SocialModel
 /// once migrate once. Dates are `double precision` seconds since 2001-01-01 UTC (`Date`'s own
 /// representation, exact round trips, as in the SQLite store); ids use the "C" collation so they
 /// sort byte by byte as in SQLite. Constraint names are what ``PostgresSocialStore/storeError(_:)``
-/// maps to ``UniqueField``.
+/// maps to `UniqueField`.
 enum PostgresSchema {
     /// One version of the schema.
     struct Migration: Sendable {

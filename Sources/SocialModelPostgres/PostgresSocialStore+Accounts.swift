@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension PostgresSocialStore: AccountStore {
     /// Adds a user, with a password hash and/or an identity link, in one transaction.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.username`, `.email`, `.id` or `.identity`.
     public func insertUser(_ user: User, passwordHash: String?, identity: IdentityLink?) async throws(StoreError) {
         try await transaction { connection in
             try await connection.query(
@@ -26,6 +28,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// The user with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(id: UserID) async throws(StoreError) -> User? {
         try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE id = \(id.rawValue)") {
             try $0.user()
@@ -33,6 +37,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// The user with this username key.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(usernameKey: String) async throws(StoreError) -> User? {
         try await fetchOne(
             "SELECT \(unescaped: SQLShape.user) FROM users WHERE username_key = \(usernameKey)"
@@ -40,6 +46,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// The user with this email address.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(email: String) async throws(StoreError) -> User? {
         try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE email = \(email)") {
             try $0.user()
@@ -47,6 +55,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Replaces a user's stored fields.
+    ///
+    /// - Throws: `StoreError/notFound(entity:)`, `StoreError/duplicate(_:)`.
     public func updateUser(_ user: User) async throws(StoreError) {
         let updated = try await rows(
             """
@@ -60,16 +70,22 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Deletes a user; foreign keys cascade to everything of theirs.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
         try await !rows("DELETE FROM users WHERE id = \(id.rawValue) RETURNING 1").isEmpty
     }
 
     /// The user's password hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
         try await fetchOne("SELECT hash FROM passwords WHERE user_id = \(userID.rawValue)") { try $0.string() }
     }
 
     /// Sets or replaces the user's password hash.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
         _ = try await rows(
             """
@@ -79,6 +95,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Replaces the user's tokens for the purpose with this one, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
         try await transaction { connection in
             try await connection.query(
@@ -96,6 +114,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Removes and returns the token: one `DELETE … RETURNING`, so racing callers get it once.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func consumeToken(hash: Data, purpose: TokenPurpose) async throws(StoreError) -> OneTimeTokenRecord? {
         try await fetchOne(
             """
@@ -106,6 +126,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// The token with this hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
         try await fetchOne(
             "SELECT \(unescaped: SQLShape.token) FROM one_time_tokens WHERE token_hash = \(hash.buffer)"
@@ -113,6 +135,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// The user's outstanding tokens, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
         try await fetch(
             """
@@ -123,11 +147,15 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Adds an identity link.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.identity`, `StoreError/missingReference`.
     public func insertIdentityLink(_ link: IdentityLink) async throws(StoreError) {
         _ = try await rows(Self.insert(link))
     }
 
     /// The link for a provider's subject.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
         try await fetchOne(
             """
@@ -138,6 +166,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// The user's identity links, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
         try await fetch(
             """
@@ -148,6 +178,8 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Removes a link.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteIdentityLink(provider: String, subject: String) async throws(StoreError) -> Bool {
         try await !rows(
             "DELETE FROM identity_links WHERE provider = \(provider) AND subject = \(subject) RETURNING 1"
@@ -155,12 +187,16 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Notes a failed sign-in.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recordFailedSignIn(key: String, at date: Date) async throws(StoreError) {
         _ = try await rows(
             "INSERT INTO failed_sign_ins (key, at) VALUES (\(key), \(date.timeIntervalSinceReferenceDate))")
     }
 
     /// The failed sign-ins under a key since a date, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
         try await fetch(
             """
@@ -171,11 +207,15 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Forgets the failed sign-ins under a key.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func clearFailedSignIns(key: String) async throws(StoreError) {
         _ = try await rows("DELETE FROM failed_sign_ins WHERE key = \(key)")
     }
 
     /// Forgets old failed sign-ins.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func pruneFailedSignIns(before date: Date) async throws(StoreError) {
         _ = try await rows("DELETE FROM failed_sign_ins WHERE at < \(date.timeIntervalSinceReferenceDate)")
     }
@@ -190,6 +230,8 @@ extension PostgresSocialStore: AccountStore {
 
 extension PostgresSocialStore: SessionStore {
     /// Stores a session.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func insertSession(_ session: SessionRecord) async throws(StoreError) {
         _ = try await rows(
             """
@@ -200,6 +242,8 @@ extension PostgresSocialStore: SessionStore {
     }
 
     /// The session with this token hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
         try await fetchOne(
             "SELECT \(unescaped: SQLShape.session) FROM sessions WHERE token_hash = \(tokenHash.buffer)"
@@ -207,6 +251,8 @@ extension PostgresSocialStore: SessionStore {
     }
 
     /// The user's sessions, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
         try await fetch(
             """
@@ -217,11 +263,15 @@ extension PostgresSocialStore: SessionStore {
     }
 
     /// Removes one session.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
         try await !rows("DELETE FROM sessions WHERE token_hash = \(tokenHash.buffer) RETURNING 1").isEmpty
     }
 
     /// Removes every session of the user but the kept one.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
         _ = try await rows(
             """

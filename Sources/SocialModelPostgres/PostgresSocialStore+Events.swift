@@ -49,7 +49,7 @@ extension PostgresSocialStore {
     /// updates reach subscribers whichever server process handled the write. Changes made
     /// through this instance are not relayed: the services in this process publish those to
     /// `events` themselves.
-    /// - Parameter events: the hub to publish to (``SocialNetwork/events``).
+    /// - Parameter events: the hub to publish to (`SocialNetwork.events`).
     /// - Returns: the relay; run it (it is a `Service`) for as long as updates should flow.
     public func eventRelay(to events: NetworkEvents) -> PostgresEventRelay {
         PostgresEventRelay(store: self, events: events)
@@ -74,7 +74,7 @@ extension PostgresSocialStore {
     }
 }
 
-/// Relays another process's live updates into a ``NetworkEvents`` hub, holding one pooled
+/// Relays another process's live updates into a `NetworkEvents` hub, holding one pooled
 /// connection while it listens. Run it in your `ServiceGroup`, or in a task of your own; it stops
 /// when that task is cancelled or the group shuts down gracefully.
 public final class PostgresEventRelay: Service, Sendable {
@@ -93,7 +93,7 @@ public final class PostgresEventRelay: Service, Sendable {
     }
 
     /// Listens on the store's channel and publishes what arrives, until cancelled.
-    /// - Throws: ``StoreError`` when the channel cannot be listened to or the connection fails.
+    /// - Throws: `StoreError` when the channel cannot be listened to or the connection fails.
     public func run() async throws {
         do {
             try await cancelWhenGracefulShutdown { [self] in
@@ -117,7 +117,7 @@ public final class PostgresEventRelay: Service, Sendable {
     }
 
     /// Waits until the relay listens, so that writes made afterwards are relayed.
-    /// - Throws: ``StoreError`` if the relay stopped or failed before it listened.
+    /// - Throws: `StoreError` if the relay stopped or failed before it listened.
     public func waitUntilListening() async throws(StoreError) {
         let outcome = await withCheckedContinuation { continuation in
             let settled = state.withLock { state in

@@ -4,6 +4,8 @@ import SocialModel
 
 extension PostgresSocialStore: FeedStore {
     /// A user's posts in order, after the cursor.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func posts(by authorID: UserID, viewerID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int)
         async throws(StoreError) -> [PostView]
     {
@@ -17,6 +19,8 @@ extension PostgresSocialStore: FeedStore {
     /// The home feed: the posts of the user and of the people they follow, one query. PostgreSQL
     /// reads `follows_by_follower` for the authors, then each author's posts from
     /// `posts_by_author_date` (or `_likes`) after the cursor, and keeps the top `limit`.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func homeFeed(userID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {
@@ -70,7 +74,7 @@ extension PostgresSocialStore: FeedStore {
     ///   - userID: whose home feed.
     ///   - order: the feed's order.
     /// - Returns: the plan's lines.
-    /// - Throws: ``StoreError`` when the query fails.
+    /// - Throws: `StoreError` when the query fails.
     public func homeFeedQueryPlan(userID: UserID, order: FeedOrder) async throws(StoreError) -> [String] {
         var builder = SQLBuilder()
         let viewer = builder.bind(userID.rawValue)
@@ -84,9 +88,11 @@ extension PostgresSocialStore: FeedStore {
         "SELECT followee_id AS author FROM follows WHERE follower_id = \(viewer) UNION SELECT \(viewer)"
     }
 
-    /// Everyone's posts by their seeded rank. The rank is ``ExploreOrder/rank(seed:postID:)``,
+    /// Everyone's posts by their seeded rank. The rank is `ExploreOrder.rank(seed:postID:)`,
     /// computed here rather than in SQL so that every store orders exactly alike; the ids are read
     /// from the primary-key index, then the page's posts in one query.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func explore(viewerID: UserID, seed: UInt64, after: ExploreCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {

@@ -7,6 +7,8 @@ extension PostgresSocialStore: MessageStore {
     /// Finds or opens the pair's conversation, stores the message and updates both members, in
     /// one transaction. Opening is `INSERT … ON CONFLICT` on the pair, so two first messages sent
     /// at once end up in one conversation.
+    ///
+    /// - Throws: `StoreError/missingReference` if either user does not exist.
     public func insertMessage(_ message: Message, recipientID: UserID, photo: Data?) async throws(StoreError)
         -> Message
     {
@@ -61,6 +63,8 @@ extension PostgresSocialStore: MessageStore {
     }
 
     /// The conversation with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
         try await fetchOne(
             "SELECT \(unescaped: SQLShape.conversation) FROM conversations WHERE id = \(id.rawValue)"
@@ -68,6 +72,8 @@ extension PostgresSocialStore: MessageStore {
     }
 
     /// The pair's conversation.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation? {
         let pair = [userID.rawValue, otherID.rawValue].sorted()
         return try await fetchOne(
@@ -80,6 +86,8 @@ extension PostgresSocialStore: MessageStore {
 
     /// The user's visible conversations, latest message first, each with the other user, the
     /// latest message the user can see and the unread count, in one query.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversations(userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
         -> [ConversationSummary]
     {
@@ -102,6 +110,8 @@ extension PostgresSocialStore: MessageStore {
     }
 
     /// The messages the viewer can see, newest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [Message]
     {
@@ -119,6 +129,8 @@ extension PostgresSocialStore: MessageStore {
     }
 
     /// The photo of a message, with its conversation.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto? {
         try await fetchOne(
             """
@@ -130,6 +142,8 @@ extension PostgresSocialStore: MessageStore {
 
     /// Marks the other's messages read and zeroes the member's unread count, in one transaction;
     /// the member row is locked first so two readers do not both report the same unread messages.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markConversationRead(_ conversationID: ConversationID, userID: UserID, at date: Date)
         async throws(StoreError) -> Int
     {
@@ -158,6 +172,8 @@ extension PostgresSocialStore: MessageStore {
     }
 
     /// Hides the conversation and its messages so far from one member.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func hideConversation(_ conversationID: ConversationID, userID: UserID) async throws(StoreError) -> Bool {
         let conversation = conversationID.rawValue
         return try await !rows(
@@ -170,6 +186,8 @@ extension PostgresSocialStore: MessageStore {
     }
 
     /// The sum of the user's visible conversations' unread counts.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
         try await fetchOne(
             """

@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension PostgresSocialStore: NotificationStore {
     /// A user's notifications, newest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func notifications(recipientID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
         -> [NetworkNotification]
     {
@@ -19,6 +21,8 @@ extension PostgresSocialStore: NotificationStore {
     }
 
     /// The notification with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func notification(id: NotificationID) async throws(StoreError) -> NetworkNotification? {
         try await fetchOne(
             "SELECT \(unescaped: SQLShape.notification) FROM notifications WHERE id = \(id.rawValue)"
@@ -26,6 +30,8 @@ extension PostgresSocialStore: NotificationStore {
     }
 
     /// Counted from the partial index of unread notifications.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func unreadNotificationCount(recipientID: UserID) async throws(StoreError) -> Int {
         try await fetchOne(
             "SELECT count(*) FROM notifications WHERE recipient_id = \(recipientID.rawValue) AND NOT is_read"
@@ -33,6 +39,8 @@ extension PostgresSocialStore: NotificationStore {
     }
 
     /// Marks one notification read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markNotificationRead(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
         try await !rows(
             """
@@ -43,6 +51,8 @@ extension PostgresSocialStore: NotificationStore {
     }
 
     /// Marks all of a user's notifications read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markAllNotificationsRead(recipientID: UserID) async throws(StoreError) -> Int {
         try await rows(
             "UPDATE notifications SET is_read = true WHERE recipient_id = \(recipientID.rawValue) AND NOT is_read RETURNING 1"
@@ -50,6 +60,8 @@ extension PostgresSocialStore: NotificationStore {
     }
 
     /// Deletes one notification of the recipient.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteNotification(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
         try await !rows(
             "DELETE FROM notifications WHERE id = \(id.rawValue) AND recipient_id = \(recipientID.rawValue) RETURNING 1"
@@ -57,6 +69,8 @@ extension PostgresSocialStore: NotificationStore {
     }
 
     /// Deletes all of a user's notifications.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteAllNotifications(recipientID: UserID) async throws(StoreError) -> Int {
         try await rows("DELETE FROM notifications WHERE recipient_id = \(recipientID.rawValue) RETURNING 1").count
     }

@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension PostgresSocialStore: PostStore {
     /// Adds a post and its photos in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
         try await transaction { connection in
             try await connection.query(
@@ -22,6 +24,8 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// The post with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func post(id: PostID) async throws(StoreError) -> Post? {
         try await fetchOne("SELECT \(unescaped: SQLShape.post) FROM posts WHERE id = \(id.rawValue)") {
             try $0.post()
@@ -29,6 +33,8 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// The post as a viewer sees it.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func postView(id: PostID, viewerID: UserID) async throws(StoreError) -> PostView? {
         var builder = SQLBuilder()
         let viewer = builder.bind(viewerID.rawValue)
@@ -39,11 +45,15 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deletePost(id: PostID) async throws(StoreError) -> Bool {
         try await !rows("DELETE FROM posts WHERE id = \(id.rawValue) RETURNING 1").isEmpty
     }
 
     /// One stored size of a post's photo.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
         try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = \(postID.rawValue) AND size = \(size)") {
             PostPhoto(postID: postID, size: size, jpeg: try $0.data())
@@ -51,6 +61,8 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// Likes or unlikes, with its notification, in one transaction; the count follows through the trigger.
+    ///
+    /// - Throws: `StoreError/missingReference` when liking a post or as a user that does not exist.
     public func setPostLike(
         postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
@@ -66,12 +78,16 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// The people who like a post, most recent first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try await datedUsers(
             table: "post_likes", key: "post_id", other: "user_id", id: postID.rawValue, after: after, limit: limit)
     }
 
     /// Adds a comment with its notification, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the post or the author does not exist.
     public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try await transaction { connection in
             try await connection.query(
@@ -88,6 +104,8 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// The comment with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
         try await fetchOne(
             "SELECT \(unescaped: SQLShape.comment) FROM comments WHERE id = \(id.rawValue)"
@@ -97,6 +115,8 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// A post's comments, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     {
         var builder = SQLBuilder()
@@ -110,6 +130,8 @@ extension PostgresSocialStore: PostStore {
     }
 
     /// Deletes a comment; its notification goes by cascade.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
         try await !rows("DELETE FROM comments WHERE id = \(id.rawValue) RETURNING 1").isEmpty
     }

@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension PostgresSocialStore: RecipeStore {
     /// Adds a recipe and its photos in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertRecipe(_ recipe: Recipe, photos: [RecipePhoto]) async throws(StoreError) {
         try await transaction { connection in
             try await connection.query(
@@ -25,6 +27,8 @@ extension PostgresSocialStore: RecipeStore {
     }
 
     /// The recipe with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipe(id: RecipeID) async throws(StoreError) -> Recipe? {
         try await fetchOne("SELECT \(unescaped: SQLShape.recipe) FROM recipes WHERE id = \(id.rawValue)") {
             try $0.recipe()
@@ -33,6 +37,8 @@ extension PostgresSocialStore: RecipeStore {
 
     /// A slice of all recipes in the order; each order is one index scan (`recipes_newest`,
     /// `recipes_most_liked`).
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipes(order: RecipeOrder, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         let ordering = order == .newest ? "created_at DESC, id DESC" : "like_count DESC, created_at DESC, id DESC"
         return try await fetch(
@@ -44,11 +50,15 @@ extension PostgresSocialStore: RecipeStore {
     }
 
     /// How many recipes there are.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipeCount() async throws(StoreError) -> Int {
         try await fetchOne("SELECT count(*) FROM recipes") { try $0.int() } ?? 0
     }
 
     /// A slice of the recipes a user likes, most recently liked first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likedRecipes(userID: UserID, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         try await fetch(
             """
@@ -61,18 +71,24 @@ extension PostgresSocialStore: RecipeStore {
     }
 
     /// How many recipes a user likes.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likedRecipeCount(userID: UserID) async throws(StoreError) -> Int {
         try await fetchOne("SELECT count(*) FROM recipe_likes WHERE user_id = \(userID.rawValue)") { try $0.int() }
             ?? 0
     }
 
     /// Deletes a recipe; its photos and likes go by cascade.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteRecipe(id: RecipeID) async throws(StoreError) -> Bool {
         try await !rows("DELETE FROM recipes WHERE id = \(id.rawValue) RETURNING 1").isEmpty
     }
 
     /// Likes or unlikes; the count follows through the table's trigger in the same transaction,
     /// and the primary key makes a second like (even a racing one) change nothing.
+    ///
+    /// - Throws: `StoreError/missingReference` when liking a recipe or as a user that does not exist.
     public func setRecipeLike(recipeID: RecipeID, userID: UserID, liked: Bool, at date: Date)
         async throws(StoreError) -> Bool
     {
@@ -88,6 +104,8 @@ extension PostgresSocialStore: RecipeStore {
     }
 
     /// Whether the user likes the recipe.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func isRecipeLiked(recipeID: RecipeID, userID: UserID) async throws(StoreError) -> Bool {
         try await !rows(
             "SELECT 1 FROM recipe_likes WHERE recipe_id = \(recipeID.rawValue) AND user_id = \(userID.rawValue)"
@@ -95,6 +113,8 @@ extension PostgresSocialStore: RecipeStore {
     }
 
     /// One stored size of a recipe's photo.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipePhoto(recipeID: RecipeID, size: Int) async throws(StoreError) -> RecipePhoto? {
         try await fetchOne(
             "SELECT jpeg FROM recipe_photos WHERE recipe_id = \(recipeID.rawValue) AND size = \(size)"
@@ -104,6 +124,8 @@ extension PostgresSocialStore: RecipeStore {
 
 extension PostgresSocialStore: BodyProfileStore {
     /// A user's body profile.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func bodyProfile(userID: UserID) async throws(StoreError) -> BodyProfile? {
         try await fetchOne(
             "SELECT \(unescaped: SQLShape.bodyProfile) FROM body_profiles WHERE user_id = \(userID.rawValue)"
@@ -111,6 +133,8 @@ extension PostgresSocialStore: BodyProfileStore {
     }
 
     /// Sets or replaces a user's body profile.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setBodyProfile(_ profile: BodyProfile, userID: UserID) async throws(StoreError) {
         _ = try await rows(
             """

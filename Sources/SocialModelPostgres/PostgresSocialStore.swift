@@ -45,7 +45,7 @@ public final class PostgresSocialStore: Service, Sendable {
     /// - Parameters:
     ///   - configuration: the server, database, schema and pool size.
     ///   - logger: where the store and its connection pool log; queries log at `debug`.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the TLS settings cannot be used.
+    /// - Throws: `StoreError.cannotOpen(path:message:)` when the TLS settings cannot be used.
     public init(configuration: PostgresStoreConfiguration, logger: Logger) throws(StoreError) {
         self.configuration = configuration
         self.logger = logger
@@ -57,7 +57,7 @@ public final class PostgresSocialStore: Service, Sendable {
     ///   - configuration: the server, database, schema and pool size.
     ///   - logger: where the store and its connection pool log.
     /// - Returns: the running store; ``close()`` it when done.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the server cannot be reached,
+    /// - Throws: `StoreError.cannotOpen(path:message:)` when the server cannot be reached,
     ///   refuses the login, or the migration fails.
     public static func connect(_ configuration: PostgresStoreConfiguration, logger: Logger) async throws(StoreError)
         -> PostgresSocialStore
@@ -85,15 +85,15 @@ public final class PostgresSocialStore: Service, Sendable {
     ///   - url: the server's URL.
     ///   - logger: where the store and its connection pool log.
     /// - Returns: the running store; ``close()`` it when done.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)``.
+    /// - Throws: `StoreError.cannotOpen(path:message:)`.
     public static func connect(url: String, logger: Logger) async throws(StoreError) -> PostgresSocialStore {
         try await connect(PostgresStoreConfiguration(url: url), logger: logger)
     }
 
     /// Migrates the schema, then serves the connection pool until the task is cancelled or the
     /// service group shuts down gracefully. Calls made meanwhile wait for the pool.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the migration fails, or
-    ///   ``StoreError/database(message:)`` if the store already runs.
+    /// - Throws: `StoreError.cannotOpen(path:message:)` when the migration fails, or
+    ///   `StoreError.database(message:)` if the store already runs.
     public func run() async throws {
         try claim()
         do {
@@ -107,7 +107,7 @@ public final class PostgresSocialStore: Service, Sendable {
     }
 
     /// Closes the pool a ``connect(_:logger:)`` started; calls made afterwards fail with
-    /// ``StoreError/database(message:)``. A store run by ``run()`` stops with its task instead.
+    /// `StoreError.database(message:)`. A store run by ``run()`` stops with its task instead.
     public func close() async {
         let task = lifecycle.withLock { state -> Task<Void, Never>? in
             guard case .owned(let task) = state else { return nil }
@@ -151,7 +151,7 @@ public final class PostgresSocialStore: Service, Sendable {
         }
     }
 
-    /// The rows of one statement, each decoded by `decode` (whose errors are ``StoreError``s).
+    /// The rows of one statement, each decoded by `decode` (whose errors are `StoreError`s).
     func fetch<T>(_ query: PostgresQuery, _ decode: (inout PostgresColumns) throws -> T) async throws(StoreError)
         -> [T]
     {
@@ -223,7 +223,7 @@ public final class PostgresSocialStore: Service, Sendable {
 
     // MARK: Errors and configuration
 
-    /// Maps a driver error to a ``StoreError``: constraint violations by SQLSTATE and constraint
+    /// Maps a driver error to a `StoreError`: constraint violations by SQLSTATE and constraint
     /// name (named in ``PostgresSchema``), anything else as a database error with the server's message.
     static func storeError(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }

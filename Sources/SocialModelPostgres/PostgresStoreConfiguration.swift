@@ -37,7 +37,7 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     public var maximumConnections: Int
 
     /// A configuration from its parts.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` for a schema name that is not a plain
+    /// - Throws: `StoreError.cannotOpen(path:message:)` for a schema name that is not a plain
     ///   identifier, or a pool size below 1.
     public init(
         host: String, port: Int = 5432, username: String, password: String? = nil, database: String? = nil,
@@ -61,7 +61,7 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     }
 
     /// Parses a `postgres://` or `postgresql://` URL.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when the URL is not one, or an option is invalid.
+    /// - Throws: `StoreError.cannotOpen(path:message:)` when the URL is not one, or an option is invalid.
     public init(url: URL) throws(StoreError) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql",
@@ -98,7 +98,7 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     }
 
     /// Parses a `postgres://` URL string.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)`` when it is not one.
+    /// - Throws: `StoreError.cannotOpen(path:message:)` when it is not one.
     public init(url string: String) throws(StoreError) {
         guard case .postgres(let url) = try StoreLocation(string) else {
             throw .cannotOpen(path: string, message: "not a postgres:// URL")

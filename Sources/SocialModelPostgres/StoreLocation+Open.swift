@@ -14,7 +14,7 @@ extension StoreLocation {
     /// ```
     /// - Parameter logger: where a PostgreSQL store logs.
     /// - Returns: the open store.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)``.
+    /// - Throws: `StoreError.cannotOpen(path:message:)`.
     public func open(logger: Logger) async throws(StoreError) -> any SocialStore {
         switch self {
         case .sqlite(let path): try SQLiteSocialStore(path: path)

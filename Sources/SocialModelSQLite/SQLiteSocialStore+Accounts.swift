@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension SQLiteSocialStore: AccountStore {
     /// Adds a user, with a password hash and/or an identity link, in one transaction.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.username`, `.email`, `.id` or `.identity`.
     public func insertUser(_ user: User, passwordHash: String?, identity: IdentityLink?) async throws(StoreError) {
         try await write { db in
             try db.cachedStatement(
@@ -19,11 +21,15 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// The user with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(id: UserID) async throws(StoreError) -> User? {
         try await fetchOne("SELECT \(SQLShape.user) FROM users WHERE id = ?", [id.rawValue]) { try $0.user() }
     }
 
     /// The user with this username key.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(usernameKey: String) async throws(StoreError) -> User? {
         try await fetchOne("SELECT \(SQLShape.user) FROM users WHERE username_key = ?", [usernameKey]) {
             try $0.user()
@@ -31,11 +37,15 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// The user with this email address.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func user(email: String) async throws(StoreError) -> User? {
         try await fetchOne("SELECT \(SQLShape.user) FROM users WHERE email = ?", [email]) { try $0.user() }
     }
 
     /// Replaces a user's stored fields.
+    ///
+    /// - Throws: `StoreError/notFound(entity:)`, `StoreError/duplicate(_:)`.
     public func updateUser(_ user: User) async throws(StoreError) {
         let changed = try await changeCount(
             """
@@ -46,16 +56,22 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// Deletes a user; foreign keys cascade to everything of theirs.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
         try await changeCount("DELETE FROM users WHERE id = ?", [id.rawValue]) > 0
     }
 
     /// The user's password hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
         try await fetchOne("SELECT hash FROM passwords WHERE user_id = ?", [userID.rawValue]) { try $0.string() }
     }
 
     /// Sets or replaces the user's password hash.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
         _ = try await changeCount(
             "INSERT INTO passwords (user_id, hash) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash",
@@ -63,6 +79,8 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// Replaces the user's tokens for the purpose with this one, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
         try await write { db in
             try db.cachedStatement(sql: "DELETE FROM one_time_tokens WHERE user_id = ? AND purpose = ?")
@@ -78,6 +96,8 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// Removes and returns the token: one `DELETE … RETURNING`, so racing callers get it once.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func consumeToken(hash: Data, purpose: TokenPurpose) async throws(StoreError) -> OneTimeTokenRecord? {
         try await write { db in
             try SQLiteRow.fetchOne(
@@ -89,6 +109,8 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// The token with this hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
         try await fetchOne("SELECT \(SQLShape.token) FROM one_time_tokens WHERE token_hash = ?", [hash]) {
             try $0.token()
@@ -96,6 +118,8 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// The user's outstanding tokens, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
         try await fetch(
             "SELECT \(SQLShape.token) FROM one_time_tokens WHERE user_id = ? ORDER BY created_at, token_hash",
@@ -104,11 +128,15 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// Adds an identity link.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.identity`, `StoreError/missingReference`.
     public func insertIdentityLink(_ link: IdentityLink) async throws(StoreError) {
         try await write { db in try Self.insert(link, db) }
     }
 
     /// The link for a provider's subject.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
         try await fetchOne(
             "SELECT \(SQLShape.identityLink) FROM identity_links WHERE provider = ? AND subject = ?",
@@ -117,6 +145,8 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// The user's identity links, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
         try await fetch(
             """
@@ -127,17 +157,23 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// Removes a link.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteIdentityLink(provider: String, subject: String) async throws(StoreError) -> Bool {
         try await changeCount("DELETE FROM identity_links WHERE provider = ? AND subject = ?", [provider, subject]) > 0
     }
 
     /// Notes a failed sign-in.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recordFailedSignIn(key: String, at date: Date) async throws(StoreError) {
         _ = try await changeCount(
             "INSERT INTO failed_sign_ins (key, at) VALUES (?, ?)", [key, date.timeIntervalSinceReferenceDate])
     }
 
     /// The failed sign-ins under a key since a date, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
         try await fetch(
             "SELECT at FROM failed_sign_ins WHERE key = ? AND at >= ? ORDER BY at, id",
@@ -146,11 +182,15 @@ extension SQLiteSocialStore: AccountStore {
     }
 
     /// Forgets the failed sign-ins under a key.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func clearFailedSignIns(key: String) async throws(StoreError) {
         _ = try await changeCount("DELETE FROM failed_sign_ins WHERE key = ?", [key])
     }
 
     /// Forgets old failed sign-ins.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func pruneFailedSignIns(before date: Date) async throws(StoreError) {
         _ = try await changeCount("DELETE FROM failed_sign_ins WHERE at < ?", [date.timeIntervalSinceReferenceDate])
     }
@@ -173,6 +213,8 @@ extension SQLiteSocialStore: AccountStore {
 
 extension SQLiteSocialStore: SessionStore {
     /// Stores a session.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func insertSession(_ session: SessionRecord) async throws(StoreError) {
         _ = try await changeCount(
             "INSERT INTO sessions (\(SQLShape.session)) VALUES (?, ?, ?, ?)",
@@ -183,6 +225,8 @@ extension SQLiteSocialStore: SessionStore {
     }
 
     /// The session with this token hash.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
         try await fetchOne("SELECT \(SQLShape.session) FROM sessions WHERE token_hash = ?", [tokenHash]) {
             try $0.session()
@@ -190,6 +234,8 @@ extension SQLiteSocialStore: SessionStore {
     }
 
     /// The user's sessions, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
         try await fetch(
             "SELECT \(SQLShape.session) FROM sessions WHERE user_id = ? ORDER BY created_at, token_hash",
@@ -198,11 +244,15 @@ extension SQLiteSocialStore: SessionStore {
     }
 
     /// Removes one session.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
         try await changeCount("DELETE FROM sessions WHERE token_hash = ?", [tokenHash]) > 0
     }
 
     /// Removes every session of the user but the kept one.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
         _ = try await changeCount(
             "DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?", [userID.rawValue, keptTokenHash])

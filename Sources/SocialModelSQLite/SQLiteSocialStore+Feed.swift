@@ -4,6 +4,8 @@ import SocialModel
 
 extension SQLiteSocialStore: FeedStore {
     /// A user's posts in order, after the cursor.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func posts(by authorID: UserID, viewerID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int)
         async throws(StoreError) -> [PostView]
     {
@@ -33,6 +35,8 @@ extension SQLiteSocialStore: FeedStore {
     /// whole window. That serves people who follow many others in constant time per page,
     /// however deep. Otherwise (few followees, or a sparse stretch) each followed author's posts
     /// are read from the per-author index and merged, which is cheap exactly when they are few.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func homeFeed(userID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {
@@ -97,6 +101,8 @@ extension SQLiteSocialStore: FeedStore {
     }
 
     /// Everyone's posts by their seeded rank (computed by the `explore_rank` SQL function).
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func explore(viewerID: UserID, seed: UInt64, after: ExploreCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {

@@ -6,6 +6,8 @@ import SocialModelSQL
 extension SQLiteSocialStore: MessageStore {
     /// Finds or opens the pair's conversation, stores the message and updates both members, in
     /// one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if either user does not exist.
     public func insertMessage(_ message: Message, recipientID: UserID, photo: Data?) async throws(StoreError)
         -> Message
     {
@@ -56,6 +58,8 @@ extension SQLiteSocialStore: MessageStore {
     }
 
     /// The conversation with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
         try await fetchOne("SELECT \(SQLShape.conversation) FROM conversations WHERE id = ?", [id.rawValue]) {
             try $0.conversation()
@@ -63,6 +67,8 @@ extension SQLiteSocialStore: MessageStore {
     }
 
     /// The pair's conversation.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation? {
         try await fetchOne(
             "SELECT \(SQLShape.conversation) FROM conversations WHERE user_a = ? AND user_b = ?",
@@ -72,6 +78,8 @@ extension SQLiteSocialStore: MessageStore {
 
     /// The user's visible conversations, latest message first, each with the other user, the
     /// latest message the user can see and the unread count, in one query.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func conversations(userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
         -> [ConversationSummary]
     {
@@ -93,6 +101,8 @@ extension SQLiteSocialStore: MessageStore {
     }
 
     /// The messages the viewer can see, newest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [Message]
     {
@@ -111,6 +121,8 @@ extension SQLiteSocialStore: MessageStore {
     }
 
     /// The photo of a message, with its conversation.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto? {
         try await fetchOne(
             """
@@ -121,6 +133,8 @@ extension SQLiteSocialStore: MessageStore {
     }
 
     /// Marks the other's messages read and zeroes the member's unread count, in one transaction.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markConversationRead(_ conversationID: ConversationID, userID: UserID, at date: Date)
         async throws(StoreError) -> Int
     {
@@ -143,6 +157,8 @@ extension SQLiteSocialStore: MessageStore {
     }
 
     /// Hides the conversation and its messages so far from one member.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func hideConversation(_ conversationID: ConversationID, userID: UserID) async throws(StoreError) -> Bool {
         try await changeCount(
             """
@@ -153,6 +169,8 @@ extension SQLiteSocialStore: MessageStore {
     }
 
     /// The sum of the user's visible conversations' unread counts.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
         try await fetchOne(
             "SELECT IFNULL(SUM(unread_count), 0) FROM conversation_members WHERE user_id = ? AND hidden = 0",

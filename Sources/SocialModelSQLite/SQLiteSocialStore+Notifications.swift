@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension SQLiteSocialStore: NotificationStore {
     /// A user's notifications, newest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func notifications(recipientID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
         -> [NetworkNotification]
     {
@@ -19,6 +21,8 @@ extension SQLiteSocialStore: NotificationStore {
     }
 
     /// The notification with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func notification(id: NotificationID) async throws(StoreError) -> NetworkNotification? {
         try await fetchOne("SELECT \(SQLShape.notification) FROM notifications WHERE id = ?", [id.rawValue]) {
             try $0.notification()
@@ -26,6 +30,8 @@ extension SQLiteSocialStore: NotificationStore {
     }
 
     /// Counted from the partial index of unread notifications.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func unreadNotificationCount(recipientID: UserID) async throws(StoreError) -> Int {
         try await fetchOne(Self.unreadCountSQL, [recipientID.rawValue]) { try $0.int() } ?? 0
     }
@@ -33,6 +39,8 @@ extension SQLiteSocialStore: NotificationStore {
     static let unreadCountSQL = "SELECT COUNT(*) FROM notifications WHERE recipient_id = ? AND is_read = 0"
 
     /// Marks one notification read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markNotificationRead(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
         try await changeCount(
             "UPDATE notifications SET is_read = 1 WHERE id = ? AND recipient_id = ? AND is_read = 0",
@@ -40,18 +48,24 @@ extension SQLiteSocialStore: NotificationStore {
     }
 
     /// Marks all of a user's notifications read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func markAllNotificationsRead(recipientID: UserID) async throws(StoreError) -> Int {
         try await changeCount(
             "UPDATE notifications SET is_read = 1 WHERE recipient_id = ? AND is_read = 0", [recipientID.rawValue])
     }
 
     /// Deletes one notification of the recipient.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteNotification(id: NotificationID, recipientID: UserID) async throws(StoreError) -> Bool {
         try await changeCount(
             "DELETE FROM notifications WHERE id = ? AND recipient_id = ?", [id.rawValue, recipientID.rawValue]) > 0
     }
 
     /// Deletes all of a user's notifications.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteAllNotifications(recipientID: UserID) async throws(StoreError) -> Int {
         try await changeCount("DELETE FROM notifications WHERE recipient_id = ?", [recipientID.rawValue])
     }

@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension SQLiteSocialStore: PostStore {
     /// Adds a post and its photos in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
         try await write { db in
             try db.cachedStatement(
@@ -22,21 +24,29 @@ extension SQLiteSocialStore: PostStore {
     }
 
     /// The post with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func post(id: PostID) async throws(StoreError) -> Post? {
         try await fetchOne("SELECT \(SQLShape.post) FROM posts WHERE id = ?", [id.rawValue]) { try $0.post() }
     }
 
     /// The post as a viewer sees it.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func postView(id: PostID, viewerID: UserID) async throws(StoreError) -> PostView? {
         try await read { db in try Self.views(ids: [id.rawValue], viewerID: viewerID, db).first }
     }
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deletePost(id: PostID) async throws(StoreError) -> Bool {
         try await changeCount("DELETE FROM posts WHERE id = ?", [id.rawValue]) > 0
     }
 
     /// One stored size of a post's photo.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
         try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = ? AND size = ?", [postID.rawValue, size]) {
             PostPhoto(postID: postID, size: size, jpeg: try $0.data())
@@ -44,6 +54,8 @@ extension SQLiteSocialStore: PostStore {
     }
 
     /// Likes or unlikes, with its notification, in one transaction; the count follows through triggers.
+    ///
+    /// - Throws: `StoreError/missingReference` when liking a post or as a user that does not exist.
     public func setPostLike(
         postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
@@ -58,12 +70,16 @@ extension SQLiteSocialStore: PostStore {
     }
 
     /// The people who like a post, most recent first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try await datedUsers(
             table: "post_likes", key: "post_id", other: "user_id", id: postID.rawValue, after: after, limit: limit)
     }
 
     /// Adds a comment with its notification, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the post or the author does not exist.
     public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try await write { db in
             try db.cachedStatement(sql: "INSERT INTO comments (\(SQLShape.comment)) VALUES (?, ?, ?, ?, ?)")
@@ -76,6 +92,8 @@ extension SQLiteSocialStore: PostStore {
     }
 
     /// The comment with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
         try await fetchOne("SELECT \(SQLShape.comment) FROM comments WHERE id = ?", [id.rawValue]) {
             try $0.comment()
@@ -83,6 +101,8 @@ extension SQLiteSocialStore: PostStore {
     }
 
     /// A post's comments, oldest first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     {
         let (condition, arguments) = Self.keyset(
@@ -94,6 +114,8 @@ extension SQLiteSocialStore: PostStore {
     }
 
     /// Deletes a comment; its notification goes by cascade.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
         try await changeCount("DELETE FROM comments WHERE id = ?", [id.rawValue]) > 0
     }

@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension SQLiteSocialStore: ProfileStore {
     /// Replaces the avatar sizes and the user's avatar key in one transaction.
+    ///
+    /// - Throws: `StoreError/notFound(entity:)` if the user does not exist.
     public func setAvatar(userID: UserID, key: String?, photos: [AvatarPhoto]) async throws(StoreError) {
         try await write { db in
             try db.cachedStatement(sql: "UPDATE users SET avatar = ? WHERE id = ?").execute(arguments: [
@@ -22,6 +24,8 @@ extension SQLiteSocialStore: ProfileStore {
     }
 
     /// One stored size of a user's avatar.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func avatarPhoto(userID: UserID, size: Int) async throws(StoreError) -> AvatarPhoto? {
         try await fetchOne("SELECT jpeg FROM avatar_photos WHERE user_id = ? AND size = ?", [userID.rawValue, size]) {
             AvatarPhoto(userID: userID, size: size, jpeg: try $0.data())
@@ -29,6 +33,8 @@ extension SQLiteSocialStore: ProfileStore {
     }
 
     /// Counts read from indexes in one statement: follows both ways, posts and the sum of their likes.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func profileCounts(userID: UserID) async throws(StoreError) -> ProfileCounts {
         let id = userID.rawValue
         return try await fetchOne(
@@ -46,6 +52,8 @@ extension SQLiteSocialStore: ProfileStore {
 
     /// Usernames in the key range [prefix, prefix + DEL): usernames are ASCII below DEL, so the
     /// range is exactly the prefix match, read from the unique index.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func searchUsers(prefix: String, after: String?, limit: Int) async throws(StoreError) -> [User] {
         try await fetch(
             """
@@ -56,6 +64,8 @@ extension SQLiteSocialStore: ProfileStore {
     }
 
     /// Follows or unfollows, with its notification, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if either user does not exist.
     public func setFollow(
         followerID: UserID, followeeID: UserID, following: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
@@ -70,6 +80,8 @@ extension SQLiteSocialStore: ProfileStore {
     }
 
     /// Whether one user follows another.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func isFollowing(followerID: UserID, followeeID: UserID) async throws(StoreError) -> Bool {
         try await fetchOne(
             "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
@@ -78,12 +90,16 @@ extension SQLiteSocialStore: ProfileStore {
     }
 
     /// A user's followers, most recent first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func followers(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try await datedUsers(
             table: "follows", key: "followee_id", other: "follower_id", id: userID.rawValue, after: after, limit: limit)
     }
 
     /// The people a user follows, most recent first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func followees(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         try await datedUsers(
             table: "follows", key: "follower_id", other: "followee_id", id: userID.rawValue, after: after, limit: limit)

@@ -6,6 +6,8 @@ extension SQLiteSocialStore {
     /// SQLite's `EXPLAIN QUERY PLAN` of the home feed's two queries for a user (the windowed one,
     /// then the per-author fallback), one line per step, to check that they read indexes rather
     /// than scanning tables (benchmarks print it).
+    ///
+    /// - Throws: `StoreError/database(message:)` if SQLite cannot prepare or run the `EXPLAIN`.
     public func homeFeedQueryPlan(userID: UserID, order: FeedOrder, paged: Bool) async throws(StoreError) -> [String] {
         var cursor: StatementArguments = []
         if paged {
@@ -22,6 +24,8 @@ extension SQLiteSocialStore {
     }
 
     /// SQLite's `EXPLAIN QUERY PLAN` of the unread notification count.
+    ///
+    /// - Throws: `StoreError/database(message:)` if SQLite cannot prepare or run the `EXPLAIN`.
     public func unreadNotificationCountQueryPlan(recipientID: UserID) async throws(StoreError) -> [String] {
         try await queryPlan(Self.unreadCountSQL, [recipientID.rawValue])
     }

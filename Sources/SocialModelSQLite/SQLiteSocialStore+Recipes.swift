@@ -5,6 +5,8 @@ import SocialModelSQL
 
 extension SQLiteSocialStore: RecipeStore {
     /// Adds a recipe and its photos in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertRecipe(_ recipe: Recipe, photos: [RecipePhoto]) async throws(StoreError) {
         try await write { db in
             try db.cachedStatement(
@@ -25,6 +27,8 @@ extension SQLiteSocialStore: RecipeStore {
     }
 
     /// The recipe with this id.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipe(id: RecipeID) async throws(StoreError) -> Recipe? {
         try await fetchOne("SELECT \(SQLShape.recipe) FROM recipes WHERE id = ?", [id.rawValue]) {
             try $0.recipe()
@@ -32,6 +36,8 @@ extension SQLiteSocialStore: RecipeStore {
     }
 
     /// A slice of all recipes in the order; each order is one index scan.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipes(order: RecipeOrder, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         let ordering =
             order == .newest ? "created_at DESC, id DESC" : "like_count DESC, created_at DESC, id DESC"
@@ -42,11 +48,15 @@ extension SQLiteSocialStore: RecipeStore {
     }
 
     /// How many recipes there are.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipeCount() async throws(StoreError) -> Int {
         try await fetchOne("SELECT COUNT(*) FROM recipes", []) { try $0.int() } ?? 0
     }
 
     /// A slice of the recipes a user likes, most recently liked first.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likedRecipes(userID: UserID, offset: Int, limit: Int) async throws(StoreError) -> [Recipe] {
         let columns = SQLShape.recipe.split(separator: ", ").map { "r.\($0)" }.joined(separator: ", ")
         return try await fetch(
@@ -58,6 +68,8 @@ extension SQLiteSocialStore: RecipeStore {
     }
 
     /// How many recipes a user likes.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func likedRecipeCount(userID: UserID) async throws(StoreError) -> Int {
         try await fetchOne("SELECT COUNT(*) FROM recipe_likes WHERE user_id = ?", [userID.rawValue]) {
             try $0.int()
@@ -65,11 +77,15 @@ extension SQLiteSocialStore: RecipeStore {
     }
 
     /// Deletes a recipe; its photos and likes go by cascade.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func deleteRecipe(id: RecipeID) async throws(StoreError) -> Bool {
         try await changeCount("DELETE FROM recipes WHERE id = ?", [id.rawValue]) > 0
     }
 
     /// Likes or unlikes; the count follows through the table's triggers.
+    ///
+    /// - Throws: `StoreError/missingReference` when liking a recipe or as a user that does not exist.
     public func setRecipeLike(recipeID: RecipeID, userID: UserID, liked: Bool, at date: Date)
         async throws(StoreError) -> Bool
     {
@@ -84,6 +100,8 @@ extension SQLiteSocialStore: RecipeStore {
     }
 
     /// Whether the user likes the recipe.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func isRecipeLiked(recipeID: RecipeID, userID: UserID) async throws(StoreError) -> Bool {
         try await fetchOne(
             "SELECT EXISTS (SELECT 1 FROM recipe_likes WHERE recipe_id = ? AND user_id = ?)",
@@ -92,6 +110,8 @@ extension SQLiteSocialStore: RecipeStore {
     }
 
     /// One stored size of a recipe's photo.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func recipePhoto(recipeID: RecipeID, size: Int) async throws(StoreError) -> RecipePhoto? {
         try await fetchOne(
             "SELECT jpeg FROM recipe_photos WHERE recipe_id = ? AND size = ?", [recipeID.rawValue, size]
@@ -101,6 +121,8 @@ extension SQLiteSocialStore: RecipeStore {
 
 extension SQLiteSocialStore: BodyProfileStore {
     /// A user's body profile.
+    ///
+    /// - Throws: `StoreError` when the store fails.
     public func bodyProfile(userID: UserID) async throws(StoreError) -> BodyProfile? {
         try await fetchOne(
             "SELECT \(SQLShape.bodyProfile) FROM body_profiles WHERE user_id = ?", [userID.rawValue]
@@ -108,6 +130,8 @@ extension SQLiteSocialStore: BodyProfileStore {
     }
 
     /// Sets or replaces a user's body profile.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setBodyProfile(_ profile: BodyProfile, userID: UserID) async throws(StoreError) {
         _ = try await changeCount(
             """

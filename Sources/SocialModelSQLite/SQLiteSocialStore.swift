@@ -25,7 +25,7 @@ public final class SQLiteSocialStore: Sendable {
     ///   - path: the database file.
     ///   - homeFeedWindow: the home feed's window; the default suits people who follow a few
     ///     percent of all authors, and any value gives the same pages.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)``.
+    /// - Throws: `StoreError.cannotOpen(path:message:)`.
     public init(path: String, homeFeedWindow: Int = 4000) throws(StoreError) {
         self.path = path
         self.homeFeedWindow = max(1, homeFeedWindow)
@@ -47,14 +47,14 @@ public final class SQLiteSocialStore: Sendable {
     /// - Parameters:
     ///   - url: the database file.
     ///   - homeFeedWindow: the home feed's window.
-    /// - Throws: ``StoreError/cannotOpen(path:message:)``.
+    /// - Throws: `StoreError.cannotOpen(path:message:)`.
     public convenience init(url: URL, homeFeedWindow: Int = 4000) throws(StoreError) {
         try self.init(path: url.path, homeFeedWindow: homeFeedWindow)
     }
 
     // MARK: Running statements
 
-    /// Runs a write transaction, turning GRDB's errors into ``StoreError``.
+    /// Runs a write transaction, turning GRDB's errors into `StoreError`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.write(body)
@@ -63,7 +63,7 @@ public final class SQLiteSocialStore: Sendable {
         }
     }
 
-    /// Runs a read, turning GRDB's errors into ``StoreError``.
+    /// Runs a read, turning GRDB's errors into `StoreError`.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await pool.read(body)
@@ -125,7 +125,7 @@ public final class SQLiteSocialStore: Sendable {
         }
     }
 
-    /// The notifications ``NetworkNotification/matches(_:)`` pairs with a given one.
+    /// The notifications `NetworkNotification.matches(_:)` pairs with a given one.
     static let deleteMatchingSQL = """
         DELETE FROM notifications WHERE recipient_id = ? AND actor_id = ? AND kind = ? AND post_id IS ?
         """

@@ -1,7 +1,7 @@
 import SocialModel
 import Testing
 
-/// Every item of a paged list, following ``CursorPage/next`` from the first page, at most
+/// Every item of a paged list, following `CursorPage.next` from the first page, at most
 /// `maximumPages` pages: a store that ignores the cursor would otherwise loop forever, so going
 /// past the bound is recorded as an issue instead.
 func allPages<Item, Cursor>(

@@ -2,7 +2,7 @@ import Foundation
 import SocialModel
 import Testing
 
-/// The rules every ``SocialStore`` must keep, as checks anyone can run against their own store,
+/// The rules every `SocialStore` must keep, as checks anyone can run against their own store,
 /// the way SocialModel's SQLite, PostgreSQL and in-memory stores are held to them.
 ///
 /// In one call, from a Swift Testing test:
@@ -65,19 +65,19 @@ public enum SocialStoreConformance {
 public struct ConformanceCheck: Sendable, Identifiable, CustomStringConvertible, CustomTestStringConvertible {
     /// The store protocols (and the services over them) a check is about.
     public enum Area: String, Sendable, Hashable, CaseIterable {
-        /// ``AccountStore`` and ``SessionStore``: users, credentials, tokens, sessions.
+        /// `AccountStore` and `SessionStore`: users, credentials, tokens, sessions.
         case accounts
-        /// ``RecipeStore`` and ``BodyProfileStore``.
+        /// `RecipeStore` and `BodyProfileStore`.
         case recipes
-        /// ``ProfileStore``: avatars, follows, counts, search.
+        /// `ProfileStore`: avatars, follows, counts, search.
         case profiles
-        /// ``PostStore``: posts, likes, comments.
+        /// `PostStore`: posts, likes, comments.
         case posts
-        /// ``FeedStore``: home feed, explore, a user's posts.
+        /// `FeedStore`: home feed, explore, a user's posts.
         case feed
-        /// ``NotificationStore``.
+        /// `NotificationStore`.
         case notifications
-        /// ``MessageStore``.
+        /// `MessageStore`.
         case messages
         /// Many writers at once: exact counts and unique rules.
         case concurrency

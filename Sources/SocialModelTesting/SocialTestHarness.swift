@@ -109,7 +109,7 @@ public struct SocialTestHarness: Sendable {
     /// Sessions on every service for a sign-in.
     /// - Parameter signIn: what a sign-in returned.
     /// - Returns: the member.
-    /// - Throws: ``AccountError/unauthorized`` if the session is no longer valid.
+    /// - Throws: `AccountError.unauthorized` if the session is no longer valid.
     public func member(_ signIn: SignedInSession) async throws -> Member {
         let account = try await accounts.session(signIn.token)
         return Member(

@@ -63,6 +63,9 @@ public struct LookupTableFilter: Filter {
 
 extension FilterRegistry {
     /// Registers a lookup table under `name` in the `lut` category, with an `intensity` parameter.
+    ///
+    /// - Throws: ``FilterError/duplicateName(_:)`` if the name is taken and `replacing` is `false`,
+    ///   ``FilterError/invalidName(_:)`` if `name` is not a filter name.
     public func registerLUT(_ table: ColorLookupTable, name: String, replacing: Bool = false) throws(FilterError) {
         let description = FilterDescription(
             name: name, category: .lut, summary: "Lookup table\(table.title.map { " “\($0)”" } ?? "").",
@@ -72,6 +75,9 @@ extension FilterRegistry {
     }
 
     /// Reads a `.cube` file or a HaldCLUT image and registers it under `name` (by default the file's name).
+    ///
+    /// - Throws: ``LUTError`` if the `.cube` file cannot be read or is malformed (naming the line), `ImagingError` if
+    ///   a HaldCLUT image cannot be loaded, ``FilterError`` as ``registerLUT(_:name:replacing:)`` does.
     @discardableResult
     public func registerLUT(contentsOf url: URL, name: String? = nil, replacing: Bool = false) throws
         -> ColorLookupTable

@@ -65,6 +65,8 @@ public struct Vintage: ConfigurableFilter {
     }
 
     /// Applies the look.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         try chain.apply(to: image, context: context)
     }

@@ -15,6 +15,9 @@ public struct DateStamp: ConfigurableFilter {
     public static let color: [Double] = [255, 140, 30]
 
     /// Creates a stamp for a date; the caller gives it, so a stamp can say any day.
+    ///
+    /// - Throws: ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` unless `month` is 1…12, `day`
+    ///   1…31 and `year` 0…9999.
     public init(year: Int, month: Int, day: Int) throws(FilterError) {
         guard (1...12).contains(month), (1...31).contains(day), (0...9999).contains(year) else {
             throw .invalidParameterValue(
@@ -26,6 +29,9 @@ public struct DateStamp: ConfigurableFilter {
     }
 
     /// Creates a stamp for a moment in a calendar (the current one by default).
+    ///
+    /// - Throws: ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` if the calendar gives a year
+    ///   outside 0…9999.
     public init(date: Date, calendar: Calendar = .current) throws(FilterError) {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         try self.init(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1)
@@ -41,6 +47,9 @@ public struct DateStamp: ConfigurableFilter {
         ])
 
     /// Makes the stamp from registry parameters.
+    ///
+    /// - Throws: ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` as ``init(year:month:day:)``
+    ///   does; the registry's ranges already keep the values inside what it accepts.
     public init(parameters: FilterParameters) throws {
         try self.init(
             year: parameters.integer("year"), month: parameters.integer("month"), day: parameters.integer("day"))
@@ -52,6 +61,8 @@ public struct DateStamp: ConfigurableFilter {
     }
 
     /// Burns the stamp into the bottom-right corner.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let input = try image.filmInput()
         let digitHeight = max(9, input.shortSide * 45 / 1000)

@@ -29,6 +29,8 @@ public struct DustAndScratches: ConfigurableFilter {
     }
 
     /// Adds the marks.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let input = try image.filmInput()
         var random = SplitMix64(seed: context.seed)

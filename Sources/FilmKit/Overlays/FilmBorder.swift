@@ -33,6 +33,9 @@ public struct FilmBorder: ConfigurableFilter {
     static let print: [Double] = [232, 168, 70]
 
     /// Surrounds the image with the rebate; the result is larger than the input.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs)
+    ///   (for example text Pango cannot render).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let input = try image.filmInput().asUChar()
         // Millimetres to pixels, taking the frame's short side as the 24 mm one.

@@ -31,6 +31,8 @@ public struct ColorCast: ConfigurableFilter {
     }
 
     /// Multiplies each channel by its gain.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         try image.filmInput().linear(multiply: [red, green, blue], add: [0, 0, 0])
     }

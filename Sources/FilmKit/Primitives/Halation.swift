@@ -66,6 +66,8 @@ public struct Halation: ConfigurableFilter {
     }
 
     /// Adds the glow.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         try pass.apply(to: image, seed: context.seed)
     }

@@ -33,6 +33,8 @@ public struct LightLeak: ConfigurableFilter {
     }
 
     /// Screens the leaks over the image: `1 − (1 − image)(1 − leak)`, which brightens without clipping.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let input = try image.filmInput()
         guard intensity > 0 else { return input }

@@ -11,6 +11,8 @@ public struct Monochrome: ConfigurableFilter {
     public var blue: Double
 
     /// Creates the mix. The weights must not sum to zero.
+    ///
+    /// - Throws: ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` if the weights sum to zero.
     public init(red: Double = 0.3, green: Double = 0.59, blue: Double = 0.11) throws(FilterError) {
         guard abs(red + green + blue) > 1e-6 else {
             throw .invalidParameterValue(
@@ -32,11 +34,15 @@ public struct Monochrome: ConfigurableFilter {
         ])
 
     /// Makes the filter from registry parameters.
+    ///
+    /// - Throws: ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` if the weights sum to zero.
     public init(parameters: FilterParameters) throws {
         try self.init(red: parameters["red"], green: parameters["green"], blue: parameters["blue"])
     }
 
     /// Three identical rows of the normalised weights.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let sum = red + green + blue
         let row = [red / sum, green / sum, blue / sum]

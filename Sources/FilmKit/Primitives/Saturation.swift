@@ -21,6 +21,8 @@ public struct Saturation: ConfigurableFilter {
     }
 
     /// One colour matrix: `amount · I + (1 − amount) · luma`, so grey stays grey.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let weights = [0.2126, 0.7152, 0.0722]
         let matrix = (0..<3).map { row in

@@ -33,6 +33,8 @@ public struct Softness: ConfigurableFilter {
     }
 
     /// Smooths flat areas and keeps edges.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let input = try image.filmInput()
         guard strength > 0 else { return input }

@@ -43,6 +43,8 @@ public struct SplitTone: ConfigurableFilter {
 
     /// Adds `strength · w(L) · tint`, with weights `(1 − L)²` in the shadows and `L²` in the
     /// highlights; each tint has zero mean, so brightness is kept.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let input = try image.filmInput()
         let luma = try input.luma()

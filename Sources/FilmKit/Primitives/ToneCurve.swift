@@ -45,6 +45,8 @@ public struct ToneCurve: ConfigurableFilter {
     }
 
     /// Maps every band through the curve.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         let table = (0..<256).map { 255 * value(at: Double($0) / 255) }
         return try image.filmInput().asUChar().mapped(through: Image.lookupTable([table]))

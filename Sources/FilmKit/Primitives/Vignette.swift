@@ -37,6 +37,8 @@ public struct Vignette: ConfigurableFilter {
     }
 
     /// Multiplies the image by the fall-off.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         try pass.apply(to: image, seed: context.seed)
     }

@@ -76,5 +76,9 @@ public protocol ConfigurableFilter: Filter {
     /// The name, category, summary and parameters.
     static var description: FilterDescription { get }
     /// Makes the filter from validated parameters.
+    ///
+    /// - Throws: Whatever the filter refuses, typically
+    ///   ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` for a combination of values the
+    ///   ranges alone do not rule out.
     init(parameters: FilterParameters) throws
 }

@@ -39,8 +39,14 @@ public final class FilterRegistry: Sendable {
 
     /// Registers a factory under the description's name.
     ///
-    /// - Parameter replacing: replace a filter already registered under the name instead of
-    ///   throwing ``FilterError/duplicateName(_:)``.
+    /// - Parameters:
+    ///   - description: the filter's name, category, summary and parameters.
+    ///   - replacing: replace a filter already registered under the name instead of
+    ///     throwing ``FilterError/duplicateName(_:)``.
+    ///   - factory: makes the filter from validated parameters.
+    /// - Throws: ``FilterError/duplicateName(_:)`` if the name is taken and `replacing` is `false`;
+    ///   ``FilterError/invalidName(_:)`` if the name is not a filter name; ``FilterError/invalidDescription(_:)`` if
+    ///   the description declares a parameter twice.
     public func register(_ description: FilterDescription, replacing: Bool = false, factory: @escaping Factory)
         throws(FilterError)
     {
@@ -55,11 +61,15 @@ public final class FilterRegistry: Sendable {
     }
 
     /// Registers a filter type that describes itself.
+    ///
+    /// - Throws: As ``register(_:replacing:factory:)``.
     public func register<F: ConfigurableFilter>(_ type: F.Type, replacing: Bool = false) throws(FilterError) {
         try register(type.description, replacing: replacing) { try F(parameters: $0) }
     }
 
     /// Registers one fixed filter with no parameters, such as a loaded LUT or a chain.
+    ///
+    /// - Throws: As ``register(_:replacing:factory:)``.
     public func register(
         _ filter: any Filter,
         name: String,
@@ -84,6 +94,8 @@ public final class FilterRegistry: Sendable {
     }
 
     /// The description of the filter registered under `name`.
+    ///
+    /// - Throws: ``FilterError/unknownFilter(name:suggestions:)`` with close matches if no filter has the name.
     public func description(of name: String) throws(FilterError) -> FilterDescription {
         try entry(name).description
     }
@@ -102,6 +114,11 @@ public final class FilterRegistry: Sendable {
 
     /// Makes a filter from parameter values written as text (`"0.5"`, `"true"`), as a command line
     /// or a settings file gives them.
+    ///
+    /// - Throws: ``FilterError/unknownFilter(name:suggestions:)``;
+    ///   ``FilterError/unknownParameter(filter:parameter:suggestions:)`` for a parameter the filter does not have;
+    ///   ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` for text that is not a value of the
+    ///   parameter's kind; then what ``makeFilter(_:parameters:)`` throws.
     public func makeFilter(_ name: String, textParameters: [String: String]) throws -> any Filter {
         let description = try entry(name).description
         var values: [String: Double] = [:]

@@ -56,7 +56,7 @@ public struct VideoLook: Sendable {
     ///   - frame: The frame.
     ///   - index: Its index in the video, from 0.
     /// - Returns: The frame with the look.
-    /// - Throws: ``Imaging/ImagingError`` if the frame cannot be converted to sRGB or the pass
+    /// - Throws: `ImagingError` if the frame cannot be converted to sRGB or the pass
     ///   cannot be built; any error the look throws.
     public func apply(to frame: Image, index: Int) throws -> Image {
         let context = context(forFrame: index)
@@ -70,7 +70,7 @@ public struct VideoLook: Sendable {
     ///   - frame: The frame's pixels: 8-bit RGB, or grey, or either with alpha.
     ///   - index: Its index in the video, from 0.
     /// - Returns: The frame with the look, 8-bit RGB.
-    /// - Throws: ``Imaging/ImagingError`` if the pixels cannot be made an image or the look cannot
+    /// - Throws: `ImagingError` if the pixels cannot be made an image or the look cannot
     ///   be computed; any error the look throws.
     public func render(_ frame: PixelBuffer, index: Int) throws -> PixelBuffer {
         guard pass != nil, frame.bands == 3 else {
@@ -100,7 +100,7 @@ public struct VideoLook: Sendable {
     ///   - frame: The frame's pixels: 8-bit RGB, or grey, or either with alpha.
     ///   - index: Its index in the video, from 0.
     ///   - output: Where the frame with the look goes, 8-bit RGB.
-    /// - Throws: ``Imaging/ImagingError`` if the pixels cannot be made an image or the look cannot
+    /// - Throws: `ImagingError` if the pixels cannot be made an image or the look cannot
     ///   be computed; any error the look throws. `output` is then unchanged or partly written.
     public func render(_ frame: PixelBuffer, index: Int, into output: inout PixelBuffer) throws {
         guard pass != nil, frame.bands == 3, output.width == frame.width, output.height == frame.height,

@@ -31,7 +31,9 @@ extension Camera {
     /// ``RollState/developing`` until its ``Roll/readyDate``. When the task is cancelled, or a
     /// frame fails, the rendered frames are removed and the roll is ``RollState/full`` again.
     ///
-    /// - Parameter progress: called after each step, from the developing task.
+    /// - Parameters:
+    ///   - name: the roll's name, compared ignoring case and accents.
+    ///   - progress: called after each step, from the developing task.
     /// - Returns: the roll after development.
     /// - Throws: `CancellationError`; ``RollError/wrongState(name:state:expected:)`` unless the
     ///   roll is full; ``RollError/busy(name:)``; ``RollError/unknownStock(_:)`` when the stock is

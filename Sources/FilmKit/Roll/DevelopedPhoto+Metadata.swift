@@ -11,7 +11,7 @@ extension DevelopedPhoto {
     /// where the roll is developed, so the same roll always develops to the same bytes.
     ///
     /// Give it to GalleryKit's `save(_:to:metadata:)` to keep the same EXIF in a library.
-    /// - Throws: ``MetadataError/invalidValue(_:)`` when the recorded position is out of range.
+    /// - Throws: `MetadataError.invalidValue(_:)` when the recorded position is out of range.
     public var photoMetadata: PhotoMetadata {
         get throws(MetadataError) {
             let gps = try metadata.location.map { location throws(MetadataError) in

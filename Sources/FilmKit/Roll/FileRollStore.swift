@@ -70,6 +70,9 @@ public final class FileRollStore: RollStore {
     }
 
     /// Writes the roll's record; a new roll's folder is assembled under a temporary name first.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be written, moved or synced; a new roll's
+    ///   folder then does not appear.
     public func save(_ roll: Roll) throws(RollError) {
         var record = roll
         record.shots = []
@@ -106,6 +109,9 @@ public final class FileRollStore: RollStore {
     }
 
     /// Writes the shot's bytes, then its record, which is what makes the shot exist.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be written, moved or synced; the shot is
+    ///   then not visible.
     public func addShot(_ shot: Shot, data: Data, to roll: Roll) throws(RollError) {
         let shots = rollFolder(roll).appendingPathComponent(Self.shotsName)
         let image = shots.appendingPathComponent(Self.frameName(shot.frame, shot.fileExtension))
@@ -127,6 +133,9 @@ public final class FileRollStore: RollStore {
     }
 
     /// The latent bytes, checked against the recorded size.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the file cannot be read,
+    ///   ``RollError/corruptFile(path:reason:)`` if its size is not the recorded one.
     public func latentData(of shot: Shot, in roll: Roll) throws(RollError) -> Data {
         let url = rollFolder(roll).appendingPathComponent(Self.shotsName)
             .appendingPathComponent(Self.frameName(shot.frame, shot.fileExtension))
@@ -138,11 +147,15 @@ public final class FileRollStore: RollStore {
     }
 
     /// Writes a developed frame atomically.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be written, moved or synced.
     public func writeDevelopedFrame(_ data: Data, for photo: DevelopedPhoto, in roll: Roll) throws(RollError) {
         try storing { () throws(FileSystemFailure) in try AtomicFile.write(data, to: developedURL(photo, in: roll)) }
     }
 
     /// The developed bytes.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the file cannot be read.
     public func developedData(of photo: DevelopedPhoto, in roll: Roll) throws(RollError) -> Data {
         try read(developedURL(photo, in: roll))
     }
@@ -153,6 +166,8 @@ public final class FileRollStore: RollStore {
     }
 
     /// Removes every file in the roll's `developed` folder.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be listed or removed.
     public func discardDevelopedFrames(of roll: Roll) throws(RollError) {
         let developed = rollFolder(roll).appendingPathComponent(Self.developedName)
         for file in try contents(of: developed) {
@@ -162,6 +177,8 @@ public final class FileRollStore: RollStore {
     }
 
     /// Renames the roll's folder out of sight, then removes it.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the folder cannot be moved or removed.
     public func delete(_ roll: Roll) throws(RollError) {
         let doomed = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)deleted-\(roll.id.uuidString)")
         try storing { () throws(FileSystemFailure) in try AtomicFile.move(rollFolder(roll), to: doomed) }

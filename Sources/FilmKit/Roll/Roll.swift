@@ -36,8 +36,14 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
 
     /// Creates a freshly loaded, empty roll.
     ///
-    /// - Parameter stockTitle: the stock's name for people; by default made from `stock` with
-    ///   ``displayName(ofStock:)``.
+    /// - Parameters:
+    ///   - id: the roll's identity, which also seeds its development.
+    ///   - name: the name people gave the roll.
+    ///   - stock: the registered filter name of the stock.
+    ///   - stockTitle: the stock's name for people; by default made from `stock` with
+    ///     ``displayName(ofStock:)``.
+    ///   - size: how many exposures the roll holds.
+    ///   - loadedDate: when the roll was loaded.
     public init(
         id: UUID = UUID(), name: String, stock: String, stockTitle: String? = nil, size: RollSize, loadedDate: Date
     ) {

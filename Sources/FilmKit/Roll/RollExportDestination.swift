@@ -10,6 +10,9 @@ import Imaging
 public protocol RollExportDestination: Sendable {
     /// Stores one developed photo: its encoded bytes (a JPEG whose EXIF already carries the
     /// capture date, GPS and description) and its record.
+    ///
+    /// - Throws: Whatever the destination refuses with; ``Camera`` reports it as
+    ///   ``RollError/exportFailed(name:frame:reason:)``.
     func store(_ photo: Data, metadata: DevelopedPhoto) async throws
 }
 

@@ -33,26 +33,41 @@ public protocol RollStore: Sendable {
 
     /// Writes the roll's record (everything but the latent shots) atomically, creating the roll
     /// when it is new.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the record cannot be written.
     func save(_ roll: Roll) throws(RollError)
 
     /// Stores a latent shot's encoded bytes and record. When this returns the shot survives a
     /// crash; when it throws nothing of the shot is visible.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the shot cannot be stored.
     func addShot(_ shot: Shot, data: Data, to roll: Roll) throws(RollError)
 
     /// The encoded bytes of a latent shot, as they were given.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the bytes cannot be read,
+    ///   ``RollError/corruptFile(path:reason:)`` if they are not what was stored.
     func latentData(of shot: Shot, in roll: Roll) throws(RollError) -> Data
 
     /// Stores a developed frame's bytes atomically. They belong to the roll only once a
     /// ``save(_:)`` lists the photo.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the bytes cannot be written.
     func writeDevelopedFrame(_ data: Data, for photo: DevelopedPhoto, in roll: Roll) throws(RollError)
 
     /// The encoded bytes of a developed frame.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the bytes cannot be read.
     func developedData(of photo: DevelopedPhoto, in roll: Roll) throws(RollError) -> Data
 
     /// Removes every developed frame of the roll, for a development that did not finish.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if a frame cannot be removed.
     func discardDevelopedFrames(of roll: Roll) throws(RollError)
 
     /// Removes the roll and all its files.
+    ///
+    /// - Throws: ``RollError/storageFailed(path:reason:)`` if the files cannot be removed.
     func delete(_ roll: Roll) throws(RollError)
 }
 

@@ -36,6 +36,10 @@ extension FilmStock {
     }
 
     /// Reads every `.json` stock in a folder, sorted by id.
+    ///
+    /// - Throws: ``FilmStockError/unreadable(path:reason:)`` if the folder or a file cannot be read;
+    ///   ``FilmStockError/malformed(source:reason:)``, ``FilmStockError/valueOutOfRange(stock:field:value:range:)`` or
+    ///   ``FilmStockError/invalid(stock:reason:)`` for the first file that is not a valid stock.
     public static func load(folder: URL) throws(FilmStockError) -> [FilmStock] {
         let files: [URL]
         do {
@@ -73,6 +77,9 @@ extension FilmStock {
 extension FilterRegistry {
     /// Registers a stock's look under its id, in the `stock` category, with `grain`, `halation`
     /// and `vignette` parameters.
+    ///
+    /// - Throws: ``FilmStockError`` if the stock does not ``FilmStock/validate()``; ``FilterError/duplicateName(_:)``
+    ///   if its id is taken and `replacing` is `false`.
     public func registerStock(_ stock: FilmStock, replacing: Bool = false) throws {
         try stock.validate()
         try register(stock.filterDescription, replacing: replacing) { parameters in
@@ -83,6 +90,9 @@ extension FilterRegistry {
     }
 
     /// Registers every stock file in a folder; returns the stocks registered.
+    ///
+    /// - Throws: ``FilmStockError`` as ``FilmStock/load(folder:)`` does, before anything is registered;
+    ///   ``FilterError/duplicateName(_:)`` as ``registerStock(_:replacing:)`` does.
     @discardableResult
     public func registerStocks(in folder: URL, replacing: Bool = false) throws -> [FilmStock] {
         let stocks = try FilmStock.load(folder: folder)

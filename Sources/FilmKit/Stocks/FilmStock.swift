@@ -68,6 +68,10 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
     }
 
     /// Checks every number against its range.
+    ///
+    /// - Throws: ``FilmStockError/valueOutOfRange(stock:field:value:range:)`` naming the first field outside its
+    ///   range; ``FilmStockError/invalid(stock:reason:)`` for a missing id or name, an id that is not a filter name,
+    ///   or a black-and-white stock whose channel curves differ.
     public func validate() throws(FilmStockError) {
         guard !id.isEmpty, !name.isEmpty else { throw .invalid(stock: id, reason: "id and name are required") }
         // The id is registered as a filter name, so a stock that validates always registers.

@@ -47,6 +47,8 @@ public struct StockLook: Filter {
     }
 
     /// Renders the stock.
+    ///
+    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         try pass.apply(to: image, seed: context.seed)
     }

@@ -3,9 +3,9 @@ import Imaging
 
 extension PhotoMetadata {
     /// This metadata with the capture side filled in from the camera in use: its zoom factor
-    /// (written as EXIF DigitalZoomRatio) and its lens (LensModel, ``CaptureDevice/lensModel``,
+    /// (written as EXIF DigitalZoomRatio) and its lens (LensModel, `CaptureDevice.lensModel`,
     /// such as "back telephoto 77mm").
-    /// - Parameter selection: the camera and zoom factor, as a ``CameraSelector`` chose them.
+    /// - Parameter selection: the camera and zoom factor, as a `CameraSelector` chose them.
     /// - Returns: the metadata with `zoomFactor` and `lensModel` set.
     public func capturing(with selection: CameraSelection) -> PhotoMetadata {
         var metadata = self

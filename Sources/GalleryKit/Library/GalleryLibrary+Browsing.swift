@@ -3,6 +3,9 @@ import GRDB
 
 extension GalleryLibrary {
     /// A page of a location's photos, newest first (ties broken by file name, newest first).
+    ///
+    /// - Throws: ``GalleryError/invalidArgument(_:)`` for a negative page or a page size below 1;
+    ///   ``GalleryError/locationNotFound(id:)``; ``GalleryError/database(_:)`` if the index fails.
     public func photos(in locationID: Int64, page: Int, pageSize: Int) async throws(GalleryError) -> [Photo] {
         guard page >= 0, pageSize > 0 else {
             throw .invalidArgument("page must be ≥ 0 and page size > 0 (got \(page), \(pageSize))")
@@ -16,6 +19,8 @@ extension GalleryLibrary {
     }
 
     /// How many photos a location has.
+    ///
+    /// - Throws: ``GalleryError/locationNotFound(id:)``; ``GalleryError/database(_:)`` if the index fails.
     public func photoCount(in locationID: Int64) async throws(GalleryError) -> Int {
         try await database.read { db in
             try Self.photosRequest(of: try Self.locationRecord(locationID, in: db)).fetchCount(db)
@@ -23,6 +28,8 @@ extension GalleryLibrary {
     }
 
     /// The photo with this identifier.
+    ///
+    /// - Throws: ``GalleryError/photoNotFound(id:)``; ``GalleryError/database(_:)`` if the index fails.
     public func photo(id: Int64) async throws(GalleryError) -> Photo {
         try await database.read { db in
             guard let record = try PhotoRecord.fetchOne(db, key: id) else { throw GalleryError.photoNotFound(id: id) }
@@ -45,6 +52,10 @@ extension GalleryLibrary {
 
     /// Photos matching every criterion, newest first. Distance is prefiltered by a latitude/
     /// longitude box in SQL, then checked exactly (haversine) in Swift.
+    ///
+    /// - Throws: ``GalleryError/invalidArgument(_:)`` for a negative or non-finite radius;
+    ///   ``GalleryError/locationNotFound(id:)`` for a query limited to a location that does not exist;
+    ///   ``GalleryError/database(_:)`` if the index fails.
     public func search(_ query: PhotoQuery) async throws(GalleryError) -> [Photo] {
         if let near = query.near, !(near.radius.isFinite && near.radius >= 0) {
             throw .invalidArgument("search radius must be a non-negative number of metres")
@@ -85,6 +96,10 @@ extension GalleryLibrary {
     }
 
     /// Adds an existing photo to an album.
+    ///
+    /// - Throws: ``GalleryError/photoNotFound(id:)``; ``GalleryError/locationNotFound(id:)``;
+    ///   ``GalleryError/wrongLocationKind(id:expected:)`` if `albumID` is a folder; ``GalleryError/database(_:)`` if
+    ///   the index fails.
     public func addPhoto(_ photoID: Int64, toAlbum albumID: Int64) async throws(GalleryError) {
         try await database.write { db in
             let album = try Self.locationRecord(albumID, in: db)

@@ -9,6 +9,12 @@ extension GalleryLibrary {
     /// (lossless transcoding, as `jpegtran` does), so the pixels are exactly the input's; only the
     /// entropy coding is redone and the EXIF segment replaced (libexif builds it). Other encoded
     /// formats and in-memory images are encoded to JPEG by libvips first.
+    ///
+    /// - Throws: ``GalleryError/locationNotFound(id:)``, ``GalleryError/locationDirectoryMissing(path:)``;
+    ///   ``GalleryError/notAnImage(source:)``, ``GalleryError/unreadablePhoto(source:reason:)`` or
+    ///   ``GalleryError/photoTooLarge(source:width:height:limit:)`` for bytes that are not a readable image;
+    ///   ``GalleryError/invalidMetadata(_:)``; ``GalleryError/fileSystem(path:reason:)`` if the file cannot be
+    ///   written; ``GalleryError/database(_:)`` if the index fails. Nothing is left on disk or in the index then.
     public func save(_ source: PhotoSource, to locationID: Int64, metadata: PhotoMetadata) async throws(GalleryError)
         -> Photo
     {

@@ -8,6 +8,10 @@ extension GalleryLibrary {
     /// Hidden files are ignored (so are the temporary `.tmp-` files of a save in progress);
     /// temporary files older than an hour, left by a killed writer, are deleted. Files
     /// that are not readable images are listed in ``RescanReport/skipped`` and not indexed.
+    ///
+    /// - Throws: ``GalleryError/locationNotFound(id:)``; ``GalleryError/locationDirectoryMissing(path:)`` if a
+    ///   folder's directory is gone; ``GalleryError/fileSystem(path:reason:)`` if it cannot be listed;
+    ///   ``GalleryError/database(_:)`` if the index fails.
     public func rescan(_ locationID: Int64) async throws(GalleryError) -> RescanReport {
         let location = try await location(id: locationID)
         guard location.kind == .folder else { return RescanReport() }
@@ -55,6 +59,12 @@ extension GalleryLibrary {
     }
 
     /// Copies or moves image files into a location; see ``PhotoLibrary/importFiles(_:into:mode:)``.
+    ///
+    /// - Throws: ``GalleryError/locationNotFound(id:)``; ``GalleryError/notAnImage(source:)``,
+    ///   ``GalleryError/unreadablePhoto(source:reason:)`` or
+    ///   ``GalleryError/photoTooLarge(source:width:height:limit:)`` for the first file that is not a readable image
+    ///   (nothing is imported then); ``GalleryError/fileSystem(path:reason:)`` if a file cannot be copied or moved;
+    ///   ``GalleryError/database(_:)`` if the index fails.
     public func importFiles(_ urls: [URL], into locationID: Int64, mode: ImportMode) async throws(GalleryError)
         -> [Photo]
     {

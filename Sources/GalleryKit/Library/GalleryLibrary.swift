@@ -17,8 +17,12 @@ public final class GalleryLibrary: PhotoLibrary {
     let database: LibraryDatabase
 
     /// Opens the library in `directory`, creating it if needed.
-    /// - Parameter pixelLimit: the largest image (in pixels) the library reads; larger ones are
-    ///   refused from their header alone.
+    /// - Parameters:
+    ///   - directory: the library's folder; its index, albums and thumbnails live inside it.
+    ///   - pixelLimit: the largest image (in pixels) the library reads; larger ones are
+    ///     refused from their header alone.
+    /// - Throws: ``GalleryError/fileSystem(path:reason:)`` if the library's folders cannot be created;
+    ///   ``GalleryError/database(_:)`` if the index cannot be opened or migrated.
     public init(directory: URL, pixelLimit: Int = 200_000_000) throws(GalleryError) {
         self.directory = directory
         self.pixelLimit = pixelLimit
@@ -42,6 +46,10 @@ public final class GalleryLibrary: PhotoLibrary {
     // MARK: Locations
 
     /// Creates a location; see ``LocationStore/createLocation(named:kind:directory:)``.
+    ///
+    /// - Throws: ``GalleryError/emptyLocationName``, ``GalleryError/duplicateLocationName(_:)``;
+    ///   ``GalleryError/fileSystem(path:reason:)`` if the directory cannot be created; ``GalleryError/database(_:)``
+    ///   if the index fails.
     public func createLocation(named proposed: String, kind: LocationKind, directory: URL?) async throws(GalleryError)
         -> Location
     {
@@ -70,11 +78,15 @@ public final class GalleryLibrary: PhotoLibrary {
     }
 
     /// Every location, oldest first.
+    ///
+    /// - Throws: ``GalleryError/database(_:)`` if the index fails.
     public func locations() async throws(GalleryError) -> [Location] {
         try await database.read { db in try LocationRecord.order(Column("id")).fetchAll(db) }.map(\.location)
     }
 
     /// The location with this identifier.
+    ///
+    /// - Throws: ``GalleryError/locationNotFound(id:)``; ``GalleryError/database(_:)`` if the index fails.
     public func location(id: Int64) async throws(GalleryError) -> Location {
         try await database.read { db in try Self.locationRecord(id, in: db) }.location
     }
@@ -85,6 +97,9 @@ public final class GalleryLibrary: PhotoLibrary {
     }
 
     /// Renames a location; its directory stays where it is.
+    ///
+    /// - Throws: ``GalleryError/locationNotFound(id:)``; ``GalleryError/emptyLocationName``;
+    ///   ``GalleryError/duplicateLocationName(_:)``; ``GalleryError/database(_:)`` if the index fails.
     public func renameLocation(id: Int64, to proposed: String) async throws(GalleryError) -> Location {
         let name = try Location.validatedName(proposed)
         return try await database.write { db -> LocationRecord in
@@ -99,6 +114,8 @@ public final class GalleryLibrary: PhotoLibrary {
 
     /// Deletes a location with its index entries and cached thumbnails. An album's stored photos
     /// are deleted; a folder's files stay on disk, since the folder belongs to the user.
+    ///
+    /// - Throws: ``GalleryError/locationNotFound(id:)``; ``GalleryError/database(_:)`` if the index fails.
     public func deleteLocation(id: Int64) async throws(GalleryError) {
         let (record, thumbnailFiles) = try await database.write { db -> (LocationRecord, [String]) in
             let record = try Self.locationRecord(id, in: db)

@@ -4,6 +4,10 @@ import Imaging
 extension GalleryLibrary {
     /// A contact sheet: every photo of a location (newest first) as a thumbnail centred in a
     /// square cell, `columns` cells across, as one image.
+    ///
+    /// - Throws: ``GalleryError/invalidArgument(_:)`` for no columns or a location with no photos;
+    ///   ``GalleryError/locationNotFound(id:)``; the thumbnail errors of ``ThumbnailCache/thumbnail(for:size:)``;
+    ///   ``GalleryError/imaging(_:)`` if the sheet cannot be rendered.
     public func contactSheet(
         of locationID: Int64,
         columns: Int = 3,

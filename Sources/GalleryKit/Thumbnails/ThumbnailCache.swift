@@ -79,6 +79,9 @@ public actor ThumbnailCache {
     }
 
     /// Thumbnails of many sources, generated in parallel on every core; in the order given.
+    ///
+    /// - Throws: The first error of ``thumbnail(for:size:)`` among the sources; ``GalleryError/invalidArgument(_:)``
+    ///   if the task is cancelled.
     public func thumbnails(for sources: [URL], size: Int = 256) async throws(GalleryError) -> [URL] {
         do {
             return try await withThrowingTaskGroup(of: (Int, URL).self) { group in
@@ -96,6 +99,9 @@ public actor ThumbnailCache {
     }
 
     /// The thumbnail as an image.
+    ///
+    /// - Throws: The errors of ``thumbnail(for:size:)``; ``GalleryError/notAnImage(source:)`` or
+    ///   ``GalleryError/unreadablePhoto(source:reason:)`` if the cached file cannot be read back.
     public func image(for source: URL, size: Int = 256) async throws(GalleryError) -> Image {
         let url = try await thumbnail(for: source, size: size)
         do {

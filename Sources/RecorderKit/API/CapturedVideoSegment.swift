@@ -40,10 +40,20 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
     /// Creates a segment description (for mocks and tests; recorders make their own).
     ///
     /// - Parameters:
+    ///   - id: the segment's identity.
+    ///   - url: the clip file.
+    ///   - format: its container.
+    ///   - encoderName: the FFmpeg encoder that wrote it.
     ///   - codecName: defaults to the codec `encoderName` writes.
+    ///   - frameCount: how many frames the clip has.
+    ///   - framerate: its frames per second.
+    ///   - size: its frame size.
+    ///   - startTime: the recording time of its first frame, in seconds.
+    ///   - eventTimes: the recording times of the events it covers.
     ///   - eventOffsets: defaults to each event time minus `startTime`.
-    ///   - duration: defaults to `frameCount / framerate`.
     ///   - gaps: the stretches without frames.
+    ///   - duration: defaults to `frameCount / framerate`.
+    ///   - isTruncated: whether a window was cut short (see ``isTruncated``).
     public init(
         id: UUID = UUID(),
         url: URL,

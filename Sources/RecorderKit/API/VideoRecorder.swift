@@ -13,6 +13,11 @@ public protocol VideoRecorder: AnyObject, Sendable {
     var currentState: VideoRecorderState { get }
 
     /// `none → recording`. Throws ``RecorderError/invalidTransition(action:state:)`` in any other state.
+    ///
+    /// - Throws: ``RecorderError/invalidTransition(action:state:)`` unless the state is `none`;
+    ///   ``RecorderError/bufferDirectoryInUse(path:)`` if another recorder holds the buffer directory;
+    ///   ``RecorderError/storageFailed(path:message:)`` or ``RecorderError/notADirectory(path:)`` if the buffer or
+    ///   output directory cannot be created.
     func startRecording() throws(RecorderError)
     /// `recording|paused → none`. Clips still waiting for forward frames are written with the
     /// frames they have. Does nothing in state `none`.
@@ -26,10 +31,17 @@ public protocol VideoRecorder: AnyObject, Sendable {
     func resetRecorder()
     /// Marks an event at the newest recorded frame. Throws ``RecorderError/notRecording(state:)``
     /// unless recording, ``RecorderError/noFramesYet`` before the first frame.
+    ///
+    /// - Throws: ``RecorderError/notRecording(state:)`` unless recording; ``RecorderError/noFramesYet`` before the
+    ///   first frame of the session.
     func captureSegment() throws(RecorderError)
     /// Replaces the configuration. Throws ``RecorderError/configurationLocked(state:)`` while a
     /// session is open (recording or paused) and ``RecorderError/invalidConfiguration(_:)`` for
     /// a bad one.
+    ///
+    /// - Throws: ``RecorderError/configurationLocked(state:)`` while recording or paused;
+    ///   ``RecorderError/invalidConfiguration(_:)`` for a bad configuration; ``RecorderError/exportsInProgress`` when
+    ///   moving the buffer directory while clips of the last session are being written.
     func changeConfiguration(_ configuration: RecorderConfiguration) throws(RecorderError)
     /// Shows every recorded frame in `view` (held weakly).
     func setupPreview(for view: any CameraPreviewView)
@@ -37,6 +49,9 @@ public protocol VideoRecorder: AnyObject, Sendable {
     func provideCapturedSegments(
         completion: @escaping @Sendable (Result<[CapturedVideoSegment], RecorderError>) -> Void)
     /// The segments captured so far, after the clips that can be written now are written.
+    ///
+    /// - Throws: The first background failure not yet reported (a clip that could not be written,
+    ///   ``RecorderError/storageFailed(path:message:)``; a frame that could not be stored).
     func capturedSegments() async throws(RecorderError) -> [CapturedVideoSegment]
     /// Every state change from now on, in order. Each call returns a new sequence.
     func stateChanges() -> AsyncStream<VideoRecorderStateChange>

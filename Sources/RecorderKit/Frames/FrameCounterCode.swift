@@ -15,6 +15,9 @@ public enum FrameCounterCode {
     public static func stripHeight(frameHeight: Int) -> Int { max(8, frameHeight / 12) }
 
     /// Draws `counter` into the bottom strip of `image` (3-band sRGB).
+    ///
+    /// - Throws: `ImagingError.invalidArgument` if the frame is narrower than 104 pixels;
+    ///   `ImagingError.operationFailed` if libvips cannot draw.
     public static func drawing(_ counter: Int, into image: Image) throws(ImagingError) -> Image {
         let (cell, left, top, height) = geometry(width: image.width, height: image.height)
         guard cell >= 4 else { throw .invalidArgument("a frame counter needs a frame at least 104 pixels wide") }

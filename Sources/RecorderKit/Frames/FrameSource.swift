@@ -9,5 +9,8 @@ public protocol FrameSource {
     /// The nominal frames per second.
     var frameRate: Double { get }
     /// The next frame, or `nil` at the end. Timestamps increase.
+    ///
+    /// - Throws: ``FrameSourceError`` when the next frame cannot be produced (an unreadable file, a decoding failure);
+    ///   the end of the source is `nil`, not an error.
     mutating func nextFrame() throws(FrameSourceError) -> Frame?
 }

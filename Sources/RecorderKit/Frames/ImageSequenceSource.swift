@@ -44,6 +44,8 @@ public struct ImageSequenceSource: FrameSource {
     }
 
     /// Reads the next file.
+    ///
+    /// - Throws: ``FrameSourceError/unreadableImage(path:cause:)`` for a file libvips cannot read.
     public mutating func nextFrame() throws(FrameSourceError) -> Frame? {
         guard nextIndex < files.count else { return nil }
         let file = files[nextIndex]

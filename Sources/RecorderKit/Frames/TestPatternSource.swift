@@ -18,6 +18,9 @@ public struct TestPatternSource: FrameSource {
     public private(set) var nextIndex: Int
 
     /// Creates a test pattern; throws for a size below 104×32 or a rate outside 1…240.
+    ///
+    /// - Throws: ``FrameSourceError/invalidParameters(_:)`` for a size outside 104×32…8192×8192, a rate outside 1…240,
+    ///   or a negative count or index.
     public init(
         frameSize: FrameSize,
         frameRate: Double = 30,
@@ -42,6 +45,8 @@ public struct TestPatternSource: FrameSource {
     }
 
     /// Renders the next frame.
+    ///
+    /// - Throws: ``FrameSourceError/imaging(_:)`` if the frame cannot be rendered.
     public mutating func nextFrame() throws(FrameSourceError) -> Frame? {
         if let frameCount, nextIndex >= frameCount { return nil }
         let timestamp = startTime + Double(nextIndex) / frameRate
@@ -55,6 +60,9 @@ public struct TestPatternSource: FrameSource {
     }
 
     /// Renders frame `index` of a pattern of the given size.
+    ///
+    /// - Throws: `ImagingError` if libvips cannot render the pattern, such as `ImagingError.invalidArgument` for a
+    ///   size below 104×32.
     public static func render(index: Int, timestamp: Double, size: FrameSize) throws(ImagingError) -> Image {
         let width = size.width
         let height = size.height

@@ -34,6 +34,8 @@ public final class VideoFileSource: FrameSource {
 
     /// The next decoded frame; a timestamp that fails to increase (a broken file) is nudged
     /// forward by one frame so that the sequence stays monotonic.
+    ///
+    /// - Throws: ``FrameSourceError/video(_:)`` if FFmpeg cannot read or decode the next frame.
     public func nextFrame() throws(FrameSourceError) -> Frame? {
         let decoded: (image: Image, timestamp: Double)?
         do {

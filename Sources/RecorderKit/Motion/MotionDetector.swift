@@ -17,6 +17,8 @@ public struct MotionDetector: Sendable {
     }
 
     /// The share of pixels (0…1) that changed since the previous frame; 0 for the first frame.
+    ///
+    /// - Throws: `ImagingError` if libvips cannot shrink or compare the frame.
     public mutating func changedFraction(_ image: Image) throws(ImagingError) -> Double {
         try compare(Self.greyThumbnail(image, width: trigger.analysisWidth))
     }
@@ -34,6 +36,8 @@ public struct MotionDetector: Sendable {
     }
 
     /// Whether the frame shows motion compared with the previous one.
+    ///
+    /// - Throws: `ImagingError` if libvips cannot shrink or compare the frame.
     public mutating func detectsMotion(in image: Image) throws(ImagingError) -> Bool {
         try changedFraction(image) >= trigger.minimumArea
     }

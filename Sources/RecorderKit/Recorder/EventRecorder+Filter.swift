@@ -3,7 +3,7 @@ import FilmKit
 extension EventRecorder {
     /// Applies a FilmKit filter to every frame of every clip written from now on; `nil` removes it.
     ///
-    /// Frames go through FilmKit's ``FilmKit/VideoLook``: frame `n` of a clip is filtered with
+    /// Frames go through FilmKit's `VideoLook`: frame `n` of a clip is filtered with
     /// `FilterContext(seed: seed).derived(n)`, so random effects such as grain and dust move from
     /// frame to frame as on a real film, while the same clip and seed always give the same pixels;
     /// a film stock is prepared once for the whole clip. A passthrough recording's clips are

@@ -64,6 +64,9 @@ extension EventRecorder {
     ///
     /// The pixels are copied once a worker is free, not before: at 1080p each copy is 6 MB, and
     /// a copy made early would only wait beside the ones being compressed.
+    ///
+    /// - Throws: ``RecorderError/imaging(_:)`` if the pixels do not make an image (a band count other than 1, 3 or 4,
+    ///   or too few samples); otherwise as ``push(_:)``.
     @discardableResult
     public func push(pixels: PixelBuffer, timestamp: Double) throws(RecorderError) -> FrameDisposition {
         encodeSlots.wait()

@@ -17,7 +17,7 @@ import Locking
 /// exact: with 30 fps, 3 s back and 2 s forward, an event at the frame of second 10 gives the
 /// frames of 7.000 s up to 11.967 s, 150 of them. Paused time leaves no gap in the recording.
 ///
-/// **Events.** See ``ClipPlanner`` (internal) for the merge rule, summarised here: an event whose
+/// **Events.** See `ClipPlanner` (internal) for the merge rule, summarised here: an event whose
 /// window overlaps a clip still waiting for frames merges into it (up to
 /// ``RecorderConfiguration/maximumClipDuration``); otherwise it gets its own clip, which starts no
 /// earlier than the end of the previous clip, so no frame is written twice.
@@ -52,6 +52,8 @@ public final class EventRecorder: VideoRecorder {
     ///     it after each frame, and after each frame of 8 megapixels or more (4K) hands the memory
     ///     the allocator freed back to the system (glibc's `malloc_trim`). Pass `false` when the
     ///     host relies on that cache and can afford the memory.
+    /// - Throws: ``RecorderError/invalidConfiguration(_:)`` if `configuration` does not pass
+    ///   ``RecorderConfiguration/validate()``.
     public init(
         configuration: RecorderConfiguration = .default,
         maximumFramesInFlight: Int? = nil,
@@ -124,6 +126,11 @@ public final class EventRecorder: VideoRecorder {
     // MARK: State machine
 
     /// `none → recording`. The first start takes the buffer directory over (see ``lastRecovery``).
+    ///
+    /// - Throws: ``RecorderError/invalidTransition(action:state:)`` unless the state is `none`;
+    ///   ``RecorderError/bufferDirectoryInUse(path:)`` if another recorder holds the buffer directory;
+    ///   ``RecorderError/storageFailed(path:message:)`` or ``RecorderError/notADirectory(path:)`` if the buffer or
+    ///   output directory cannot be created.
     public func startRecording() throws(RecorderError) {
         try transition { core throws(RecorderError) in
             guard core.state == .none else { throw .invalidTransition(action: "start recording", state: core.state) }
@@ -211,6 +218,10 @@ public final class EventRecorder: VideoRecorder {
     }
 
     /// Replaces the configuration; only in state `none`.
+    ///
+    /// - Throws: ``RecorderError/configurationLocked(state:)`` while recording or paused;
+    ///   ``RecorderError/invalidConfiguration(_:)`` for a bad configuration; ``RecorderError/exportsInProgress`` when
+    ///   moving the buffer directory while clips of the last session are being written.
     public func changeConfiguration(_ configuration: RecorderConfiguration) throws(RecorderError) {
         try configuration.validate()
         try core.withLock { core throws(RecorderError) in
@@ -256,6 +267,9 @@ public final class EventRecorder: VideoRecorder {
     // MARK: Events and segments
 
     /// Marks an event at the newest recorded frame.
+    ///
+    /// - Throws: ``RecorderError/notRecording(state:)`` unless recording; ``RecorderError/noFramesYet`` before the
+    ///   first frame of the session.
     public func captureSegment() throws(RecorderError) {
         let work = try core.withLock { core throws(RecorderError) -> Settlement in
             guard core.state == .recording else { throw .notRecording(state: core.state) }
@@ -288,6 +302,9 @@ public final class EventRecorder: VideoRecorder {
     ///
     /// Throws the first background failure (a clip that could not be written, a frame that could
     /// not be stored) not yet reported by another call.
+    ///
+    /// - Throws: The first background failure not yet reported (a clip that could not be written,
+    ///   ``RecorderError/storageFailed(path:message:)``; a frame that could not be stored).
     public func capturedSegments() async throws(RecorderError) -> [CapturedVideoSegment] {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = core.withLock { core in

@@ -87,7 +87,11 @@ public struct AccountService: Sendable {
 
     /// Creates the service.
     /// - Parameters:
+    ///   - store: where accounts and sessions are kept.
+    ///   - mailer: sends the verification and password-reset messages.
+    ///   - clock: the time for expiry and rate limits; tests pass a clock they move.
     ///   - hasher: PBKDF2 with 600,000 iterations by default; tests pass a cheaper one.
+    ///   - policy: the limits and lifetimes the rules use.
     ///   - identityProviders: the external providers people may sign in with, by name.
     ///   - logger: where mail that could not be sent is reported; pass your own (with its request
     ///     metadata). The default logs through whatever `LoggingSystem` was bootstrapped with.
@@ -195,7 +199,11 @@ public struct AccountService: Sendable {
     ///
     /// Refused while the account or the client key has too many recent failures, even with the
     /// right password. An unknown email fails exactly like a wrong password.
-    /// - Parameter clientKey: what identifies the caller for rate limiting, such as its IP address.
+    /// - Parameters:
+    ///   - email: the account's email address, in any case.
+    ///   - password: the password as typed.
+    ///   - clientKey: what identifies the caller for rate limiting, such as its IP address.
+    /// - Returns: the session's token and the signed-in user.
     /// - Throws: ``AccountError/invalidCredentials``, ``AccountError/emailNotVerified``,
     ///   ``AccountError/rateLimited(retryAfter:)``.
     public func signIn(email: String, password: String, clientKey: String) async throws(AccountError)

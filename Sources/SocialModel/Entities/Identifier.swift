@@ -27,11 +27,15 @@ public struct Identifier<Kind: IdentifierKind>: Hashable, Sendable, Codable, Cus
     public var description: String { rawValue }
 
     /// Decodes the id from a single string.
+    ///
+    /// - Throws: `DecodingError` if the value is not a single string.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
     /// Encodes the id as a single string.
+    ///
+    /// - Throws: `EncodingError` if the encoder cannot take a single string here.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

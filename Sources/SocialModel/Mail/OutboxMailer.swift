@@ -12,6 +12,8 @@ public struct OutboxMailer: Mailer {
     }
 
     /// Writes the message atomically as `<time>-<uuid>.json`.
+    ///
+    /// - Throws: ``MailerError/deliveryFailed(message:)`` if the folder cannot be created or the file written.
     public func send(_ message: MailMessage) async throws(MailerError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -27,6 +29,9 @@ public struct OutboxMailer: Mailer {
     }
 
     /// The messages in the outbox, oldest first; files that are not messages are skipped.
+    ///
+    /// - Throws: ``MailerError/deliveryFailed(message:)`` if the folder exists but cannot be listed (a missing folder
+    ///   is an empty outbox).
     public func messages() throws(MailerError) -> [MailMessage] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -41,6 +41,8 @@ public struct PBKDF2PasswordHasher: PasswordHasher {
     }
 
     /// Hashes a password with a new random salt.
+    ///
+    /// - Throws: ``PasswordHashingError/derivationFailed(message:)`` if swift-crypto's key derivation fails.
     public func hash(_ password: String) throws(PasswordHashingError) -> String {
         let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }
         let digest = try derive(password, salt: salt, iterations: iterations)
@@ -50,6 +52,10 @@ public struct PBKDF2PasswordHasher: PasswordHasher {
     }
 
     /// Checks a password; the digests are compared as `SymmetricKey`s, whose equality is constant-time.
+    ///
+    /// - Throws: ``PasswordHashingError/malformedHash`` if `encoded` is not a `pbkdf2-sha256$…` hash,
+    ///   ``PasswordHashingError/derivationFailed(message:)`` if the key derivation fails; a wrong password is `false`,
+    ///   not an error.
     public func verify(_ password: String, against encoded: String) throws(PasswordHashingError) -> Bool {
         let parts = try Self.parse(encoded)
         let digest = try derive(password, salt: parts.salt, iterations: parts.iterations)

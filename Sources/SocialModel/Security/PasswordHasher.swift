@@ -1,8 +1,14 @@
 /// Turns passwords into salted, slow hashes and checks passwords against them.
 public protocol PasswordHasher: Sendable {
     /// A self-describing encoded hash (algorithm, cost, salt and digest) of `password`.
+    ///
+    /// - Throws: ``PasswordHashingError/derivationFailed(message:)`` if the hash cannot be computed.
     func hash(_ password: String) throws(PasswordHashingError) -> String
     /// Whether `password` matches `encoded`, compared in constant time.
+    ///
+    /// - Throws: ``PasswordHashingError/malformedHash`` if `encoded` is not a hash this hasher reads,
+    ///   ``PasswordHashingError/derivationFailed(message:)`` if the hash cannot be computed; a wrong password is
+    ///   `false`.
     func verify(_ password: String, against encoded: String) throws(PasswordHashingError) -> Bool
     /// Whether `encoded` was made with a lower cost than this hasher's, and should be replaced on
     /// the next successful sign-in.

@@ -8,9 +8,9 @@ import SocialModel
 /// app's own access token, must say the token is valid, of a user, for this app and not expired;
 /// then `/me?fields=id,name,email` (with `appsecret_proof`) says who the user is.
 ///
-/// Refusals throw ``IdentityProviderError/invalidToken(reason:)`` with a ``TokenRejection``; a
+/// Refusals throw `IdentityProviderError.invalidToken(reason:)` with a ``TokenRejection``; a
 /// Graph API that cannot be reached, answers with an error, or refuses the app's credentials
-/// throws ``IdentityProviderError/unavailable(reason:)``.
+/// throws `IdentityProviderError.unavailable(reason:)`.
 public struct FacebookIdentityProvider: IdentityProvider {
     /// The app.
     public let configuration: FacebookConfiguration
@@ -40,7 +40,7 @@ public struct FacebookIdentityProvider: IdentityProvider {
     /// Verifies a user access token.
     /// - Parameter token: the token the app received from Facebook Login.
     /// - Returns: the user, with their email when they shared it.
-    /// - Throws: ``IdentityProviderError``.
+    /// - Throws: `IdentityProviderError`.
     public func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity {
         do throws(IdentityProviderError) {
             guard !token.isEmpty, token.utf8.count <= 4096 else { throw TokenRejection.malformed.providerError }

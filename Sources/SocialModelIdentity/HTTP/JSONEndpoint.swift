@@ -5,7 +5,7 @@ import NIOCore
 import SocialModel
 
 /// GET requests to a provider's JSON endpoints over async-http-client, with a deadline, a cap on
-/// the body's size, and every failure as an ``IdentityProviderError``.
+/// the body's size, and every failure as an `IdentityProviderError`.
 ///
 /// URLs may carry tokens and secrets in their query, so errors and logs name only the host and path.
 struct JSONEndpoint: Sendable {
@@ -23,7 +23,7 @@ struct JSONEndpoint: Sendable {
     }
 
     /// Fetches `url`.
-    /// - Throws: ``IdentityProviderError/unavailable(reason:)`` when the server cannot be reached, times
+    /// - Throws: `IdentityProviderError.unavailable(reason:)` when the server cannot be reached, times
     ///   out, or sends more than ``maximumBodySize`` bytes.
     func get(_ url: URL) async throws(IdentityProviderError) -> Response {
         let name = Self.redacted(url)
@@ -44,7 +44,7 @@ struct JSONEndpoint: Sendable {
     }
 
     /// Decodes a JSON body.
-    /// - Throws: ``IdentityProviderError/unavailable(reason:)`` when it is not the expected JSON.
+    /// - Throws: `IdentityProviderError.unavailable(reason:)` when it is not the expected JSON.
     func decode<T: Decodable>(_ type: T.Type, from response: Response, of url: URL) throws(IdentityProviderError) -> T {
         do {
             return try JSONDecoder().decode(type, from: response.body)

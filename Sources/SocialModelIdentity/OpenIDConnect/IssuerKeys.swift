@@ -35,8 +35,8 @@ actor IssuerKeys {
     }
 
     /// The keys, holding `keyID`, and the algorithm that key's JWK names (if it names one).
-    /// - Throws: ``TokenRejection/unknownKey`` as an ``IdentityProviderError`` when the issuer does
-    ///   not publish the key, ``IdentityProviderError/unavailable(reason:)`` when the keys cannot be fetched.
+    /// - Throws: ``TokenRejection/unknownKey`` as an `IdentityProviderError` when the issuer does
+    ///   not publish the key, `IdentityProviderError.unavailable(reason:)` when the keys cannot be fetched.
     func keys(for keyID: String) async throws(IdentityProviderError) -> (JWTKeyCollection, String?) {
         let now = clock.now()
         if let current, current.expiresAt > now, let algorithm = current.algorithms[keyID] {

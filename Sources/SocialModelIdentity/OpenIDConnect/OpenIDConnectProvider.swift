@@ -12,8 +12,8 @@ import SocialModel
 /// its signature verifies with that key, its `aud` names one of the app's client ids and nothing
 /// else, its `iss` is the issuer, `exp` has not passed and `iat` and `nbf` are not in the future
 /// (each within ``OpenIDConnectConfiguration/clockSkew``), and its `nonce` is the expected one.
-/// Anything else throws ``IdentityProviderError/invalidToken(reason:)`` with a
-/// ``TokenRejection``; an unreachable issuer throws ``IdentityProviderError/unavailable(reason:)``.
+/// Anything else throws `IdentityProviderError.invalidToken(reason:)` with a
+/// ``TokenRejection``; an unreachable issuer throws `IdentityProviderError.unavailable(reason:)`.
 ///
 /// ```swift
 /// let apple = OpenIDConnectProvider(
@@ -49,7 +49,7 @@ public struct OpenIDConnectProvider: IdentityProvider {
     /// Verifies an ID token without a nonce.
     /// - Parameter token: the ID token, as the app received it from the provider.
     /// - Returns: the person the token names.
-    /// - Throws: ``IdentityProviderError``; with ``OpenIDConnectConfiguration/requiresNonce`` every
+    /// - Throws: `IdentityProviderError`; with ``OpenIDConnectConfiguration/requiresNonce`` every
     ///   token is refused here.
     public func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity {
         try await verify(token: token, nonce: nil)
@@ -61,7 +61,7 @@ public struct OpenIDConnectProvider: IdentityProvider {
     ///   - nonce: the nonce exactly as the token carries it (for Sign in with Apple on Apple's
     ///     platforms, the SHA-256 hex digest of the raw nonce the app generated); `nil` checks none.
     /// - Returns: the person the token names.
-    /// - Throws: ``IdentityProviderError``.
+    /// - Throws: `IdentityProviderError`.
     public func verify(token: String, nonce: String?) async throws(IdentityProviderError) -> VerifiedIdentity {
         do throws(IdentityProviderError) {
             let claims = try await verifiedClaims(token)

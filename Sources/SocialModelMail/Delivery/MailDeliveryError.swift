@@ -5,7 +5,7 @@ import SocialModel
 /// ``isTransient`` separates what may work later (a 4xx reply, a timeout, a dropped or refused
 /// connection, `sendmail` exiting with `EX_TEMPFAIL`) from what will not (a 5xx reply, a bad
 /// address, a TLS or configuration problem). ``mailerError`` turns it into the core's
-/// ``MailerError`` with the same distinction.
+/// `MailerError` with the same distinction.
 public enum MailDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message cannot be written as a valid email (a bad address, header or template).
     case invalidMessage(String)

@@ -10,7 +10,7 @@ public protocol MailTransport: Sendable {
     func deliver(_ message: MIMEMessage) async throws(MailDeliveryError)
 }
 
-/// The ``Mailer`` the account services use, over any transport: each message is composed from its
+/// The `Mailer` the account services use, over any transport: each message is composed from its
 /// template (``MailComposer``) and handed to the transport.
 ///
 /// ```swift
@@ -34,7 +34,7 @@ public struct TransportMailer: Mailer {
 
     /// Composes and delivers a message.
     /// - Parameter message: what the service wants to say.
-    /// - Throws: ``MailerError/transientFailure(message:)`` or ``MailerError/deliveryFailed(message:)``,
+    /// - Throws: `MailerError.transientFailure(message:)` or `MailerError.deliveryFailed(message:)`,
     ///   from the transport's ``MailDeliveryError``.
     public func send(_ message: MailMessage) async throws(MailerError) {
         do {

@@ -44,7 +44,7 @@ public struct RetryPolicy: Sendable, Hashable {
 }
 
 /// A mailer that sends again, after a growing wait, when another mailer fails transiently
-/// (``MailerError/isTransient``); permanent failures are passed on at once.
+/// (`MailerError.isTransient`); permanent failures are passed on at once.
 public struct RetryingMailer: Mailer {
     /// The mailer that sends.
     public let base: any Mailer
@@ -71,7 +71,7 @@ public struct RetryingMailer: Mailer {
 
     /// Sends, retrying transient failures.
     /// - Parameter message: the message.
-    /// - Throws: the last ``MailerError`` when every attempt failed or a failure is permanent; a
+    /// - Throws: the last `MailerError` when every attempt failed or a failure is permanent; a
     ///   cancelled task stops waiting and throws the last failure.
     public func send(_ message: MailMessage) async throws(MailerError) {
         var attempt = 1

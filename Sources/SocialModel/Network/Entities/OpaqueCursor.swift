@@ -1,6 +1,6 @@
 import Foundation
 
-/// A list position a client keeps as an opaque token: written with ``description``, read back
+/// A list position a client keeps as an opaque token: written with `description`, read back
 /// with `init?(_:)` (which refuses anything it did not write, rather than trusting it), and
 /// encoded in JSON as that one string.
 public protocol OpaqueCursor: LosslessStringConvertible, Codable {}
