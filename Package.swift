@@ -129,7 +129,8 @@ targets += [
         name: "CFFmpeg",
         pkgConfig: "libavformat",
         providers: [
-            .apt(["libavformat-dev", "libavcodec-dev", "libavdevice-dev", "libavutil-dev", "libswscale-dev",
+            .apt([
+                "libavformat-dev", "libavcodec-dev", "libavdevice-dev", "libavutil-dev", "libswscale-dev",
                 "libswresample-dev",
             ]),
             .brew(["ffmpeg"]),

@@ -163,7 +163,8 @@ for index in 0..<frameCount {
         pixels: PixelBuffer(width: width, height: height, bands: 3, samples: maker.pixels),
         timestamp: Double(index) / 30)
     if withAudio {
-        try recorder.push(audio: AudioSamples(samples: pcmRun(index), channels: 2, sampleRate: 48_000, timestamp: Double(index) / 30))
+        try recorder.push(
+            audio: AudioSamples(samples: pcmRun(index), channels: 2, sampleRate: 48_000, timestamp: Double(index) / 30))
     }
     if eventEvery > 0, index > 0, index % eventEvery == 0 { try recorder.captureSegment() }
     if reportEvery > 0, index > 0, index % reportEvery == 0 {
@@ -180,5 +181,6 @@ print(
         format:
             "ingest %dx%d%@: %d frames in %.2f s = %.1f fps; CPU %.2f ms/frame; peak RSS %.1f MB "
             + "(%.1f MB at process start, %.1f MB before the first frame); %d clips",
-        width, height, withAudio ? " with audio" : "", frameCount, seconds, Double(frameCount) / seconds, cpu / Double(frameCount) * 1000,
+        width, height, withAudio ? " with audio" : "", frameCount, seconds, Double(frameCount) / seconds,
+        cpu / Double(frameCount) * 1000,
         residentMB(), residentAtStart, residentBefore, segments.count))

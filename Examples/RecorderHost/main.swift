@@ -289,7 +289,8 @@ struct RecorderHost: AsyncParsableCommand {
                 if let carrier = frames as? any AudioCarryingSource {
                     try recorder.pushAudio(from: carrier)
                 } else if source == "pattern" {
-                    try recorder.push(audio: Self.beep(at: frame.timestamp, length: 1 / Double(fps), settings: settings))
+                    try recorder.push(
+                        audio: Self.beep(at: frame.timestamp, length: 1 / Double(fps), settings: settings))
                 }
             }
             let elapsed = frame.timestamp - first
@@ -366,7 +367,8 @@ struct RecorderHost: AsyncParsableCommand {
             let value = inBeep ? Float(0.5 * sin(2 * Double.pi * 1000 * now)) : 0
             samples += Array(repeating: value, count: settings.channels)
         }
-        return AudioSamples(samples: samples, channels: settings.channels, sampleRate: settings.sampleRate, timestamp: time)
+        return AudioSamples(
+            samples: samples, channels: settings.channels, sampleRate: settings.sampleRate, timestamp: time)
     }
 
     func makeSource(size: FrameSize) throws -> any FrameSource {

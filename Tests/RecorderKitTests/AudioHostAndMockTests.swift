@@ -9,7 +9,9 @@ struct AudioHostAndMockTests {
     static func clips(in output: String) -> [(url: URL, audio: String)] {
         output.split(separator: "\n").filter { $0.hasPrefix("clip ") }.compactMap { line in
             let words = line.split(separator: " ")
-            guard words.count > 1, let index = words.firstIndex(of: "audio"), index + 1 < words.count else { return nil }
+            guard words.count > 1, let index = words.firstIndex(of: "audio"), index + 1 < words.count else {
+                return nil
+            }
             return (URL(fileURLWithPath: String(words[1])), String(words[index + 1]))
         }
     }
@@ -34,7 +36,8 @@ struct AudioHostAndMockTests {
     func hostPattern() throws {
         let folder = try TemporaryFolder("host-pattern")
         defer { folder.cleanUp() }
-        let silent = try HostHardeningTests.host(["--seconds", "3", "--event", "2", "--back", "1", "--forward", "1"], in: folder)
+        let silent = try HostHardeningTests.host(
+            ["--seconds", "3", "--event", "2", "--back", "1", "--forward", "1"], in: folder)
         #expect(silent.status == 0, "\(silent.error)")
         let silentClip = try #require(Self.clips(in: silent.output).first)
         #expect(silentClip.audio == "none")

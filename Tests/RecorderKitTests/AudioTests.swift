@@ -71,8 +71,8 @@ struct AudioTests {
         recorder.stopRecording()
         let segment = try #require(try await recorder.capturedSegments().first)
         #expect(segment.hasAudio)
-        // Frames 60…119; the tone starts at frame 90.
-        try Self.checkSync(of: segment.url, firstCounter: 60, toneCounter: 90)
+        // The event's frame (119) and the 60 before it; the tone starts at frame 90.
+        try Self.checkSync(of: segment.url, firstCounter: 59, toneCounter: 90)
     }
 
     @Test("silent clips: audio nil gives a video-only clip of a file with sound, and push(audio:) is refused")
@@ -138,7 +138,8 @@ struct AudioTests {
         #expect(audio.codecName == "aac")
         let frame = 1.0 / 30
         #expect(
-            abs(audio.startTime - video.startTime) < frame, "audio starts at \(audio.startTime), video \(video.startTime)")
+            abs(audio.startTime - video.startTime) < frame,
+            "audio starts at \(audio.startTime), video \(video.startTime)")
         #expect(abs(audio.endTime - video.endTime) < frame, "audio ends at \(audio.endTime), video \(video.endTime)")
         let counters = try decodedCounters(of: url)
         #expect(counters.first == firstCounter)
@@ -190,7 +191,8 @@ struct AudioValidationTests {
         let folder = try TemporaryFolder("audio-checks")
         defer { folder.cleanUp() }
         let recorder = try EventRecorder(configuration: smallConfiguration(in: folder))
-        let good = AudioSamples(samples: [Float](repeating: 0, count: 3200), channels: 2, sampleRate: 48_000, timestamp: 0)
+        let good = AudioSamples(
+            samples: [Float](repeating: 0, count: 3200), channels: 2, sampleRate: 48_000, timestamp: 0)
         #expect(throws: RecorderError.notRecording(state: .none)) { try recorder.push(audio: good) }
         try recorder.startRecording()
         // No frame yet: the timeline the audio goes on does not exist.
@@ -213,7 +215,8 @@ struct AudioValidationTests {
             try recorder.push(audio: AudioSamples(samples: [.nan, 0], channels: 2, sampleRate: 48_000, timestamp: 0.1))
         }
         #expect(throws: RecorderError.audio(.nonFiniteSamples)) {
-            try recorder.push(audio: AudioSamples(samples: [0, 0], channels: 2, sampleRate: 48_000, timestamp: .infinity))
+            try recorder.push(
+                audio: AudioSamples(samples: [0, 0], channels: 2, sampleRate: 48_000, timestamp: .infinity))
         }
         #expect(throws: RecorderError.self) {
             try recorder.push(audio: AudioSamples(samples: [0, 0, 0], channels: 2, sampleRate: 48_000, timestamp: 0.1))
@@ -226,7 +229,8 @@ struct AudioValidationTests {
 
     @Test("16-bit samples convert to float")
     func int16Samples() {
-        let samples = AudioSamples(int16Samples: [0, 16384, -32768, 32767], channels: 2, sampleRate: 8000, timestamp: 0)
+        let samples = AudioSamples(
+            int16Samples: [0, 16384, -32768, 32767], channels: 2, sampleRate: 8000, timestamp: 0)
         #expect(samples.samples == [0, 0.5, -1, Float(32767) / 32768])
         #expect(samples.frameCount == 2)
         #expect(samples.duration == 2.0 / 8000)

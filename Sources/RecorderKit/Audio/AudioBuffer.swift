@@ -19,13 +19,16 @@ struct AudioBuffer {
     /// sends another codec) replace what is buffered: one clip holds one audio stream.
     mutating func append(_ new: [AudioPacket], track: AudioTrack) {
         guard !new.isEmpty else { return }
-        if let current = self.track, !current.parameters.isCompatible(with: track.parameters)
-            || current.timeBaseDen != track.timeBaseDen || current.timeBaseNum != track.timeBaseNum
+        if let current = self.track,
+            !current.parameters.isCompatible(with: track.parameters)
+                || current.timeBaseDen != track.timeBaseDen || current.timeBaseNum != track.timeBaseNum
         {
             removeAll()
         }
         self.track = track
-        for packet in new where packet.pts >= (packets.last?.end ?? .min) {
+        // Times only increase; a packet may overlap the one before by a little (a camera's
+        // timestamps are rounded), never start before it.
+        for packet in new where packet.pts > (packets.last?.pts ?? .min) {
             packets.append(packet)
             byteCount += packet.data.count
         }

@@ -57,7 +57,9 @@ public final class AudioCaptureSource: @unchecked Sendable {
         guard let input = av_find_input_format(backend.rawValue) else {
             throw .unsupportedStream(url: name, message: "FFmpeg has no '\(backend.rawValue)' input")
         }
-        guard let context = avformat_alloc_context() else { throw .connectionFailed(url: name, message: "out of memory") }
+        guard let context = avformat_alloc_context() else {
+            throw .connectionFailed(url: name, message: "out of memory")
+        }
         akf_interrupt_install(interrupt.pointer, context)
         akf_interrupt_set_deadline(interrupt.pointer, openTimeout)
         var options: OpaquePointer?

@@ -23,7 +23,9 @@ final class AudioDecoder {
         }
         codec = avcodec_alloc_context3(decoder)
         frame = av_frame_alloc()
-        guard let codec, frame != nil else { throw .ffmpeg(operation: "allocate audio decoder", message: "out of memory") }
+        guard let codec, frame != nil else {
+            throw .ffmpeg(operation: "allocate audio decoder", message: "out of memory")
+        }
         try FFmpegRuntime.check(avcodec_parameters_to_context(codec, parameters), "avcodec_parameters_to_context")
         codec.pointee.pkt_timebase = timeBase
         try FFmpegRuntime.check(avcodec_open2(codec, decoder, nil), "avcodec_open2 audio")

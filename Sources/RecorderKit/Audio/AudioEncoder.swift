@@ -42,7 +42,9 @@ final class AudioEncoder {
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         converted = av_frame_alloc()
-        guard let codec, packet != nil, frame != nil, converted != nil else { throw .encoderUnavailable("out of memory") }
+        guard let codec, packet != nil, frame != nil, converted != nil else {
+            throw .encoderUnavailable("out of memory")
+        }
         codec.pointee.sample_rate = Int32(settings.sampleRate)
         av_channel_layout_default(&codec.pointee.ch_layout, Int32(settings.channels))
         codec.pointee.bit_rate = Int64(settings.bitrate)
@@ -114,7 +116,8 @@ final class AudioEncoder {
         av_frame_unref(converted)
         converted.pointee.format = codec.pointee.sample_fmt.rawValue
         converted.pointee.nb_samples = capacity
-        try FFmpegRuntime.check(av_channel_layout_copy(&converted.pointee.ch_layout, &codec.pointee.ch_layout), "layout")
+        try FFmpegRuntime.check(
+            av_channel_layout_copy(&converted.pointee.ch_layout, &codec.pointee.ch_layout), "layout")
         try FFmpegRuntime.check(av_frame_get_buffer(converted, 0), "av_frame_get_buffer")
         let made = samples.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: samples.count * 4) { bytes in
             var input: UnsafePointer<UInt8>? = UnsafePointer(bytes)
@@ -173,7 +176,8 @@ final class AudioEncoder {
             frame.pointee.format = codec.pointee.sample_fmt.rawValue
             frame.pointee.nb_samples = Int32(take)
             frame.pointee.sample_rate = codec.pointee.sample_rate
-            try FFmpegRuntime.check(av_channel_layout_copy(&frame.pointee.ch_layout, &codec.pointee.ch_layout), "layout")
+            try FFmpegRuntime.check(
+                av_channel_layout_copy(&frame.pointee.ch_layout, &codec.pointee.ch_layout), "layout")
             try FFmpegRuntime.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
             let read = frame.pointee.extended_data.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 8) {
                 av_audio_fifo_read(fifo, $0, Int32(take))

@@ -39,7 +39,8 @@ struct ClipAudio: Sendable {
     /// The packets of `packets` whose middle falls in `[start, end)` seconds, shifted so that
     /// `start` is 0. Taking a packet by its middle keeps each end of the audio within half a
     /// packet (about 11 ms of AAC at 48 kHz) of the video's.
-    static func cut(_ packets: some Sequence<AudioPacket>, track: AudioTrack, start: Double, end: Double) -> ClipAudio? {
+    static func cut(_ packets: some Sequence<AudioPacket>, track: AudioTrack, start: Double, end: Double) -> ClipAudio?
+    {
         let origin = track.pts(start)
         let limit = track.pts(end)
         let chosen = packets.filter { packet in

@@ -14,9 +14,11 @@ struct TimedAudioPacket {
 
     var bytes: Data { Data(bytes: packet.pointee.data, count: Int(packet.pointee.size)) }
 
-    /// The seconds to add to a time decoded from this stream to place it on the timeline.
-    var timelineShift: Double {
-        PacketTimeline.seconds(pts) - Double(packet.pointee.pts) * av_q2d(timeBase)
+    /// The seconds to add to a time decoded from this stream to place it on the timeline, or
+    /// `nil` when the packet has no timestamp of its own.
+    var timelineShift: Double? {
+        guard packet.pointee.pts != FFmpegRuntime.noTimestamp else { return nil }
+        return PacketTimeline.seconds(pts) - Double(packet.pointee.pts) * av_q2d(timeBase)
     }
 }
 

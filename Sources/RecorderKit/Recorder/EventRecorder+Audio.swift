@@ -99,7 +99,8 @@ extension EventRecorder: AudioReceiver {
             guard core.state == .recording, core.configuration.audio != nil else { return }
             let track = AudioTrack(
                 parameters: packet.parameters, timeBaseNum: 1, timeBaseDen: Int32(PacketTimeline.ticksPerSecond))
-            core.audio.append([AudioPacket(data: packet.bytes, pts: packet.pts, duration: packet.duration)], track: track)
+            core.audio.append(
+                [AudioPacket(data: packet.bytes, pts: packet.pts, duration: packet.duration)], track: track)
             core.audioSessionWithPackets = core.audioSession
         }
     }

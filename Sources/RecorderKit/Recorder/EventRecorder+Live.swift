@@ -83,6 +83,8 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
     private var lastFrameTime: Double?
     /// Decodes the source's sound when it is not kept as it is.
     private var audioDecoder: (parameters: StreamParameters, decoder: AudioDecoder)?
+    /// Seconds from the audio stream's own times to the timeline's.
+    private var audioShift = 0.0
     private(set) var failure: RecorderError?
     let timelineOrigin = DispatchTime.now().uptimeNanoseconds
 
@@ -192,7 +194,9 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
         guard let decoder = audioDecoder?.decoder, let runs = try? decoder.decode(packet.packet) else { return }
         var onTimeline = false
         if case .passthrough? = mode { onTimeline = true }
-        let shift = packet.timelineShift
+        // A packet without a timestamp decodes to samples the decoder times from the last one.
+        audioShift = packet.timelineShift ?? audioShift
+        let shift = audioShift
         for var run in runs {
             run.timestamp += shift
             // A failure to compress reaches the delegate like any background failure.

@@ -63,7 +63,9 @@ final class VideoFileReader {
         guard packet != nil else { throw .ffmpeg(operation: "allocate", message: "out of memory") }
         guard size.width > 0, size.height > 0 else { throw .openFailed(path: path, message: "video has no frame size") }
         let audio = decodesAudio ? av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, index, nil, 0) : -1
-        if audio >= 0, let audioStream = context.pointee.streams[Int(audio)], let audioParameters = audioStream.pointee.codecpar {
+        if audio >= 0, let audioStream = context.pointee.streams[Int(audio)],
+            let audioParameters = audioStream.pointee.codecpar
+        {
             audioDecoder = try? AudioDecoder(parameters: audioParameters, timeBase: audioStream.pointee.time_base)
             audioIndex = audioDecoder == nil ? -1 : audio
         }

@@ -46,7 +46,9 @@ func probeStreams(_ url: URL) throws -> [ProbedStream] {
 /// A file's first audio stream decoded by `ffmpeg` to mono 48 kHz float samples, from the
 /// stream's start (its `start_time`).
 func decodedAudio(of url: URL) throws -> [Float] {
-    let data = try runTool(["ffmpeg", "-v", "error", "-i", url.path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f", "f32le", "-"])
+    let data = try runTool([
+        "ffmpeg", "-v", "error", "-i", url.path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f", "f32le", "-",
+    ])
     return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
 }
 
