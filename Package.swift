@@ -132,13 +132,16 @@ products += [
     .library(name: "RecorderKitMocks", targets: ["RecorderKitMocks"]),
 ]
 targets += [
-    // FFmpeg 5.1's libavformat, libavcodec, libavdevice (V4L2 cameras), libavutil and libswscale;
-    // the module map links all five.
+    // FFmpeg 5.1's libavformat, libavcodec, libavdevice (V4L2 cameras, ALSA/PulseAudio), libavutil,
+    // libswscale and libswresample (audio); the module map links all six.
     .systemLibrary(
         name: "CFFmpeg",
         pkgConfig: "libavformat",
         providers: [
-            .apt(["libavformat-dev", "libavcodec-dev", "libavdevice-dev", "libavutil-dev", "libswscale-dev"]),
+            .apt([
+                "libavformat-dev", "libavcodec-dev", "libavdevice-dev", "libavutil-dev", "libswscale-dev",
+                "libswresample-dev",
+            ]),
             .brew(["ffmpeg"]),
         ]
     ),

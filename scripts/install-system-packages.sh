@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
     pkg-config
     libvips-dev libvips-tools            # imaging; `vips`/`vipsthumbnail` are benchmark peers
-    libavformat-dev libavcodec-dev libavdevice-dev libavutil-dev libswscale-dev ffmpeg  # RecorderKit; ffprobe in tests
+    libavformat-dev libavcodec-dev libavdevice-dev libavutil-dev libswscale-dev libswresample-dev ffmpeg  # RecorderKit (audio: libswresample); ffprobe in tests
     # RecorderKit's live-source tests: GStreamer's RTSP server (Tests/LiveServers/rtsp-server.py)
     python3-gst-1.0 gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
     gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly

@@ -6,6 +6,8 @@
 //   recorder-benchmark ingest --frames 18000 --event-every 900   # memory over 10 min of video
 //       (clips are H.264 where libx264 exists; --mjpeg 1 for MJPEG clips)
 //   recorder-benchmark raw --frames 600 | ffmpeg -f rawvideo -pix_fmt rgb24 -s 1920x1080 -r 30 -i - ...
+//   recorder-benchmark ingest --frames 600 --audio 1   # with 48 kHz stereo PCM pushed beside each frame
+//   recorder-benchmark pcm --frames 600 | ffmpeg -f f32le -ar 48000 -ac 2 -i - -c:a aac -f null -
 import Foundation
 import Imaging
 import RecorderKit
@@ -103,6 +105,26 @@ let width = option("--width", default: 1920)
 let height = option("--height", default: 1080)
 var maker = try RawFrames(width: width, height: height)
 
+/// One second of deterministic 48 kHz stereo PCM (a 1 kHz tone under a slow sweep), sliced into
+/// 1/30 s runs: the sound pushed beside each frame with `--audio 1`, or written by `pcm`.
+let pcmSecond: [Float] = (0..<48_000).flatMap { index -> [Float] in
+    let time = Double(index) / 48_000
+    let value = Float(0.3 * sin(2 * Double.pi * 1000 * time) + 0.1 * sin(2 * Double.pi * (200 + 400 * time) * time))
+    return [value, value]
+}
+
+func pcmRun(_ index: Int) -> [Float] {
+    let start = (index % 30) * 1600 * 2
+    return Array(pcmSecond[start..<(start + 1600 * 2)])
+}
+
+if mode == "pcm" {
+    for index in 0..<frameCount {
+        pcmRun(index).withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+    }
+    exit(0)
+}
+
 if mode == "raw" {
     for index in 0..<frameCount {
         maker.draw(index)
@@ -120,7 +142,9 @@ let configuration = RecorderConfiguration(
     customRecordSize: FrameSize(width: width, height: height),
     exportSettings: ExportSettings(codec: codec, format: .mp4, customSize: FrameSize(width: width, height: height)),
     framerate: .fps30,
-    bufferDirectory: root.appendingPathComponent("buffer"), outputDirectory: root.appendingPathComponent("clips"))
+    bufferDirectory: root.appendingPathComponent("buffer"), outputDirectory: root.appendingPathComponent("clips"),
+    audio: AudioSettings())
+let withAudio = option("--audio", default: 0) == 1
 let workers = option("--workers", default: ProcessInfo.processInfo.activeProcessorCount)
 // --keep-cache 1 leaves libvips' operation cache alone, to show what it costs.
 let recorder = try EventRecorder(
@@ -138,6 +162,10 @@ for index in 0..<frameCount {
     try recorder.push(
         pixels: PixelBuffer(width: width, height: height, bands: 3, samples: maker.pixels),
         timestamp: Double(index) / 30)
+    if withAudio {
+        try recorder.push(
+            audio: AudioSamples(samples: pcmRun(index), channels: 2, sampleRate: 48_000, timestamp: Double(index) / 30))
+    }
     if eventEvery > 0, index > 0, index % eventEvery == 0 { try recorder.captureSegment() }
     if reportEvery > 0, index > 0, index % reportEvery == 0 {
         print(String(format: "  frame %d: RSS %.1f MB, peak %.1f MB", index, residentMB("VmRSS"), residentMB()))
@@ -151,7 +179,8 @@ let cpu = cpuSeconds() - cpuBefore
 print(
     String(
         format:
-            "ingest %dx%d: %d frames in %.2f s = %.1f fps; CPU %.2f ms/frame; peak RSS %.1f MB "
+            "ingest %dx%d%@: %d frames in %.2f s = %.1f fps; CPU %.2f ms/frame; peak RSS %.1f MB "
             + "(%.1f MB at process start, %.1f MB before the first frame); %d clips",
-        width, height, frameCount, seconds, Double(frameCount) / seconds, cpu / Double(frameCount) * 1000,
+        width, height, withAudio ? " with audio" : "", frameCount, seconds, Double(frameCount) / seconds,
+        cpu / Double(frameCount) * 1000,
         residentMB(), residentAtStart, residentBefore, segments.count))

@@ -3,7 +3,8 @@
 // each clip on its own line as it is published.
 //
 //   swift run recorder-host --seconds 20 --event 10 --event 15
-//   swift run recorder-host --source movie.mp4 --motion
+//   swift run recorder-host --source movie.mp4 --motion --audio
+//   swift run recorder-host --audio --event 10     (the test pattern with a 1 kHz beep each second)
 //   swift run recorder-host --source rtsp://camera/stream --passthrough --seconds 600 --event-every 30
 //   swift run recorder-host --source /dev/video0 --input-option input_format=mjpeg --passthrough
 //   swift run recorder-host --list-devices
@@ -24,9 +25,9 @@ final class ClipPrinter: VideoRecorderDelegate {
         let gaps = segment.gaps.map { String(format: " gap %.3f+%.3f", $0.offset, $0.duration) }.joined()
         emit(
             String(
-                format: "clip %@ duration %.3f s frames %d events %@ at %@ codec %@%@%@", segment.url.path,
-                segment.duration, segment.frameCount, events, offsets, segment.encoderName, gaps,
-                segment.isTruncated ? " (truncated)" : ""))
+                format: "clip %@ duration %.3f s frames %d events %@ at %@ codec %@ audio %@%@%@", segment.url.path,
+                segment.duration, segment.frameCount, events, offsets, segment.encoderName,
+                segment.audioCodecName ?? "none", gaps, segment.isTruncated ? " (truncated)" : ""))
     }
 
     func videoRecorderDidFail(_ error: RecorderError) {
@@ -120,6 +121,17 @@ struct RecorderHost: AsyncParsableCommand {
     var connectTimeout = 10.0
     @Option(help: "Reconnect attempts after a loss before giving up (default: no limit).")
     var reconnectAttempts: Int?
+    @Flag(
+        help: """
+            Keep sound in the clips: a file's or live stream's audio track, or, for the test pattern,             a 1 kHz beep at each whole second pushed as PCM. Without it clips are silent.
+            """)
+    var audio = false
+    @Option(help: "With --audio: aac or opus.")
+    var audioCodec = "aac"
+    @Option(help: "With --audio: the sample rate of the clips' audio.")
+    var audioRate = 48_000
+    @Option(help: "With --audio: 1 (mono) or 2 (stereo).")
+    var audioChannels = 2
     @Flag(help: "List the V4L2 cameras and exit.")
     var listDevices = false
 
@@ -157,6 +169,13 @@ struct RecorderHost: AsyncParsableCommand {
             customRecordSize: recorded, exportSettings: exportSettings,
             framerate: framerate, backwardOffset: back, forwardOffset: forward,
             motionTrigger: motion ? MotionTrigger(frameInterval: motionInterval) : nil)
+        configuration.audio = nil
+        if audio {
+            guard let codec = AudioCodec(rawValue: audioCodec) else {
+                throw HostError(description: "unknown audio codec \(audioCodec)")
+            }
+            configuration.audio = AudioSettings(codec: codec, sampleRate: audioRate, channels: audioChannels)
+        }
         if let buffer { configuration.bufferDirectory = URL(fileURLWithPath: buffer) }
         if let output { configuration.outputDirectory = URL(fileURLWithPath: output) }
         try configuration.validate()
@@ -266,6 +285,14 @@ struct RecorderHost: AsyncParsableCommand {
                 try await Task.sleep(until: started.advanced(by: .seconds(frame.timestamp - first)), clock: clock)
             }
             try recorder.push(frame)
+            if let settings = recorder.currentConfiguration.audio {
+                if let carrier = frames as? any AudioCarryingSource {
+                    try recorder.pushAudio(from: carrier)
+                } else if source == "pattern" {
+                    try recorder.push(
+                        audio: Self.beep(at: frame.timestamp, length: 1 / Double(fps), settings: settings))
+                }
+            }
             let elapsed = frame.timestamp - first
             while let next = pendingEvents.first, elapsed >= next {
                 pendingEvents.removeFirst()
@@ -325,6 +352,23 @@ struct RecorderHost: AsyncParsableCommand {
             source.resume()
             return source
         }
+    }
+
+    /// The test pattern's sound from `time` for `length` seconds: a 1 kHz beep during the first
+    /// tenth of each whole second, silence otherwise.
+    static func beep(at time: Double, length: Double, settings: AudioSettings) -> AudioSamples {
+        let rate = Double(settings.sampleRate)
+        let count = Int((length * rate).rounded())
+        var samples: [Float] = []
+        samples.reserveCapacity(count * settings.channels)
+        for index in 0..<count {
+            let now = time + Double(index) / rate
+            let inBeep = now - now.rounded(.down) < 0.1
+            let value = inBeep ? Float(0.5 * sin(2 * Double.pi * 1000 * now)) : 0
+            samples += Array(repeating: value, count: settings.channels)
+        }
+        return AudioSamples(
+            samples: samples, channels: settings.channels, sampleRate: settings.sampleRate, timestamp: time)
     }
 
     func makeSource(size: FrameSize) throws -> any FrameSource {

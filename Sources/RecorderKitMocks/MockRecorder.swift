@@ -44,6 +44,8 @@ public final class MockVideoRecorder: VideoRecorder {
     }
 
     private let storage: Locked<Storage>
+    /// The audio pushed so far (see MockVideoRecorder+Audio.swift).
+    let audioLog = Locked<[AudioSamples]>([])
 
     /// Creates a mock in state `none`.
     public init(configuration: RecorderConfiguration = .default) {

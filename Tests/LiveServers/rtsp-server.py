@@ -5,10 +5,11 @@ Serves the video of FILE (any container parsebin reads: MP4, Matroska, raw H.264
 rtsp://127.0.0.1:PORT/stream, paced by its timestamps, without re-encoding. Prints one line,
 "listening PORT", once clients can connect; runs until killed.
 
-    rtsp-server.py --file clip.mp4 [--port 0] [--shared]
+    rtsp-server.py --file clip.mp4 [--port 0] [--shared] [--audio]
 
 --port 0 picks a free port. --shared lets every client watch one stream (a camera's behaviour);
-otherwise each client gets the file from its start.
+otherwise each client gets the file from its start. --audio also serves the file's AAC track
+(RTP MPEG4-GENERIC, as cameras send it) as a second stream.
 """
 import argparse
 import sys
@@ -28,6 +29,7 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--codec", choices=["h264", "h265"], default="h264")
     parser.add_argument("--shared", action="store_true")
+    parser.add_argument("--audio", action="store_true")
     arguments = parser.parse_args()
 
     Gst.init(None)
@@ -36,10 +38,17 @@ def main():
     location = arguments.file.replace("\\", "\\\\").replace('"', '\\"')
     # config-interval=-1 repeats the parameter sets before every key frame, as cameras do, so a
     # client that joins (or rejoins) mid-stream can start at the next key frame.
-    launch = (
-        f'( filesrc location="{location}" ! parsebin ! {parse} config-interval=-1 '
-        f"! {payloader} name=pay0 pt=96 config-interval=-1 )"
-    )
+    if arguments.audio:
+        # Two streams from one demuxer: each branch needs a queue, or the first to preroll blocks the other.
+        launch = (
+            f'( filesrc location="{location}" ! parsebin name=demux demux. ! queue ! {parse} config-interval=-1 '
+            f"! {payloader} name=pay0 pt=96 config-interval=-1 demux. ! queue ! aacparse ! rtpmp4gpay name=pay1 pt=97 )"
+        )
+    else:
+        launch = (
+            f'( filesrc location="{location}" ! parsebin ! {parse} config-interval=-1 '
+            f"! {payloader} name=pay0 pt=96 config-interval=-1 )"
+        )
     factory = GstRtspServer.RTSPMediaFactory()
     factory.set_launch(launch)
     factory.set_shared(arguments.shared)

@@ -36,6 +36,12 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
     /// source was lost for part of the windows, or recording stopped before the forward window
     /// was full.
     public let isTruncated: Bool
+    /// The FFmpeg name of the clip's audio codec (`aac`, `opus`, or a passthrough source's own),
+    /// or `nil` for a silent clip.
+    public let audioCodecName: String?
+
+    /// Whether the clip has an audio stream.
+    public var hasAudio: Bool { audioCodecName != nil }
 
     /// Creates a segment description (for mocks and tests; recorders make their own).
     ///
@@ -54,6 +60,7 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
     ///   - gaps: the stretches without frames.
     ///   - duration: defaults to `frameCount / framerate`.
     ///   - isTruncated: whether a window was cut short (see ``isTruncated``).
+    ///   - audioCodecName: the audio stream's codec, or `nil` for a silent clip.
     public init(
         id: UUID = UUID(),
         url: URL,
@@ -68,7 +75,8 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
         eventOffsets: [Double]? = nil,
         gaps: [CaptureGap] = [],
         duration: Double? = nil,
-        isTruncated: Bool
+        isTruncated: Bool,
+        audioCodecName: String? = nil
     ) {
         self.id = id
         self.url = url
@@ -84,6 +92,7 @@ public struct CapturedVideoSegment: Sendable, Hashable, Identifiable {
         self.gaps = gaps
         self.duration = duration ?? Double(frameCount) / Double(max(framerate, 1))
         self.isTruncated = isTruncated
+        self.audioCodecName = audioCodecName
     }
 }
 

@@ -32,6 +32,10 @@ public struct RecorderConfiguration: Sendable, Hashable {
     public var frameConversion: FrameConversion
     /// The built-in motion trigger, or `nil` for none.
     public var motionTrigger: MotionTrigger?
+    /// How clips keep sound, or `nil` for silent clips. By default AAC, 48 kHz stereo: clips of a
+    /// source that has sound (a file's audio track, a live stream's, PCM the host pushes) carry
+    /// it; a source without sound gives video-only clips either way.
+    public var audio: AudioSettings?
 
     /// The reference default: `.medium` frames, default export settings, 30 fps, 3 s back, 2 s forward.
     public static var `default`: RecorderConfiguration { RecorderConfiguration() }
@@ -51,6 +55,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     ///   - bufferJPEGQuality: the JPEG quality of buffered decoded frames (1…100).
     ///   - frameConversion: what happens to frames of another size or rate.
     ///   - motionTrigger: the built-in motion trigger, or `nil`.
+    ///   - audio: the clips' audio, or `nil` for silent clips.
     public init(
         recordQuality: VideoQuality = .medium,
         customRecordSize: FrameSize? = nil,
@@ -63,7 +68,8 @@ public struct RecorderConfiguration: Sendable, Hashable {
         outputDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("RecorderKit-clips"),
         bufferJPEGQuality: Int = 85,
         frameConversion: FrameConversion = .convert,
-        motionTrigger: MotionTrigger? = nil
+        motionTrigger: MotionTrigger? = nil,
+        audio: AudioSettings? = .default
     ) {
         self.recordQuality = recordQuality
         self.customRecordSize = customRecordSize
@@ -77,6 +83,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
         self.bufferJPEGQuality = bufferJPEGQuality
         self.frameConversion = frameConversion
         self.motionTrigger = motionTrigger
+        self.audio = audio
     }
 
     /// The size recorded frames are fitted to: ``customRecordSize`` if set, else ``recordQuality``'s.
@@ -93,12 +100,12 @@ public struct RecorderConfiguration: Sendable, Hashable {
     public static let maximumClipDurationLimit = 86_400.0
 
     /// Checks every field and throws ``RecorderError/invalidConfiguration(_:)`` naming the first
-    /// bad one.
+    /// bad one, or ``RecorderError/audio(_:)`` for bad ``audio`` settings.
     ///
     /// Numbers are checked for range before anything is computed from them, so NaN, infinities
     /// and huge values are refused here rather than trapping later.
     ///
-    /// - Throws: ``RecorderError/invalidConfiguration(_:)``.
+    /// - Throws: ``RecorderError/invalidConfiguration(_:)``, ``RecorderError/audio(_:)``.
     public func validate() throws(RecorderError) {
         func fail(_ reason: String) -> RecorderError { .invalidConfiguration(reason) }
         try recordSize.validate("recorded")
@@ -130,6 +137,11 @@ public struct RecorderConfiguration: Sendable, Hashable {
             throw fail("the buffer and output directories must differ (the buffer is emptied on start)")
         }
         try motionTrigger?.validate()
+        do {
+            try audio?.validate(for: exportSettings.format)
+        } catch {
+            throw .audio(error)
+        }
     }
 }
 

@@ -39,6 +39,8 @@ public enum RecorderError: Error, Sendable, Hashable {
     case video(VideoIOError)
     /// The frame source failed.
     case source(FrameSourceError)
+    /// Audio settings, pushed audio or an audio source were refused.
+    case audio(AudioError)
 }
 
 extension RecorderError: CustomStringConvertible {
@@ -65,6 +67,7 @@ extension RecorderError: CustomStringConvertible {
         case .imaging(let error): "frame processing failed: \(error)"
         case .video(let error): "clip writing failed: \(error)"
         case .source(let error): "frame source failed: \(error)"
+        case .audio(let error): "audio: \(error)"
         }
     }
 }

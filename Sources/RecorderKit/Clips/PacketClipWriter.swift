@@ -53,13 +53,21 @@ struct PacketClipWriter {
             parameters.frameRate > 0 ? Int(parameters.frameRate.rounded()) : configuration.framerate.rawValue
         var frameCount = packets.count
         let contents = try readFiles()
+        let end = packets.map { $0.1.pts + $0.1.duration }.max() ?? firstPacket.pts
+        var audioCodecName: String?
         do {
             if let transform = job.transform {
                 let settings = configuration.exportSettings
                 size = settings.size
                 framerate = configuration.framerate.rawValue
+                let audio = job.audio.flatMap {
+                    ClipAudio.cut(
+                        $0.packets, track: $0.track, start: PacketTimeline.seconds(start),
+                        end: PacketTimeline.seconds(end))
+                }
                 let writer = try VideoClipWriter(
-                    path: path, container: settings.format, size: size, framerate: framerate, settings: settings)
+                    path: path, container: settings.format, size: size, framerate: framerate, settings: settings,
+                    audio: audio)
                 let decoder = try FrameDecoder(parameters: parameters.pointer)
                 var index = 0
                 let encode = { (frame: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) in
@@ -86,10 +94,16 @@ struct PacketClipWriter {
                 frameCount = writer.framesWritten
                 encoderName = writer.encoderName
                 codecName = encoderName == "libx264" ? "h264" : encoderName
+                audioCodecName = writer.audioCodecName
             } else {
-                let remuxer = try ClipRemuxer(
-                    path: path, container: configuration.exportSettings.format, parameters: parameters)
                 let base = firstPacket.dts
+                let audio = job.audio.flatMap {
+                    ClipAudio.cut(
+                        $0.packets, track: $0.track, start: PacketTimeline.seconds(base),
+                        end: PacketTimeline.seconds(end))
+                }
+                let remuxer = try ClipRemuxer(
+                    path: path, container: configuration.exportSettings.format, parameters: parameters, audio: audio)
                 for (offset, (group, record)) in packets.enumerated() {
                     // A packet lasts until the next one: across a gap, the frame before it stays on screen.
                     let next = offset + 1 < packets.count ? packets[offset + 1].1.dts : record.dts + record.duration
@@ -99,12 +113,11 @@ struct PacketClipWriter {
                         isKey: record.isKey)
                 }
                 try remuxer.finish()
+                audioCodecName = remuxer.audioCodecName
             }
         } catch {
             throw .video(error)
         }
-        let last = packets.last?.1 ?? firstPacket
-        let end = packets.map { $0.1.pts + $0.1.duration }.max() ?? last.pts
         let clip = job.clip
         var gaps: [CaptureGap] = []
         for (previous, group) in zip(groups, groups.dropFirst()) where group.followsGap {
@@ -119,7 +132,7 @@ struct PacketClipWriter {
             encoderName: encoderName, codecName: codecName, frameCount: frameCount, framerate: framerate, size: size,
             startTime: PacketTimeline.seconds(start), eventTimes: clip.events.map(PacketTimeline.seconds),
             eventOffsets: clip.events.map { PacketTimeline.seconds($0 - start) }, gaps: gaps,
-            duration: PacketTimeline.seconds(end - start), isTruncated: truncated)
+            duration: PacketTimeline.seconds(end - start), isTruncated: truncated, audioCodecName: audioCodecName)
     }
 
     /// The groups' files, read whole (a group of pictures is a few hundred kilobytes at 1080p).

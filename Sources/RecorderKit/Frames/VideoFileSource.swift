@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 
 /// Frames decoded from a video file (any container and codec FFmpeg reads), in display order,
-/// with the file's own timestamps.
-public final class VideoFileSource: FrameSource {
+/// with the file's own timestamps, and the sound of its best audio stream.
+public final class VideoFileSource: FrameSource, AudioCarryingSource {
     /// The file.
     public let url: URL
     private let reader: VideoFileReader
@@ -17,7 +17,7 @@ public final class VideoFileSource: FrameSource {
     public init(url: URL) throws(FrameSourceError) {
         self.url = url
         do {
-            reader = try VideoFileReader(path: url.path)
+            reader = try VideoFileReader(path: url.path, decodesAudio: true)
         } catch {
             throw .video(error)
         }
@@ -31,6 +31,14 @@ public final class VideoFileSource: FrameSource {
     public var codecName: String { reader.codecName }
     /// The frame count the container declares, or 0 when it does not say.
     public var declaredFrameCount: Int { reader.declaredFrameCount }
+    /// Whether the file has an audio stream FFmpeg can decode.
+    public var hasAudio: Bool { reader.hasAudio }
+
+    /// The sound decoded while reading the frames so far (the last few seconds of it at most),
+    /// in the file's own sample rate and channels.
+    ///
+    /// - Returns: runs of samples in time order; each call returns only what is new.
+    public func takeAudio() -> [AudioSamples] { reader.takeAudio() }
 
     /// The next decoded frame; a timestamp that fails to increase (a broken file) is nudged
     /// forward by one frame so that the sequence stays monotonic.

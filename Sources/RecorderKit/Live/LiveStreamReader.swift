@@ -3,13 +3,18 @@ import CFFmpegShim
 import Foundation
 
 /// One connection to a live source through libavformat (and libavdevice for cameras): opens
-/// the input with its options, finds the video stream, and reads its packets. Every blocking
+/// the input with its options, finds the video stream and the best audio stream beside it, and
+/// reads their packets. Every blocking
 /// call runs under a deadline enforced by the interrupt callback: ``LiveSourceOptions/connectTimeout``
 /// for opening, ``LiveSourceOptions/readTimeout`` for each packet.
 final class LiveStreamReader {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var streamIndex: Int32 = -1
+    private var audioIndex: Int32 = -1
+    /// The audio stream's parameters and time base, when the source has sound.
+    private(set) var audioParameters: StreamParameters?
+    private(set) var audioTimeBase = AVRational(num: 1, den: 1)
     /// Whether the stream's timestamps are its own; a format without any (MJPEG over HTTP) gets
     /// made-up ones at a guessed rate, and its packets are better timed by their arrival.
     private(set) var hasTimestamps = true
@@ -81,6 +86,20 @@ final class LiveStreamReader {
         }
         packet = av_packet_alloc()
         guard packet != nil else { throw .connectionFailed(url: url, message: "out of memory") }
+        let audio = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, index, nil, 0)
+        if audio >= 0, let audioStream = context.pointee.streams[Int(audio)],
+            let audioCodecpar = audioStream.pointee.codecpar, audioCodecpar.pointee.sample_rate > 0
+        {
+            // A stream whose parameters cannot be copied is recorded as silent.
+            audioParameters = try? StreamParameters(copying: audioCodecpar, frameRate: 0)
+            audioIndex = audioParameters == nil ? -1 : audio
+            audioTimeBase = audioStream.pointee.time_base
+        }
+    }
+
+    /// Whether a packet ``read()`` returned belongs to the audio stream.
+    func isAudio(_ packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+        audioIndex >= 0 && packet.pointee.stream_index == audioIndex
     }
 
     /// The video stream's parameters.
@@ -91,8 +110,8 @@ final class LiveStreamReader {
         avformat_close_input(&format)
     }
 
-    /// The next packet of the video stream, valid until the next call, or `nil` at the end of
-    /// the stream.
+    /// The next packet of the video or audio stream (see ``isAudio(_:)``), valid until the next
+    /// call, or `nil` at the end of the stream.
     ///
     /// - Throws: ``FrameSourceError/connectionFailed(url:message:)`` when reading fails or no
     ///   packet arrives within the read timeout.
@@ -104,7 +123,8 @@ final class LiveStreamReader {
             let result = av_read_frame(format, packet)
             if result == FFmpegRuntime.endOfFile { return nil }
             guard result >= 0 else { throw failure(result, during: "reading") }
-            if packet.pointee.stream_index == streamIndex, packet.pointee.size > 0 { return packet }
+            let stream = packet.pointee.stream_index
+            if stream == streamIndex || stream == audioIndex, packet.pointee.size > 0 { return packet }
         }
     }
 

@@ -93,6 +93,9 @@ public final class LiveVideoSource: Sendable {
             timeline.beginConnection(frameRate: parameters.frameRate, openedAt: reader.openedAt)
             var delivered = false
             lastError = nil
+            // Where the next audio packet goes when it has no timestamp of its own (the second
+            // and later AAC frames of one RTP packet).
+            var audioNext: Int64?
             while true {
                 let packet: UnsafeMutablePointer<AVPacket>
                 do {
@@ -101,6 +104,24 @@ public final class LiveVideoSource: Sendable {
                 } catch {
                     lastError = error
                     break
+                }
+                if reader.isAudio(packet) {
+                    // Sound goes on the video's timeline, once a video packet has placed it.
+                    if let audio = reader.audioParameters,
+                        let pts = timeline.place(framePTS: packet.pointee.pts, timeBase: reader.audioTimeBase)
+                            ?? audioNext
+                    {
+                        let duration =
+                            packet.pointee.duration > 0
+                            ? av_rescale_q(packet.pointee.duration, reader.audioTimeBase, PacketTimeline.tickBase)
+                            : audio.audioFrameTicks
+                        audioNext = pts + duration
+                        session.sourceAudio(
+                            TimedAudioPacket(
+                                packet: packet, pts: pts, duration: max(1, duration), parameters: audio,
+                                timeBase: reader.audioTimeBase))
+                    }
+                    continue
                 }
                 let placed =
                     reader.hasTimestamps
@@ -200,6 +221,8 @@ protocol LiveSourceSession: AnyObject {
     func sourceConnected(_ parameters: StreamParameters) -> FrameSourceError?
     /// One packet; `false` ends the run.
     func sourcePacket(_ packet: TimedPacket) -> Bool
+    /// An audio packet of the source, placed on the video's timeline.
+    func sourceAudio(_ packet: TimedAudioPacket)
     /// The connection was lost after the last packet.
     func sourceLost()
     /// Time passes without packets (waiting to reconnect): `now` on the timeline.

@@ -20,6 +20,8 @@ struct ExportJob: Sendable {
     let isTruncated: Bool
     let generation: Int
     let transform: ExportFrameTransform?
+    /// The clip's audio, or `nil` for a silent clip.
+    let audio: ClipAudio?
 }
 
 /// Everything needed to write one clip of a passthrough recording, taken under the lock.
@@ -29,6 +31,9 @@ struct PacketExportJob: Sendable {
     let files: [URL]
     let generation: Int
     let transform: ExportFrameTransform?
+    /// The audio around the clip's groups, with the timeline's times; cut to the clip's video
+    /// when it is written.
+    let audio: ClipAudio?
 }
 
 /// What a written clip file holds, to describe it once it is published.
@@ -44,6 +49,7 @@ struct WrittenClip {
     var gaps: [CaptureGap]
     var duration: Double
     var isTruncated: Bool
+    var audioCodecName: String?
 }
 
 extension EventRecorder {
@@ -117,7 +123,7 @@ extension EventRecorder {
         do {
             writer = try VideoClipWriter(
                 path: path, container: configuration.exportSettings.format, size: size, framerate: rate,
-                settings: configuration.exportSettings)
+                settings: configuration.exportSettings, audio: job.audio)
             for (index, frame) in job.frames.enumerated() {
                 let data = try Data(contentsOf: frame.url)
                 guard let transform = job.transform else {
@@ -152,7 +158,7 @@ extension EventRecorder {
             encoderName: writer.encoderName, codecName: writer.encoderName == "libx264" ? "h264" : writer.encoderName,
             frameCount: job.frames.count, framerate: rate, size: size, startTime: job.startTime,
             eventTimes: job.eventTimes, eventOffsets: job.eventOffsets, gaps: job.gaps,
-            duration: Double(span) / Double(rate), isTruncated: job.isTruncated)
+            duration: Double(span) / Double(rate), isTruncated: job.isTruncated, audioCodecName: writer.audioCodecName)
     }
 
     /// Flushes the file and renames it into place, unless the recorder was reset meanwhile.
@@ -176,7 +182,8 @@ extension EventRecorder {
                 id: id, url: final, format: format, encoderName: written.encoderName, codecName: written.codecName,
                 frameCount: written.frameCount, framerate: written.framerate, size: written.size,
                 startTime: written.startTime, eventTimes: written.eventTimes, eventOffsets: written.eventOffsets,
-                gaps: written.gaps, duration: written.duration, isTruncated: written.isTruncated)
+                gaps: written.gaps, duration: written.duration, isTruncated: written.isTruncated,
+                audioCodecName: written.audioCodecName)
         }
     }
 

@@ -81,6 +81,10 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
     private let writer = PacketFileWriter()
     private var mode: Mode?
     private var lastFrameTime: Double?
+    /// Decodes the source's sound when it is not kept as it is.
+    private var audioDecoder: (parameters: StreamParameters, decoder: AudioDecoder)?
+    /// Seconds from the audio stream's own times to the timeline's.
+    private var audioShift = 0.0
     private(set) var failure: RecorderError?
     let timelineOrigin = DispatchTime.now().uptimeNanoseconds
 
@@ -171,6 +175,39 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
             try recorder.pushFromLiveSource(frame)
         }
         return recorder.currentState != .none
+    }
+
+    func sourceAudio(_ packet: TimedAudioPacket) {
+        let configuration = recorder.currentConfiguration
+        guard recorder.currentState == .recording, configuration.audio != nil else { return }
+        if case .passthrough? = mode, packet.parameters.fits(in: configuration.exportSettings.format) {
+            recorder.keepSourceAudio(packet)
+            return
+        }
+        // Decoded recordings, and sound a clip cannot hold as it is: decoded here, compressed by
+        // the recorder's encoder.
+        if audioDecoder?.parameters.isCompatible(with: packet.parameters) != true {
+            audioDecoder = (try? AudioDecoder(parameters: packet.parameters.pointer, timeBase: packet.timeBase)).map {
+                (packet.parameters, $0)
+            }
+        }
+        guard let decoder = audioDecoder?.decoder, let runs = try? decoder.decode(packet.packet) else { return }
+        var onTimeline = false
+        if case .passthrough? = mode { onTimeline = true }
+        // A packet without a timestamp decodes to samples the decoder times from the last one.
+        audioShift = packet.timelineShift ?? audioShift
+        let shift = audioShift
+        for var run in runs {
+            run.timestamp += shift
+            // A failure to compress reaches the delegate like any background failure.
+            do {
+                try recorder.pushFromSource(audio: run, onTimeline: onTimeline)
+            } catch {
+                if case .notRecording = error { return }
+                recorder.report(error)
+                return
+            }
+        }
     }
 
     func sourceLost() {

@@ -16,7 +16,8 @@ extension EventRecorder {
     /// callers when nothing is in progress.
     func settle(_ core: inout RecorderCore) -> Settlement {
         var work = Settlement()
-        for clip in core.planner.takeReady(committedThrough: core.settledThrough) {
+        // Clips wait for their audio as for their frames.
+        for clip in core.planner.takeReady(committedThrough: min(core.settledThrough, core.audioSettledThrough)) {
             core.exporting[clip.id] = clip.start
             work.exports.append(makeJob(for: clip, core: core))
         }
@@ -32,10 +33,17 @@ extension EventRecorder {
             let start = clip.startGroup ?? 0
             core.exportingGroups[clip.id] = start
             let groups = (start..<(clip.endGroup ?? start)).compactMap { core.packets[$0] }
+            let audio = groups.first.flatMap { first in
+                clip.configuration.audio == nil
+                    ? nil
+                    : core.audio.window(
+                        from: PacketTimeline.seconds(first.startPTS) - 1,
+                        to: PacketTimeline.seconds(groups.last?.endPTS ?? first.startPTS) + 1)
+            }
             work.packetExports.append(
                 PacketExportJob(
                     clip: clip, groups: groups, files: groups.compactMap { core.directory?.url(forGroup: $0.number) },
-                    generation: core.generation, transform: core.exportTransform))
+                    generation: core.generation, transform: core.exportTransform, audio: audio))
         }
         if let directory = core.directory {
             work.deletions = core.index.evict(below: core.retainFrom).map { directory.url(for: $0) }
@@ -43,6 +51,7 @@ extension EventRecorder {
             work.deletions += evicted.map { directory.url(forGroup: $0) }
             for group in evicted { core.passthrough.motionMarks[group] = nil }
         }
+        core.audio.evict(before: core.audioRetainFrom)
         let evictedBelow = core.index.evictedBelow
         core.gaps.removeAll { $0.upperBound <= evictedBelow }
         if core.isIdle {
@@ -106,6 +115,9 @@ extension EventRecorder {
         let truncated =
             clip.start > clip.requestedStart || clip.end < clip.requestedEnd || first > clip.start
             || last < clip.end - 1 || !gaps.isEmpty
+        let audio =
+            configuration.audio == nil
+            ? nil : core.audio.clip(from: Double(first) / rate, to: Double(last + 1) / rate)
         return ExportJob(
             clip: clip,
             frames: frames,
@@ -115,6 +127,7 @@ extension EventRecorder {
             gaps: gaps,
             isTruncated: truncated,
             generation: core.generation,
-            transform: core.exportTransform)
+            transform: core.exportTransform,
+            audio: audio)
     }
 }

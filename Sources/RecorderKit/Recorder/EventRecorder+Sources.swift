@@ -37,6 +37,8 @@ extension EventRecorder {
             }
             do {
                 try push(frame)
+                // A source with sound: its audio up to this frame goes beside it.
+                if let carrier = source as? any AudioCarryingSource { try pushAudio(from: carrier) }
             } catch {
                 if case .notRecording = error { break }
                 throw error

@@ -34,6 +34,8 @@ public final class EventRecorder: VideoRecorder {
     let sourceEventLock = NSLock()
     /// Motion detection of a passthrough session, made when the session starts.
     private let packetMotion = Locked<PacketMotionAnalyser?>(nil)
+    /// The audio encoder of the current session (see EventRecorder+Audio.swift).
+    let audioEncoder = Locked(AudioEncoderSlot())
 
     /// How many frames may be compressed at once.
     public let maximumFramesInFlight: Int
@@ -145,6 +147,7 @@ public final class EventRecorder: VideoRecorder {
                 try BufferDirectory.create(configuration.outputDirectory)
             }
             core.state = .recording
+            core.audioSession += 1
             core.sessionFirstSlot = core.nextSlot
             core.anchor = nil
             core.lastTimestamp = nil
@@ -169,6 +172,7 @@ public final class EventRecorder: VideoRecorder {
 
     /// `recording|paused → none`; clips waiting for forward frames are written with what they have.
     public func stopRecording() {
+        finishAudio()
         try? transition { core in
             guard core.state != .none else { return nil }
             let old = core.state
@@ -203,6 +207,7 @@ public final class EventRecorder: VideoRecorder {
     /// Any state `→ none`, forgetting pending events, buffered frames and captured segments.
     /// Clips being written when it is called are discarded; published files stay on disk.
     public func resetRecorder() {
+        dropAudio()
         try? transition { core in
             let old = core.state
             core.state = .none
@@ -211,6 +216,8 @@ public final class EventRecorder: VideoRecorder {
             core.packets.closeOpenGroup()
             core.packetPlanner.dropAll(nextGroup: core.passthrough.nextGroup)
             core.segments.removeAll()
+            core.audio.removeAll()
+            core.audioSession += 1
             core.unreportedFailure = nil
             core.generation += 1
             return old == .none ? nil : old

@@ -48,6 +48,12 @@ struct RecorderCore {
     /// First groups of the passthrough clips being written; their files stay.
     var exportingGroups: [UUID: Int] = [:]
 
+    // Compressed audio beside the frames or packets (see EventRecorder+Audio.swift). A session
+    // number keeps audio of a stopped or reset session out of the next one.
+    var audio = AudioBuffer()
+    var audioSession = 0
+    var audioSessionWithPackets = -1
+
     var generation = 0
     var segments: [CapturedVideoSegment] = []
     /// A background failure not yet reported through a throwing call.

@@ -14,8 +14,15 @@ final class ClipRemuxer {
     private var fileOpen = false
     private var finished = false
     private let timeBase = AVRational(num: 1, den: Int32(PacketTimeline.ticksPerSecond))
+    /// The clip's audio, written interleaved with the video packets.
+    private var audioMuxer: AudioMuxer?
 
-    init(path: String, container: VideoFormat, parameters: StreamParameters) throws(VideoIOError) {
+    /// The FFmpeg name of the clip's audio codec, or `nil` for a silent clip.
+    var audioCodecName: String? { audioMuxer?.codecName }
+
+    init(path: String, container: VideoFormat, parameters: StreamParameters, audio: ClipAudio? = nil)
+        throws(VideoIOError)
+    {
         FFmpegRuntime.prepare()
         self.path = path
         try FFmpegRuntime.check(
@@ -32,6 +39,7 @@ final class ClipRemuxer {
         if parameters.frameRate > 0 {
             stream.pointee.avg_frame_rate = av_d2q(parameters.frameRate, 1000)
         }
+        if let audio { audioMuxer = try AudioMuxer(audio, to: format) }
         try FFmpegRuntime.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open \(path)")
         fileOpen = true
         try FFmpegRuntime.check(avformat_write_header(format, nil), "avformat_write_header")
@@ -51,6 +59,7 @@ final class ClipRemuxer {
         throws(VideoIOError)
     {
         guard let format, let stream, let packet, !finished, let base = bytes.baseAddress else { return }
+        try audioMuxer?.write(before: PacketTimeline.seconds(pts + duration), into: format)
         try FFmpegRuntime.check(av_new_packet(packet, Int32(bytes.count)), "av_new_packet")
         packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         packet.pointee.pts = pts
@@ -68,6 +77,7 @@ final class ClipRemuxer {
     func finish() throws(VideoIOError) {
         guard let format, !finished else { return }
         guard packetsWritten > 0 else { throw .noFrames }
+        try audioMuxer?.writeRest(into: format)
         try FFmpegRuntime.check(av_write_trailer(format), "av_write_trailer")
         finished = true
         try FFmpegRuntime.check(avio_closep(&format.pointee.pb), "avio_close")

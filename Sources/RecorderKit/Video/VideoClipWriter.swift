@@ -36,6 +36,12 @@ final class VideoClipWriter {
     private var size = FrameSize(width: 0, height: 0)
     /// The grid position of the last frame sent, so that positions only increase.
     private var lastPosition: Int64 = -1
+    private var framerate = 1
+    /// The clip's audio, written interleaved with the frames.
+    private var audioMuxer: AudioMuxer?
+
+    /// The FFmpeg name of the clip's audio codec, or `nil` for a silent clip.
+    var audioCodecName: String? { audioMuxer?.codecName }
 
     /// The FFmpeg encoder a codec choice resolves to on this machine, or `nil` when it is missing.
     static func encoderName(for codec: VideoCodec) -> String? {
@@ -49,12 +55,14 @@ final class VideoClipWriter {
         }
     }
 
-    init(path: String, container: VideoFormat, size: FrameSize, framerate: Int, settings: ExportSettings)
-        throws(VideoIOError)
-    {
+    init(
+        path: String, container: VideoFormat, size: FrameSize, framerate: Int, settings: ExportSettings,
+        audio: ClipAudio? = nil
+    ) throws(VideoIOError) {
         FFmpegRuntime.prepare()
         self.path = path
         self.size = size
+        self.framerate = max(framerate, 1)
         guard let name = Self.encoderName(for: settings.codec), let encoder = avcodec_find_encoder_by_name(name) else {
             throw .encoderUnavailable(settings.codec == .mjpeg ? "mjpeg" : "libx264")
         }
@@ -102,6 +110,7 @@ final class VideoClipWriter {
         try FFmpegRuntime.check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "parameters")
         stream.pointee.time_base = codec.pointee.time_base
         stream.pointee.avg_frame_rate = codec.pointee.framerate
+        if let audio { audioMuxer = try AudioMuxer(audio, to: format) }
         packet = av_packet_alloc()
         guard packet != nil else { throw .ffmpeg(operation: "allocate packet", message: "out of memory") }
         try FFmpegRuntime.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open \(path)")
@@ -259,6 +268,9 @@ final class VideoClipWriter {
         // A decoded JPEG says it is an intra picture, and libx264 obeys a frame's picture type:
         // leave the choice to the encoder's GOP.
         frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        if let audioMuxer, let format {
+            try audioMuxer.write(before: Double(position + 1) / Double(framerate), into: format)
+        }
         try FFmpegRuntime.check(avcodec_send_frame(codec, frame), "avcodec_send_frame")
         framesWritten += 1
         try drainPackets()
@@ -270,6 +282,7 @@ final class VideoClipWriter {
         guard framesWritten > 0 else { throw .noFrames }
         try FFmpegRuntime.check(avcodec_send_frame(codec, nil), "avcodec_send_frame")
         try drainPackets()
+        try audioMuxer?.writeRest(into: format)
         try FFmpegRuntime.check(av_write_trailer(format), "av_write_trailer")
         finished = true
         try FFmpegRuntime.check(avio_closep(&format.pointee.pb), "avio_close")

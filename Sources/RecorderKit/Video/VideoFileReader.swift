@@ -3,7 +3,8 @@ import Foundation
 import Imaging
 
 /// Decodes the video stream of a file through libavformat and libavcodec, frame by frame, into
-/// 8-bit RGB images. Used by ``VideoFileSource`` and to read clips back.
+/// 8-bit RGB images, and, when asked, its best audio stream into PCM as the packets come. Used by
+/// ``VideoFileSource`` and to read clips back.
 final class VideoFileReader {
     // Every property has a value before the first FFmpeg call, so that `deinit` runs (and frees
     // what was opened) when the initialiser throws.
@@ -23,8 +24,18 @@ final class VideoFileReader {
     private var decoded = 0
     /// Frames decoded but not yet handed out (a packet may complete several).
     private var ready: [(image: Image, timestamp: Double)] = []
+    private var audioIndex: Int32 = -1
+    private var audioDecoder: AudioDecoder?
+    /// Decoded audio not yet taken, at most ``pendingAudioLimit`` seconds of it.
+    private var pendingAudio: [AudioSamples] = []
 
-    init(path: String) throws(VideoIOError) {
+    /// Audio a reader keeps for a caller that does not take it: the oldest goes beyond this many
+    /// seconds, so reading only the frames of a long file costs no memory.
+    static let pendingAudioLimit = 5.0
+
+    /// Opens the file's video stream and, with `decodesAudio`, its best audio stream (a file
+    /// whose audio cannot be decoded is read as silent).
+    init(path: String, decodesAudio: Bool = false) throws(VideoIOError) {
         FFmpegRuntime.prepare()
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else {
@@ -51,6 +62,28 @@ final class VideoFileReader {
         packet = av_packet_alloc()
         guard packet != nil else { throw .ffmpeg(operation: "allocate", message: "out of memory") }
         guard size.width > 0, size.height > 0 else { throw .openFailed(path: path, message: "video has no frame size") }
+        let audio = decodesAudio ? av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, index, nil, 0) : -1
+        if audio >= 0, let audioStream = context.pointee.streams[Int(audio)],
+            let audioParameters = audioStream.pointee.codecpar
+        {
+            audioDecoder = try? AudioDecoder(parameters: audioParameters, timeBase: audioStream.pointee.time_base)
+            audioIndex = audioDecoder == nil ? -1 : audio
+        }
+    }
+
+    /// Whether the reader decodes an audio stream.
+    var hasAudio: Bool { audioDecoder != nil }
+
+    /// The audio decoded so far, in time order, and forgets it.
+    func takeAudio() -> [AudioSamples] {
+        defer { pendingAudio.removeAll() }
+        return pendingAudio
+    }
+
+    private func keep(_ runs: [AudioSamples]) {
+        pendingAudio += runs
+        guard let newest = pendingAudio.last?.timestamp else { return }
+        pendingAudio.removeAll { $0.timestamp < newest - Self.pendingAudioLimit }
     }
 
     deinit {
@@ -67,10 +100,15 @@ final class VideoFileReader {
             if read == FFmpegRuntime.endOfFile {
                 finished = true
                 try decoder.decode(nil) { frame throws(VideoIOError) in ready.append(try convert(frame)) }
+                if let audioDecoder { keep(try audioDecoder.decode(nil)) }
                 break
             }
             try FFmpegRuntime.check(read, "av_read_frame")
             defer { av_packet_unref(packet) }
+            if packet.pointee.stream_index == audioIndex, let audioDecoder {
+                keep(try audioDecoder.decode(packet))
+                continue
+            }
             guard packet.pointee.stream_index == streamIndex else { continue }
             try decoder.decode(packet) { frame throws(VideoIOError) in ready.append(try convert(frame)) }
         }

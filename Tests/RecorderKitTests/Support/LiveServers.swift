@@ -74,12 +74,13 @@ enum LiveServers {
     }
 
     /// Starts the RTSP server on `file` and waits until it listens; `port` 0 picks one.
-    static func rtsp(serving file: URL, port: Int = 0, shared: Bool = false, codec: String = "h264") async throws
-        -> (server: ChildServer, url: String)
-    {
+    static func rtsp(
+        serving file: URL, port: Int = 0, shared: Bool = false, codec: String = "h264", audio: Bool = false
+    ) async throws -> (server: ChildServer, url: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("rtsp-\(UUID().uuidString).log")
         var arguments = [rtspScript.path, "--file", file.path, "--port", "\(port)", "--codec", codec]
         if shared { arguments.append("--shared") }
+        if audio { arguments.append("--audio") }
         let server = try ChildServer.start(python, arguments, output: log)
         // GStreamer takes a second or two to start, much longer on a loaded machine.
         let deadline = ContinuousClock.now.advanced(by: .seconds(90))
