@@ -325,7 +325,8 @@ targets += [
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
-        path: "Examples/SocialServer"
+        path: "Examples/SocialServer",
+        exclude: ["nginx.conf.template", "scale-out.sh"]
     ),
     // Starts the built social-server as users run it (in memory, SQLite, PostgreSQL) and stops it with SIGTERM.
     // Two instances on one PostgreSQL: a live update crosses from one to the other (SocialClient's socket).
