@@ -326,7 +326,7 @@ targets += [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         path: "Examples/SocialServer",
-        exclude: ["nginx.conf.template", "scale-out.sh", "benchmark.sh"]
+        exclude: ["nginx.conf.template", "scale-out.sh", "benchmark.sh", "instances.sh"]
     ),
     // Starts the built social-server as users run it (in memory, SQLite, PostgreSQL) and stops it with SIGTERM.
     // Two instances on one PostgreSQL: a live update crosses from one to the other (SocialClient's socket).

@@ -23,14 +23,10 @@ if [ ! -f "$db" ]; then
     "$release/social-feed-bench" --database "$db" --runs 1
 fi
 
+server=$release/social-server
 work=$(mktemp -d /tmp/social-benchmark.XXXXXX)
-pids=()
-stop() {
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap stop EXIT INT TERM
+# shellcheck source=instances.sh
+. "$here/instances.sh"
 
 probe=usr_00000000000000000000000000000000
 token=benchmark-session-token-for-the-probe-user-0000
@@ -40,23 +36,6 @@ sqlite3 "$work/feed.sqlite" \
     "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (x'$hash', '$probe', 0, 4e9);"
 post=$(sqlite3 "$work/feed.sqlite" \
     "SELECT p.id FROM posts p JOIN follows f ON f.followee_id = p.author_id WHERE f.follower_id = '$probe' LIMIT 1;")
-
-# Starts social-server with the given store and prints its port.
-start() {
-    local name=$1 store=$2
-    "$release/social-server" --store "$store" --hostname 127.0.0.1 --port 0 --outbox "$work/outbox" \
-        --log-level warning >"$work/$name.out" 2>"$work/$name.log" &
-    pids+=($!)
-    for _ in $(seq 600); do
-        grep -q "listening on" "$work/$name.out" 2>/dev/null && break
-        sleep 0.1
-    done
-    local port
-    port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/$name.out")
-    [ -n "$port" ] || { cat "$work/$name.log" >&2; exit 1; }
-    until curl -sf "http://127.0.0.1:$port/ready" >/dev/null; do sleep 0.2; done
-    echo "$port"
-}
 
 # One wrk run: label, URL; prints a table row (requests/s, median, p99).
 measure() {
@@ -73,7 +52,7 @@ measure() {
 echo "wrk -t2 -c$connections -d${seconds}s --latency; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| route | requests/s | median | p99 |"
 echo "|---|---|---|---|"
-port=$(start sqlite "sqlite:$work/feed.sqlite")
+start_instance sqlite "sqlite:$work/feed.sqlite" --log-level warning
 measure "SQLite: GET /health (ceiling)" "http://127.0.0.1:$port/health"
 measure "SQLite: GET /feed/home?limit=20" "http://127.0.0.1:$port/feed/home?limit=20"
 measure "SQLite: GET /posts/{id}" "http://127.0.0.1:$port/posts/$post"
@@ -83,17 +62,12 @@ if [ -n "${ANALOGKIT_POSTGRES_URL:-}" ]; then
     "$release/social-feed-bench-postgres" --sqlite "$db" --runs 1 >"$work/copy.log"
     psql "$ANALOGKIT_POSTGRES_URL" -q -c "INSERT INTO feed_bench.sessions VALUES (decode('$hash', 'hex'), '$probe', 0, 4e9)"
     store="$ANALOGKIT_POSTGRES_URL&schema=feed_bench"
-    first=$(start first "$store")
-    second=$(start second "$store")
-    mkdir -p "$work/nginx"
+    start_instance first "$store" --log-level warning
+    first=$port
+    start_instance second "$store" --log-level warning
+    second=$port
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    sed -e "s|@PREFIX@|$work/nginx|g" -e "s|@PORT@|$port|g" -e "s|@FIRST_PORT@|$first|g" \
-        -e "s|@SECOND_PORT@|$second|g" "$here/nginx.conf.template" >"$work/nginx/nginx.conf"
-    # No access log under load.
-    sed -i 's|access_log .*|access_log off;|' "$work/nginx/nginx.conf"
-    /usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
-    pids+=($!)
-    until curl -sf "http://127.0.0.1:$port/health" >/dev/null; do sleep 0.1; done
+    start_nginx "$port" "$first" "$second"
     measure "PostgreSQL ×2 + nginx: GET /health (ceiling)" "http://127.0.0.1:$port/health"
     measure "PostgreSQL ×2 + nginx: GET /feed/home?limit=20" "http://127.0.0.1:$port/feed/home?limit=20"
     measure "PostgreSQL ×2 + nginx: GET /posts/{id}" "http://127.0.0.1:$port/posts/$post"

@@ -15,15 +15,9 @@ import Testing
 @Suite("social-server live updates across instances")
 struct LiveAcrossInstancesTests {
     @Test func aFollowAndALikeThroughOneInstanceReachASocketOnTheOther() async throws {
-        let url = try PostgresURL.freshSchema()
         let folder = try TemporaryDirectory("social-server-live")
         defer { folder.remove() }
-        let outbox = folder.file("outbox")
-        let arguments = ["--store", url, "--outbox", outbox.path, "--password-iterations", "210000"]
-        let first = try await ServerProcess.start(arguments)
-        let second = try await ServerProcess.start(arguments)
-        try await first.waitUntilReady()
-        try await second.waitUntilReady()
+        let (first, second, outbox) = try await ServerProcess.startPair(in: folder)
 
         let throughFirst = SocialClient(baseURL: first.baseURL, session: URLSession(configuration: .ephemeral))
         let throughSecond = SocialClient(baseURL: second.baseURL, session: URLSession(configuration: .ephemeral))
@@ -54,27 +48,33 @@ struct LiveAcrossInstancesTests {
 
     /// The first `count` events, or a failure after `timeout`.
     static func first(_ count: Int, of live: SocialLiveUpdates, within timeout: Duration) async throws -> [LiveEvent] {
-        try await withThrowingTaskGroup(of: [LiveEvent]?.self) { group in
-            group.addTask {
-                var events: [LiveEvent] = []
-                for try await event in live {
-                    events.append(event)
-                    if events.count == count { break }
-                }
-                return events
+        let events = try await firstResult(within: timeout) {
+            var events: [LiveEvent] = []
+            for try await event in live {
+                events.append(event)
+                if events.count == count { break }
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            live.close()
-            guard let first else {
-                throw ServerProcess.Failure(description: "no live update arrived within \(timeout)")
-            }
-            return first
+            return events
         }
+        live.close()
+        guard let events else { throw ServerProcess.Failure(description: "no live update arrived within \(timeout)") }
+        return events
+    }
+}
+
+extension ServerProcess {
+    /// Two instances on one fresh PostgreSQL schema, both ready, writing mail to one outbox in `folder`.
+    static func startPair(in folder: TemporaryDirectory) async throws -> (
+        first: ServerProcess, second: ServerProcess, outbox: URL
+    ) {
+        let url = try PostgresURL.freshSchema()
+        let outbox = folder.file("outbox")
+        let arguments = ["--store", url, "--outbox", outbox.path, "--password-iterations", "210000"]
+        let first = try await start(arguments)
+        let second = try await start(arguments)
+        try await first.waitUntilReady()
+        try await second.waitUntilReady()
+        return (first, second, outbox)
     }
 }
 

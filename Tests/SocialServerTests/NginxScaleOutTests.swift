@@ -16,15 +16,9 @@ import Testing
 struct NginxScaleOutTests {
     @Test func requestsRoundRobinAndALiveUpdateCrossesInstances() async throws {
         let nginx = try RealServerRequirement.executable("/usr/sbin/nginx", package: "nginx-light")
-        let url = try PostgresURL.freshSchema()
         let folder = try TemporaryDirectory("social-server-nginx")
         defer { folder.remove() }
-        let outbox = folder.file("outbox")
-        let arguments = ["--store", url, "--outbox", outbox.path, "--password-iterations", "210000"]
-        let first = try await ServerProcess.start(arguments)
-        let second = try await ServerProcess.start(arguments)
-        try await first.waitUntilReady()
-        try await second.waitUntilReady()
+        let (first, second, outbox) = try await ServerProcess.startPair(in: folder)
 
         let proxy = try await NginxProcess.start(
             nginx, prefix: folder.file("nginx"), upstreams: [first.baseURL, second.baseURL])

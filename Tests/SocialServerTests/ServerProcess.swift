@@ -58,20 +58,11 @@ final class ServerProcess: Sendable {
             for line in complete { continuation.yield(line) }
         }
         try process.run()
-        let address = try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask {
-                for await line in lines where line.hasPrefix("social-server listening on ") {
-                    return String(line.dropFirst("social-server listening on ".count))
-                }
-                return nil
+        let address = try await firstResult(within: timeout) {
+            for await line in lines where line.hasPrefix("social-server listening on ") {
+                return String(line.dropFirst("social-server listening on ".count))
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            return first
+            return nil
         }
         let logged = String(decoding: log.data.withLock { $0 }, as: UTF8.self)
         guard let address, let url = URL(string: address) else {
@@ -124,5 +115,21 @@ final class ServerProcess: Sendable {
         // The log pipe may still hold the last lines.
         try await Task.sleep(for: .milliseconds(100))
         return process.terminationStatus
+    }
+}
+
+/// What `body` returns, or `nil` once `timeout` has passed (`body` is then cancelled).
+func firstResult<T: Sendable>(within timeout: Duration, _ body: @escaping @Sendable () async throws -> T?)
+    async throws -> T?
+{
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask(operation: body)
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = try await group.next() ?? nil
+        group.cancelAll()
+        return first
     }
 }
