@@ -9,6 +9,8 @@
 #
 # FEED_DB names the seeded SQLite file (seeded by `swift run -c release social-feed-bench --runs 1`
 # when missing). The benchmark works on a copy, with one session row added for the probe.
+# SOCIAL_SERVER and FEED_BENCH_POSTGRES name other builds of the binaries (default: release, built
+# if missing); figures only mean something from a release build.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -17,13 +19,14 @@ connections=${2:-32}
 db=${FEED_DB:-/tmp/social-feed-bench-10000-200000-2000000-100000.sqlite}
 release=$root/.build/release
 cd "$root"
-[ -x "$release/social-server" ] || swift build -c release --product social-server
+server=${SOCIAL_SERVER:-$release/social-server}
+copier=${FEED_BENCH_POSTGRES:-$release/social-feed-bench-postgres}
+[ -x "$server" ] || swift build -c release --product social-server
 if [ ! -f "$db" ]; then
     swift build -c release --product social-feed-bench
     "$release/social-feed-bench" --database "$db" --runs 1
 fi
 
-server=$release/social-server
 work=$(mktemp -d /tmp/social-benchmark.XXXXXX)
 # shellcheck source=instances.sh
 . "$here/instances.sh"
@@ -58,8 +61,8 @@ measure "SQLite: GET /feed/home?limit=20" "http://127.0.0.1:$port/feed/home?limi
 measure "SQLite: GET /posts/{id}" "http://127.0.0.1:$port/posts/$post"
 
 if [ -n "${ANALOGKIT_POSTGRES_URL:-}" ]; then
-    [ -x "$release/social-feed-bench-postgres" ] || swift build -c release --product social-feed-bench-postgres
-    "$release/social-feed-bench-postgres" --sqlite "$db" --runs 1 >"$work/copy.log"
+    [ -x "$copier" ] || swift build -c release --product social-feed-bench-postgres
+    "$copier" --sqlite "$db" --runs 1 >"$work/copy.log"
     psql "$ANALOGKIT_POSTGRES_URL" -q -c "INSERT INTO feed_bench.sessions VALUES (decode('$hash', 'hex'), '$probe', 0, 4e9)"
     store="$ANALOGKIT_POSTGRES_URL&schema=feed_bench"
     start_instance first "$store" --log-level warning

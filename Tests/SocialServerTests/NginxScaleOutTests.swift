@@ -79,7 +79,7 @@ struct NginxProcess {
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
         let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/SocialServer/nginx.conf.template")
-        let port = try FreePort.find()
+        let port = LoopbackPort.free()
         let configuration = try String(contentsOf: template, encoding: .utf8)
             .replacingOccurrences(of: "@PREFIX@", with: prefix.path)
             .replacingOccurrences(of: "@PORT@", with: "\(port)")

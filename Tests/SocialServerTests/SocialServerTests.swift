@@ -68,7 +68,7 @@ struct SocialServerTests {
     }
 
     @Test func anUnreachableDatabaseIsNotReadyAndEndsTheServerWithItsError() async throws {
-        let port = try FreePort.find()
+        let port = LoopbackPort.free()
         let folder = try TemporaryDirectory("social-server")
         defer { folder.remove() }
         let server = try await ServerProcess.start([
@@ -111,26 +111,5 @@ enum PostgresURL {
         }
         let schema = "analogkit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         return url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
-    }
-}
-
-/// A loopback port nothing listens on (bound, read, released).
-enum FreePort {
-    static func find() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
