@@ -39,10 +39,8 @@ struct NginxScaleOutTests {
             return nil
         }
         #expect(kinds == [.follow, .like, .comment])
-        // The socket's request is logged when it closes.
-        try await Task.sleep(for: .milliseconds(300))
-
-        let log = try proxy.accessLog()
+        // nginx logs the socket's request when it closes (first(_:of:within:) closed it).
+        let log = try await proxy.accessLog(until: { $0.contains { $0.status == 101 } }, within: .seconds(20))
         let ports = Set([first.baseURL.port, second.baseURL.port].compactMap { $0 })
         #expect(Set(log.map(\.upstreamPort)) == ports, "both instances answered: \(log)")
         let socket = try #require(log.first { $0.status == 101 && $0.path.hasSuffix("/live") }, "\(log)")
@@ -106,6 +104,17 @@ struct NginxProcess {
         nginx.stop()
         let errors = (try? String(contentsOf: prefix.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
         throw ServerProcess.Failure(description: "nginx did not start; its error log:\n\(errors)")
+    }
+
+    /// The requests nginx has logged, once `done` holds for them (or `timeout` has passed).
+    func accessLog(until done: ([Request]) -> Bool, within timeout: Duration) async throws -> [Request] {
+        let deadline = ContinuousClock.now + timeout
+        var log = try accessLog()
+        while !done(log), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            log = try accessLog()
+        }
+        return log
     }
 
     /// The requests nginx has logged.
