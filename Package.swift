@@ -291,6 +291,7 @@ targets += [
         dependencies: [
             "SocialModel", "SocialModelAPI",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Crypto", package: "swift-crypto"),
         ],
         resources: [.copy("openapi.json")]
@@ -302,10 +303,21 @@ targets += [
             // FilmKit: its seeded SplitMix64 makes the hostile-input junk.
             "FilmKit", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         ]
     ),
-    // For apps: URLSession only, no Hummingbird.
-    .target(name: "SocialClient", dependencies: ["SocialModel", "SocialModelAPI"]),
+    // For apps: URLSession for calls, no Hummingbird.
+    // The live-update WebSocket through hummingbird-websocket's client (SwiftNIO, not Hummingbird):
+    // Linux Foundation's URLSessionWebSocketTask needs a libcurl with WebSockets, which Debian's is not.
+    .target(
+        name: "SocialClient",
+        dependencies: [
+            "SocialModel", "SocialModelAPI",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
     .testTarget(
         name: "SocialClientTests",
         dependencies: [
@@ -313,7 +325,35 @@ targets += [
             "SocialModelTesting",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         ]
+    ),
+]
+
+// The example server: SocialModelHTTP over a store chosen by a flag, with health, readiness and
+// Prometheus metrics. swift-prometheus is needed here only, never by the library products.
+targets += [
+    .executableTarget(
+        name: "social-server",
+        dependencies: [
+            "SocialModel", "SocialModelHTTP", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos",
+            "SocialModelMocks", "FilmKit",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        path: "Examples/SocialServer",
+        exclude: ["nginx.conf.template", "scale-out.sh", "benchmark.sh", "instances.sh"]
+    ),
+    // Starts the built social-server as users run it (in memory, SQLite, PostgreSQL) and stops it with SIGTERM.
+    // Two instances on one PostgreSQL: a live update crosses from one to the other (SocialClient's socket).
+    .testTarget(
+        name: "SocialServerTests",
+        dependencies: ["social-server", "TestSupport", "Imaging", "SocialClient", "SocialModel", "SocialModelAPI"]
     ),
 ]
 
@@ -405,6 +445,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         // Only for `swift package generate-documentation` (scripts/docs-check.sh); `swift build` builds none of it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

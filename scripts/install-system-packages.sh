@@ -17,6 +17,9 @@ packages=(
     postgresql                           # a throw-away server for the PostgreSQL store's tests
     python3-aiosmtpd openssl             # SocialModelMail's tests: a real SMTP server, its TLS certificate
     msmtp                                # SocialModelMail's tests: a real MTA behind `sendmail -t -i`
+    nginx-light curl                     # social-server's scale-out test and script: two instances behind nginx
+    wrk sqlite3                          # social-server's HTTP benchmark (Examples/SocialServer/benchmark.sh)
+    python3-venv                         # scripts/contract-test.sh installs schemathesis (PyPI) into a venv
 )
 missing=()
 for package in "${packages[@]}"; do

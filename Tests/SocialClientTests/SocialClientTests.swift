@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWebSocket
 import SocialClient
 import SocialModel
 import SocialModelAPI
@@ -18,11 +19,13 @@ import Testing
 struct LoopbackServer {
     let harness = SocialTestHarness(store: InMemorySocialStore())
 
-    /// Runs `body` with a client of a live server of the routes mounted at `/api`.
+    /// Runs `body` with a client of a live server of the routes (the live-update WebSocket too) mounted at `/api`.
     func run(_ body: @Sendable (SocialClient, SocialTestHarness) async throws -> Void) async throws {
-        let router = Router()
-        router.addRoutes(SocialRoutes(network: harness.network).collection(), atPath: "/api")
-        let app = Application(router: router)
+        let routes = SocialRoutes(network: harness.network)
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")
+        router.addRoutes(routes.liveCollection(), atPath: "/api")
+        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
         let harness = harness
         try await app.test(.live) { client in
             let port = try #require(client.port)
@@ -157,5 +160,64 @@ struct SocialClientTests {
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+}
+
+@Suite("SocialClient live updates over loopback")
+struct SocialClientLiveTests {
+    @Test("notifications and messages arrive on the live-update stream as typed events")
+    func notificationsAndMessagesArrive() async throws {
+        try await LoopbackServer().run { client, harness in
+            let ada = try await client.signUp("ada", harness)
+            let bob = try await client.signUp("bob", harness)
+            let adaID = try #require(ada.user?.id)
+            let live = try await ada.liveUpdates()
+            defer { live.close() }
+
+            let post = try await ada.publish(photo: MockPhotoProcessor.photo(width: 400, height: 300), caption: "")
+            try await bob.follow(userID: adaID)
+            _ = try await bob.like(postID: post.id)
+            _ = try await bob.comment(postID: post.id, text: "lovely grain")
+            // Messages have no HTTP route yet: bob writes through SocialModel's own service.
+            let bobSession = try await harness.network.session(SecretToken(rawValue: bob.token))
+            let sent = try await bobSession.messages.send(recipientID: adaID, text: "hello")
+
+            var kinds: [NotificationKind] = []
+            var message: Message?
+            for try await event in live {
+                switch event {
+                case .notification(let notification):
+                    #expect(notification.recipientID == adaID)
+                    kinds.append(notification.kind)
+                case .message(let received): message = received
+                case .subscribed: Issue.record("subscribed is consumed by liveUpdates()")
+                }
+                if kinds.count == 3 && message != nil { break }
+            }
+            #expect(kinds == [.follow, .like, .comment])
+            #expect(message == sent)
+        }
+    }
+
+    @Test("a refused token is a typed unauthorized error, not a socket")
+    func refusedToken() async throws {
+        try await LoopbackServer().run { client, harness in
+            let ada = try await client.signUp("ada", harness)
+            try await ada.signOut()
+            do throws(SocialClientError) {
+                _ = try await ada.liveUpdates()
+                Issue.record("a revoked session opened the live-update socket")
+            } catch {
+                #expect(error.isUnauthorized, "\(error)")
+            }
+        }
+    }
+}
+
+extension SocialClientError {
+    /// Whether this is the server's `unauthorized` refusal.
+    var isUnauthorized: Bool {
+        if case .api(let error) = self { return error.code == "unauthorized" }
+        return false
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWebSocket
 import SocialModel
 import SocialModelAPI
 import SocialModelHTTP
@@ -8,7 +9,7 @@ import SocialModelMocks
 import SocialModelTesting
 import Testing
 
-/// SocialRoutes mounted under `/api` in an application over the in-memory store, with the
+/// SocialRoutes (with the live-update route) mounted under `/api` in an application over the in-memory store, with the
 /// harness's manual clock and capturing mailer; requests go straight to the router (no network).
 struct HTTPFixture {
     let harness = SocialTestHarness(store: InMemorySocialStore())
@@ -22,9 +23,15 @@ struct HTTPFixture {
 
     /// Runs `body` with a client of the application.
     func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let router = Router()
-        router.addRoutes(routes.collection(), atPath: "/api")
-        return try await Application(router: router).test(.router, body)
+        try await Application(router: router()).test(.router, body)
+    }
+
+    /// Every route, the live-update WebSocket's too, mounted under `/api`.
+    func router() -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")
+        router.addRoutes(routes.liveCollection(), atPath: "/api")
+        return router
     }
 }
 

@@ -29,8 +29,7 @@ struct HostileInputTests {
         let fixture = HTTPFixture()
         try await fixture.test { client in
             let ada = try await client.signUp("ada", in: fixture)
-            let router = Router()
-            router.addRoutes(fixture.routes.collection(), atPath: "/api")
+            let router = fixture.router()
             // Signing out or deleting the account would only turn the rest into 401s.
             let ending: Set<String> = ["DELETE /api/me", "DELETE /api/sessions/current"]
             for route in router.routes where !ending.contains("\(route.method) \(route.path)") {

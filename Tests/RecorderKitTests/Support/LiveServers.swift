@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Locking
 import RecorderKit
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -57,20 +58,7 @@ enum LiveServers {
 
     /// A free port on loopback (TCP, or UDP), as the kernel picks it.
     static func freePort(udp: Bool = false) -> Int {
-        let descriptor = socket(AF_INET, Int32(udp ? SOCK_DGRAM.rawValue : SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                _ = bind(descriptor, generic, length)
-                _ = getsockname(descriptor, generic, &length)
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        LoopbackPort.free(udp: udp)
     }
 
     /// Starts the RTSP server on `file` and waits until it listens; `port` 0 picks one.
