@@ -313,7 +313,7 @@ targets += [
     .target(
         name: "SocialClient",
         dependencies: [
-            "SocialModel", "SocialModelAPI",
+            "SocialModel", "SocialModelAPI", "Locking",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"),
         ]
