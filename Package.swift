@@ -135,11 +135,14 @@ targets += [
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
+    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim"]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
-        name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
+        name: "RecorderKitTests",
+        dependencies: [
+            "RecorderKit", "RecorderKitMocks", "CaptureDevices", "CaptureDevicesMocks", "TestSupport", "recorder-host",
+        ]),
     // Code written for the reference DCHVideoRecorder framework, compiled as written: in Swift 5 mode,
     // as the reference's own package is.
     .testTarget(
@@ -147,7 +150,7 @@ targets += [
         swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
         name: "recorder-host",
-        dependencies: ["RecorderKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: ["RecorderKit", "CaptureDevices", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/RecorderHost"
     ),
     .executableTarget(
