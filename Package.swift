@@ -147,11 +147,14 @@ targets += [
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim", "Locking"]),
+    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "Locking"]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "Locking"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
-        name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),
+        name: "RecorderKitTests",
+        dependencies: [
+            "RecorderKit", "RecorderKitMocks", "CaptureDevices", "CaptureDevicesMocks", "TestSupport", "recorder-host",
+        ]),
     // Code written for the reference DCHVideoRecorder framework, compiled as written: in Swift 5 mode,
     // as the reference's own package is.
     .testTarget(
@@ -159,7 +162,7 @@ targets += [
         swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
         name: "recorder-host",
-        dependencies: ["RecorderKit", "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: ["RecorderKit", "CaptureDevices", "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/RecorderHost"
     ),
     .executableTarget(

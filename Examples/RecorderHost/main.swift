@@ -9,6 +9,7 @@
 //   swift run recorder-host --source /dev/video0 --input-option input_format=mjpeg --passthrough
 //   swift run recorder-host --list-devices
 import ArgumentParser
+import CaptureDevices
 import Foundation
 import Locking
 import RecorderKit
@@ -146,9 +147,22 @@ struct RecorderHost: AsyncParsableCommand {
 
     func run() async throws {
         if listDevices {
-            let devices = LiveVideoDevice.available()
+            #if os(Linux)
+                let devices = try await V4L2DeviceDiscovery().devices()
+            #else
+                let devices: [CaptureDevice] = []
+            #endif
             if devices.isEmpty { print("no V4L2 video devices") }
-            for device in devices { print("\(device.path)\t\(device.name)") }
+            for device in devices {
+                print("\(device.address.url)\t\(device.name)")
+                for format in device.formats {
+                    let modes = format.sizes.map { size in
+                        "\(size.width)x\(size.height)@"
+                            + size.frameRates.map { "\($0.frames)/\($0.seconds)" }.joined(separator: ",")
+                    }
+                    print("\t\(format.pixelFormat) (\(format.description)): \(modes.joined(separator: " "))")
+                }
+            }
             return
         }
         try validateNumbers()

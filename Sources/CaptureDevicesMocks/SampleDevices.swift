@@ -56,9 +56,9 @@ public enum SampleDevices {
         _ code: String, _ description: String, compressed: Bool, _ sizes: [(Int, Int, [Int])]
     ) -> CaptureFormat {
         CaptureFormat(
-            pixelFormat: PixelFormat(code)!, description: description, isCompressed: compressed,
+            pixelFormat: CaptureFormat.PixelFormat(code)!, description: description, isCompressed: compressed,
             sizes: sizes.map { width, height, rates in
-                FrameSize(width: width, height: height, frameRates: rates.compactMap { FrameRate(frames: $0) })
+                CaptureFormat.Size(width: width, height: height, frameRates: rates.compactMap { FrameRate(frames: $0) })
             })
     }
 }

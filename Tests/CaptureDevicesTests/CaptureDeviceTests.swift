@@ -66,15 +66,15 @@ struct CaptureDeviceTests {
 
     @Test("pixel formats from four characters and from V4L2's codes")
     func pixelFormats() {
-        #expect(PixelFormat("YUYV")?.code == "YUYV")
-        #expect(PixelFormat("Y10 ")?.code == "Y10 ")
-        for bad in ["", "YUY", "YUYV2", "ÝUYV", "YU\u{0}V"] { #expect(PixelFormat(bad) == nil) }
+        #expect(CaptureFormat.PixelFormat("YUYV")?.code == "YUYV")
+        #expect(CaptureFormat.PixelFormat("Y10 ")?.code == "Y10 ")
+        for bad in ["", "YUY", "YUYV2", "ÝUYV", "YU\u{0}V"] { #expect(CaptureFormat.PixelFormat(bad) == nil) }
         // v4l2_fourcc('Y', 'U', 'Y', 'V') and ('M', 'J', 'P', 'G'), as the kernel headers define them.
-        #expect(PixelFormat(fourCC: 0x5659_5559).code == "YUYV")
-        #expect(PixelFormat(fourCC: 0x4750_4A4D).code == "MJPG")
+        #expect(CaptureFormat.PixelFormat(fourCC: 0x5659_5559).code == "YUYV")
+        #expect(CaptureFormat.PixelFormat(fourCC: 0x4750_4A4D).code == "MJPG")
         // A big-endian flag bit or a zero byte is shown, not trusted.
-        #expect(PixelFormat(fourCC: 0x8000_0000 | 0x5659_5559).code == "YUY?")
-        #expect(PixelFormat(fourCC: 0).code == "????")
+        #expect(CaptureFormat.PixelFormat(fourCC: 0x8000_0000 | 0x5659_5559).code == "YUY?")
+        #expect(CaptureFormat.PixelFormat(fourCC: 0).code == "????")
     }
 
     @Test("frame rates are exact fractions")
@@ -103,6 +103,6 @@ struct CaptureDeviceTests {
             mjpeg?.sizes.contains {
                 $0.width == 1920 && $0.height == 1080 && $0.frameRates.first == FrameRate(frames: 30)
             } == true)
-        #expect(CaptureFormat(pixelFormat: PixelFormat("NV12")!, sizes: []).description == "NV12")
+        #expect(CaptureFormat(pixelFormat: CaptureFormat.PixelFormat("NV12")!, sizes: []).description == "NV12")
     }
 }

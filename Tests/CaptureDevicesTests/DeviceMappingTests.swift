@@ -27,7 +27,7 @@ struct DeviceMappingTests {
         ReportedCaptureDevice(
             identifier: identifier, name: name, driver: "uvcvideo", busInfo: "usb-0000:00:14.0-1", position: position,
             zoomRange: zoom,
-            formats: [CaptureFormat(pixelFormat: PixelFormat("MJPG")!, isCompressed: true, sizes: [])],
+            formats: [CaptureFormat(pixelFormat: CaptureFormat.PixelFormat("MJPG")!, isCompressed: true, sizes: [])],
             address: .v4l2(path))
     }
 

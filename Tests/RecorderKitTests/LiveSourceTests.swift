@@ -1,3 +1,4 @@
+import CaptureDevices
 import Foundation
 import RecorderKit
 import TestSupport
@@ -375,13 +376,17 @@ struct LiveSourceTests {
 
     @Test("a V4L2 camera through libavdevice, when this machine has one")
     func v4l2Device() async throws {
-        let devices = LiveVideoDevice.available()
+        #if os(Linux)
+            let devices = try await V4L2DeviceDiscovery().devices()
+        #else
+            let devices: [CaptureDevice] = []
+        #endif
         guard let device = devices.first else {
             try Test.cancel("no V4L2 video device on this machine; the V4L2 case is skipped")
         }
         let folder = try TemporaryFolder("v4l2")
         defer { folder.cleanUp() }
-        let run = try LiveRun.start(Self.passthrough(in: folder, backward: 1, forward: 0.5), from: .device(device.path))
+        let run = try LiveRun.start(Self.passthrough(in: folder, backward: 1, forward: 0.5), from: try .device(device))
         try await run.waitUntilStreaming(for: 2)
         try run.recorder.captureSegment()
         try await run.waitForClips(1)

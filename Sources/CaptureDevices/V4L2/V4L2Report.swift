@@ -60,7 +60,7 @@
                 }
                 formats.append(
                     CaptureFormat(
-                        pixelFormat: PixelFormat(fourCC: format.pixelFormat),
+                        pixelFormat: CaptureFormat.PixelFormat(fourCC: format.pixelFormat),
                         description: format.description,
                         isCompressed: format.flags & V4L2Constant.formatCompressed != 0,
                         sizes: sizes(device, pixelFormat: format.pixelFormat)))
@@ -70,15 +70,15 @@
 
         /// The sizes of one format; a range of sizes as its smallest and largest. A driver that
         /// cannot enumerate sizes gives none (the format is still listed).
-        private static func sizes(_ device: some V4L2Device, pixelFormat: UInt32) -> [FrameSize] {
-            var sizes: [FrameSize] = []
+        private static func sizes(_ device: some V4L2Device, pixelFormat: UInt32) -> [CaptureFormat.Size] {
+            var sizes: [CaptureFormat.Size] = []
             for index in 0..<enumerationLimit {
                 guard let answer = try? device.frameSize(pixelFormat: pixelFormat, index: index),
                     let kind = answer.kind
                 else { break }
                 for (width, height) in ends(of: answer) where width > 0 && height > 0 {
                     let rates = frameRates(device, pixelFormat: pixelFormat, width: width, height: height)
-                    sizes.append(FrameSize(width: Int(width), height: Int(height), frameRates: rates))
+                    sizes.append(CaptureFormat.Size(width: Int(width), height: Int(height), frameRates: rates))
                 }
                 if kind != .discrete { break }  // a range is the only answer
             }
