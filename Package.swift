@@ -136,7 +136,7 @@ targets += [
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CFFmpeg", "CFFmpegShim"]),
-    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit"]),
+    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "FilmKit", "Imaging"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
         name: "RecorderKitTests", dependencies: ["RecorderKit", "RecorderKitMocks", "TestSupport", "recorder-host"]),

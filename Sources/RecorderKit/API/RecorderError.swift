@@ -39,6 +39,9 @@ public enum RecorderError: Error, Sendable, Hashable {
     case video(VideoIOError)
     /// The frame source failed.
     case source(FrameSourceError)
+    /// ``FrameRecorder/record(from:pacing:)`` was asked to record a source that ended before its
+    /// first frame (a test pattern of zero frames, a source already read to its end).
+    case sourceYieldedNoFrames
 }
 
 extension RecorderError: CustomStringConvertible {
@@ -65,6 +68,7 @@ extension RecorderError: CustomStringConvertible {
         case .imaging(let error): "frame processing failed: \(error)"
         case .video(let error): "clip writing failed: \(error)"
         case .source(let error): "frame source failed: \(error)"
+        case .sourceYieldedNoFrames: "the frame source ended before its first frame: nothing was recorded"
         }
     }
 }
