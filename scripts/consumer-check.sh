@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A new user's package, outside the repository, built from the README alone: the Snippets package
+# A new user's package, outside the repository, built from the README alone: the ReadmeSnippets package
 # (every Swift snippet of README.md, which scripts/readme-snippets.py holds identical to the
 # README) is copied to a temporary folder and depends on this checkout by path. It must build, its
 # tests (the README's test snippets, on the shipped mocks) must pass, and the RecorderKit snippet
@@ -26,13 +26,13 @@ python3 "$root/scripts/readme-snippets.py"
 # The README's manifest, with the SDK by path instead of by URL.
 mkdir -p "$work/manifest/Sources/MyApp" "$work/manifest/Tests/MyAppTests"
 sed "s|.package(url: \"https://github.com/analogkit/analogkit\", from: \"0.1.0\")|.package(name: \"analogkit\", path: \"$root\")|" \
-    "$root/Snippets/Manifest/Package.swift" >"$work/manifest/Package.swift"
+    "$root/ReadmeSnippets/Manifest/Package.swift" >"$work/manifest/Package.swift"
 grep -q "path: \"$root\"" "$work/manifest/Package.swift" || { echo "the README's manifest no longer names the SDK's URL" >&2; exit 1; }
 touch "$work/manifest/Sources/MyApp/main.swift" "$work/manifest/Tests/MyAppTests/MyAppTests.swift"
 step "the README's Package.swift" swift package --package-path "$work/manifest" dump-package >/dev/null
 
 mkdir -p "$work/consumer" "$work/tmp"
-(cd "$root/Snippets" && tar --exclude=.build --exclude=.swiftpm --exclude=Package.resolved -cf - .) | tar -C "$work/consumer" -xf -
+(cd "$root/ReadmeSnippets" && tar --exclude=.build --exclude=.swiftpm --exclude=Package.resolved -cf - .) | tar -C "$work/consumer" -xf -
 cd "$work/consumer"
 step "build every snippet" swift build
 step "the README's tests, on the shipped mocks" swift test

@@ -17,7 +17,7 @@ packages=(
     postgresql                           # a throw-away server for the PostgreSQL store's tests
     python3-aiosmtpd openssl             # SocialModelMail's tests: a real SMTP server, its TLS certificate
     msmtp                                # SocialModelMail's tests: a real MTA behind `sendmail -t -i`
-    python3                              # scripts/readme-snippets.py: the README blocks against Snippets/
+    python3                              # scripts/readme-snippets.py: the README blocks against ReadmeSnippets/
 )
 missing=()
 for package in "${packages[@]}"; do

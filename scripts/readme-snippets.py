@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""README.md's Swift snippets are files of the Snippets package; this keeps the two identical.
+"""README.md's Swift snippets are files of the ReadmeSnippets package; this keeps the two identical.
 
 Every ```swift block in README.md is preceded by a line `<!-- snippet: PATH -->` naming its file
 (relative to the repository). The block, with the indentation of its fence removed, must be the
-file's content byte for byte, and every Swift file under Snippets/Sources and Snippets/Tests (and
-Snippets/Manifest/Package.swift) must appear in the README. With --write, the README's blocks are
+file's content byte for byte, and every Swift file under ReadmeSnippets/Sources and ReadmeSnippets/Tests (and
+ReadmeSnippets/Manifest/Package.swift) must appear in the README. With --write, the README's blocks are
 rewritten from the files instead of checked.
 
     python3 scripts/readme-snippets.py           # check; exit 1 naming every difference
@@ -21,7 +21,7 @@ FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
 
 
 def snippet_files():
-    base = ROOT / "Snippets"
+    base = ROOT / "ReadmeSnippets"
     files = sorted(base.glob("Sources/**/*.swift")) + sorted(base.glob("Tests/**/*.swift"))
     return [str(path.relative_to(ROOT)) for path in files + [base / "Manifest" / "Package.swift"]]
 
@@ -80,7 +80,7 @@ def main():
         print(problem, file=sys.stderr)
     if problems:
         return 1
-    print(f"README.md: {len(seen)} Swift snippets, each identical to its file in Snippets/")
+    print(f"README.md: {len(seen)} Swift snippets, each identical to its file in ReadmeSnippets/")
     return 0
 
 

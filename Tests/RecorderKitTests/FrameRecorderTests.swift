@@ -25,7 +25,18 @@ struct FrameRecorderTests {
         return try await recorder.capturedSegments()
     }
 
-    @Test("the real recorder: one clip of frames 150…209 around the event at frame 179, filtered")
+    /// What both recorders give for ``hostRecords(with:)``: one whole clip, frames 149…208.
+    static func theOneClipAroundTheEvent(_ clips: [CapturedVideoSegment]) throws -> CapturedVideoSegment {
+        let clip = try #require(clips.first)
+        #expect(clips.count == 1)
+        #expect(clip.frameCount == 60)
+        #expect(abs(clip.startTime - (4 + 29.0 / 30)) < 1e-6)
+        #expect(clip.eventTimes.count == 1 && abs(clip.eventTimes[0] - (4 + 59.0 / 30)) < 1e-6)
+        #expect(!clip.isTruncated)
+        return clip
+    }
+
+    @Test("the real recorder: one clip of frames 149…208 around the event at frame 179, filtered")
     func realRecorder() async throws {
         let folder = try TemporaryFolder("frame-recorder")
         defer { folder.cleanUp() }
@@ -33,13 +44,8 @@ struct FrameRecorderTests {
             configuration: smallConfiguration(in: folder, backward: 1, forward: 1, codec: .mjpeg))
         let clips = try await Self.hostRecords(with: recorder)
         #expect(recorder.exportFrameTransform != nil)
-        let clip = try #require(clips.first)
-        #expect(clips.count == 1)
-        #expect(clip.frameCount == 60)
-        #expect(abs(clip.startTime - (4 + 30.0 / 30)) < 1e-6)
-        #expect(clip.eventTimes.count == 1 && abs(clip.eventTimes[0] - (4 + 59.0 / 30)) < 1e-6)
-        #expect(!clip.isTruncated)
-        #expect(try decodedCounters(of: clip.url) == (150...209).map { Optional($0) })
+        let clip = try Self.theOneClipAroundTheEvent(clips)
+        #expect(try decodedCounters(of: clip.url) == (149...208).map { Optional($0) })
         // Black and white through the export filter: the clip's first frame has no colour.
         let first = try #require(try firstFrame(of: clip.url))
         #expect(try first.colourSpread() < 8)
@@ -54,16 +60,11 @@ struct FrameRecorderTests {
                 backwardOffset: 1, forwardOffset: 1))
         let published = mock.finishedSegments()
         let clips = try await Self.hostRecords(with: mock)
-        let clip = try #require(clips.first)
-        #expect(clips.count == 1)
-        #expect(clip.frameCount == 60)
-        #expect(abs(clip.startTime - (4 + 30.0 / 30)) < 1e-6)
-        #expect(clip.eventTimes.count == 1 && abs(clip.eventTimes[0] - (4 + 59.0 / 30)) < 1e-6)
-        #expect(!clip.isTruncated)
+        let clip = try Self.theOneClipAroundTheEvent(clips)
         #expect(!FileManager.default.fileExists(atPath: clip.url.path))
         #expect(mock.pushedFrames.count == 105)
         let frames = try mock.clipFrames(of: clip)
-        #expect(try frames.map { FrameCounterCode.decode(try $0.image.pixels()) } == (150...209).map { Optional($0) })
+        #expect(try frames.map { FrameCounterCode.decode(try $0.image.pixels()) } == (149...208).map { Optional($0) })
         #expect(try frames[0].image.colourSpread() < 8)
         #expect(try mock.pushedFrames[30].image.colourSpread() > 8)
         var iterator = published.makeAsyncIterator()
