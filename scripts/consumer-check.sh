@@ -16,9 +16,9 @@ step() {
     local name="$1"
     shift
     local started=$SECONDS
-    echo "consumer-check: $name"
+    echo "consumer-check: $name" >&2
     "$@"
-    echo "consumer-check: $name took $((SECONDS - started)) s"
+    echo "consumer-check: $name took $((SECONDS - started)) s" >&2
 }
 
 python3 "$root/scripts/readme-snippets.py"

@@ -17,4 +17,4 @@ let file = try await library.thumbnails.thumbnail(for: photo.url, size: 256)    
 let sheet = try await library.contactSheet(of: family.id)                           // 3 columns
 var pager = try PhotoPager(photos: newest)
 pager.previous()                                   // wraps round to the last photo
-PhotoCountLabel.text(for: 5, language: .slovak)    // "5 fotografií"
+print(PhotoCountLabel.text(for: 5, language: .slovak))  // "5 fotografií"
