@@ -148,7 +148,7 @@ targets += [
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "Locking"]),
-    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "Locking"]),
+    .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "FilmKit", "Imaging", "Locking"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
         name: "RecorderKitTests",

@@ -20,6 +20,7 @@ packages=(
     nginx-light curl                     # social-server's scale-out test and script: two instances behind nginx
     wrk sqlite3                          # social-server's HTTP benchmark (Examples/SocialServer/benchmark.sh)
     python3-venv                         # scripts/contract-test.sh installs schemathesis (PyPI) into a venv
+    python3                              # scripts/readme-snippets.py: the README blocks against ReadmeSnippets/
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -4,10 +4,13 @@ import Imaging
 
 /// A photo library kept entirely in memory: locations, photos (their bytes and metadata) and
 /// album membership. Saving checks that the bytes are an image (through libvips' header reader)
-/// but writes no file; searches apply the same criteria as the real library. For users' tests.
+/// but writes no file; searches apply the same criteria as the real library. Thumbnails and
+/// contact sheets are real images, made with libvips from the bytes (or image) each photo was
+/// saved with and kept in memory, nothing on disk. For users' tests.
 public actor InMemoryPhotoLibrary: PhotoLibrary {
     private let store: InMemoryLocationStore
-    private var stored: [Int64: (photo: Photo, bytes: Data?, metadata: PhotoMetadata)] = [:]
+    private var stored: [Int64: (photo: Photo, content: PhotoSource, metadata: PhotoMetadata)] = [:]
+    private var thumbnailCache: [ThumbnailKey: Image] = [:]
     private var members: [Int64: Set<Int64>] = [:]
     private var nextID: Int64 = 1
     /// Every call to ``save(_:to:metadata:)`` that succeeded, in order, for assertions.
@@ -52,7 +55,10 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     }
 
     /// The bytes a photo was saved with (encoded bytes only; `nil` for an in-memory image).
-    public func bytes(of photoID: Int64) -> Data? { stored[photoID]?.bytes }
+    public func bytes(of photoID: Int64) -> Data? {
+        guard case .encoded(let data)? = stored[photoID]?.content else { return nil }
+        return data
+    }
 
     /// Stores a photo in memory.
     ///
@@ -72,7 +78,7 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
             id: id, locationID: locationID, url: location.directory.appendingPathComponent("\(id).jpg"),
             captureDate: metadata.captureDate, gps: metadata.gps, description: metadata.description, width: width,
             height: height, fileSize: Int64(bytes?.count ?? width * height * 3))
-        stored[id] = (photo, bytes, metadata)
+        stored[id] = (photo, source, metadata)
         if location.kind == .album { members[locationID, default: []].insert(id) }
         savedMetadata.append(metadata)
         return photo
@@ -191,5 +197,52 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
         guard album.kind == .album else { throw .wrongLocationKind(id: albumID, expected: .album) }
         guard stored[photoID] != nil else { throw .photoNotFound(id: photoID) }
         members[albumID, default: []].insert(photoID)
+    }
+
+    // MARK: Thumbnails
+
+    private struct ThumbnailKey: Hashable {
+        let photoID: Int64
+        let size: Int
+    }
+
+    /// How many thumbnails were made (not served from memory), for assertions.
+    public private(set) var generatedThumbnailCount = 0
+
+    /// The thumbnail of a photo, made in memory from the bytes it was saved with (upright, scaled
+    /// to fit `size`×`size`, 8-bit sRGB) and kept for the next call.
+    ///
+    /// - Parameters:
+    ///   - photoID: the photo's identifier.
+    ///   - size: the largest width and height, 1…4096 pixels.
+    /// - Returns: the thumbnail.
+    /// - Throws: ``GalleryKit/GalleryError/photoNotFound(id:)``,
+    ///   ``GalleryKit/GalleryError/invalidArgument(_:)`` for a size outside 1…4096, and
+    ///   ``GalleryKit/GalleryError/unreadablePhoto(source:reason:)`` for bytes that do not decode.
+    public func thumbnail(ofPhoto photoID: Int64, size: Int) throws(GalleryError) -> Image {
+        guard (1...4096).contains(size) else { throw .invalidArgument("thumbnail size \(size) is not 1…4096") }
+        guard let entry = stored[photoID] else { throw .photoNotFound(id: photoID) }
+        let key = ThumbnailKey(photoID: photoID, size: size)
+        if let cached = thumbnailCache[key] { return cached }
+        let source = "photo \(photoID)"
+        do {
+            let original =
+                switch entry.content {
+                case .encoded(let data): try Image(data: data)
+                case .image(let image, _): image
+                }
+            let upright = try original.normalizedToSRGB()
+            let scale = min(Double(size) / Double(upright.width), Double(size) / Double(upright.height))
+            let thumbnail = try upright.resized(
+                width: max(1, Int((Double(upright.width) * scale).rounded())),
+                height: max(1, Int((Double(upright.height) * scale).rounded())))
+            // Decoded now, so a damaged photo fails here and the cache holds pixels, not a recipe.
+            let materialised = try Image(pixels: try thumbnail.pixels())
+            thumbnailCache[key] = materialised
+            generatedThumbnailCount += 1
+            return materialised
+        } catch {
+            throw GalleryError.unreadablePhoto(source: source, reason: error.description)
+        }
     }
 }

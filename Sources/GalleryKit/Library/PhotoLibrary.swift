@@ -5,7 +5,7 @@ import Imaging
 ///
 /// ``GalleryLibrary`` is the default implementation (files on disk, a SQLite index);
 /// `GalleryKitMocks` has an in-memory one for tests.
-public protocol PhotoLibrary: LocationStore {
+public protocol PhotoLibrary: LocationStore, PhotoThumbnailProvider {
     /// Saves a photo into a location, writing `metadata` into the file's EXIF. The file appears
     /// whole or not at all.
     /// - Throws: ``GalleryError/locationNotFound(id:)``, ``GalleryError/locationDirectoryMissing(path:)``,

@@ -41,6 +41,9 @@ public enum RecorderError: Error, Sendable, Hashable {
     case source(FrameSourceError)
     /// Audio settings, pushed audio or an audio source were refused.
     case audio(AudioError)
+    /// ``FrameRecorder/record(from:pacing:)`` was asked to record a source that ended before its
+    /// first frame (a test pattern of zero frames, a source already read to its end).
+    case sourceYieldedNoFrames
 }
 
 extension RecorderError: CustomStringConvertible {
@@ -68,6 +71,7 @@ extension RecorderError: CustomStringConvertible {
         case .video(let error): "clip writing failed: \(error)"
         case .source(let error): "frame source failed: \(error)"
         case .audio(let error): "audio: \(error)"
+        case .sourceYieldedNoFrames: "the frame source ended before its first frame: nothing was recorded"
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Something that produces frames one after another: a test pattern, a video file, an image
 /// sequence or a camera.
 ///
-/// A source is used by one task at a time; ``EventRecorder/record(from:pacing:)`` pulls frames
+/// A source is used by one task at a time; ``FrameRecorder/record(from:pacing:)`` pulls frames
 /// from it until it ends.
 public protocol FrameSource {
     /// The size of the frames it produces.

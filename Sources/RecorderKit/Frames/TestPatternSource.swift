@@ -4,29 +4,39 @@ import Imaging
 /// A synthetic camera: a box that moves across the frame, the frame number and timestamp as
 /// text, and the frame number as a machine-readable ``FrameCounterCode`` strip.
 ///
-/// Frame `n` has timestamp `startTime + n / frameRate`, so tests can drive time exactly.
+/// It yields `frameCount` frames numbered from `firstFrameIndex`; the first has timestamp
+/// `firstTimestamp` and each next one comes `1 / frameRate` later, so tests can drive time
+/// exactly. `TestPatternSource(frameSize: size, frameCount: 45, firstFrameIndex: 120,
+/// firstTimestamp: 4)` yields frames 120…164 at 4.000 s…5.467 s.
 public struct TestPatternSource: FrameSource {
     /// The size of the frames.
     public let frameSize: FrameSize
     /// Frames per second.
     public let frameRate: Double
-    /// The number of frames before the source ends, or `nil` for an endless source.
+    /// How many frames the source yields in all, or `nil` for an endless source.
     public let frameCount: Int?
-    /// The timestamp of frame 0.
-    public let startTime: Double
-    /// The index of the next frame.
-    public private(set) var nextIndex: Int
+    /// The number drawn on (and encoded into) the first frame.
+    public let firstFrameIndex: Int
+    /// The timestamp of the first frame, in seconds.
+    public let firstTimestamp: Double
+    /// How many frames have been yielded so far.
+    public private(set) var yieldedCount = 0
 
-    /// Creates a test pattern; throws for a size below 104×32 or a rate outside 1…240.
+    /// Creates a test pattern.
     ///
-    /// - Throws: ``FrameSourceError/invalidParameters(_:)`` for a size outside 104×32…8192×8192, a rate outside 1…240,
-    ///   or a negative count or index.
+    /// - Parameters:
+    ///   - frameSize: the size of the frames, 104×32 to 8192×8192.
+    ///   - frameRate: frames per second, 1…240.
+    ///   - frameCount: how many frames to yield (at least 1), or `nil` for an endless source.
+    ///   - firstFrameIndex: the number of the first frame (0 or more); the frames after it count up.
+    ///   - firstTimestamp: the timestamp of the first frame, in seconds (finite).
+    /// - Throws: ``FrameSourceError/invalidParameters(_:)`` naming the parameter out of range.
     public init(
         frameSize: FrameSize,
         frameRate: Double = 30,
         frameCount: Int? = nil,
-        startIndex: Int = 0,
-        startTime: Double = 0
+        firstFrameIndex: Int = 0,
+        firstTimestamp: Double = 0
     ) throws(FrameSourceError) {
         guard frameSize.width >= 104, frameSize.height >= 32, frameSize.width <= 8192, frameSize.height <= 8192 else {
             throw .invalidParameters("test pattern size \(frameSize) is outside 104×32…8192×8192")
@@ -34,25 +44,35 @@ public struct TestPatternSource: FrameSource {
         guard frameRate.isFinite, frameRate >= 1, frameRate <= 240 else {
             throw .invalidParameters("test pattern frame rate \(frameRate) is outside 1…240")
         }
-        guard (frameCount ?? 0) >= 0, startIndex >= 0 else {
-            throw .invalidParameters("frame count and start index must not be negative")
+        if let frameCount, frameCount < 1 {
+            throw .invalidParameters("frameCount \(frameCount) would yield no frames; it must be at least 1")
+        }
+        guard firstFrameIndex >= 0 else {
+            throw .invalidParameters("firstFrameIndex \(firstFrameIndex) is negative")
+        }
+        guard firstTimestamp.isFinite else {
+            throw .invalidParameters("firstTimestamp \(firstTimestamp) is not finite")
         }
         self.frameSize = frameSize
         self.frameRate = frameRate
         self.frameCount = frameCount
-        self.startTime = startTime
-        self.nextIndex = startIndex
+        self.firstFrameIndex = firstFrameIndex
+        self.firstTimestamp = firstTimestamp
     }
+
+    /// The number of the next frame to be yielded.
+    public var nextFrameIndex: Int { firstFrameIndex + yieldedCount }
 
     /// Renders the next frame.
     ///
-    /// - Throws: ``FrameSourceError/imaging(_:)`` if the frame cannot be rendered.
+    /// - Returns: the frame, or `nil` once `frameCount` frames have been yielded.
+    /// - Throws: ``FrameSourceError/imaging(_:)`` if rendering fails.
     public mutating func nextFrame() throws(FrameSourceError) -> Frame? {
-        if let frameCount, nextIndex >= frameCount { return nil }
-        let timestamp = startTime + Double(nextIndex) / frameRate
+        if let frameCount, yieldedCount >= frameCount { return nil }
+        let timestamp = firstTimestamp + Double(yieldedCount) / frameRate
         do {
-            let image = try Self.render(index: nextIndex, timestamp: timestamp, size: frameSize)
-            nextIndex += 1
+            let image = try Self.render(index: nextFrameIndex, timestamp: timestamp, size: frameSize)
+            yieldedCount += 1
             return Frame(image: image, timestamp: timestamp)
         } catch {
             throw .imaging(error)
@@ -61,8 +81,12 @@ public struct TestPatternSource: FrameSource {
 
     /// Renders frame `index` of a pattern of the given size.
     ///
-    /// - Throws: `ImagingError` if libvips cannot render the pattern, such as `ImagingError.invalidArgument` for a
-    ///   size below 104×32.
+    /// - Parameters:
+    ///   - index: the frame number drawn and encoded into the frame.
+    ///   - timestamp: the time written on the frame, in seconds.
+    ///   - size: the frame size.
+    /// - Returns: the frame's image.
+    /// - Throws: an `ImagingError` if drawing fails.
     public static func render(index: Int, timestamp: Double, size: FrameSize) throws(ImagingError) -> Image {
         let width = size.width
         let height = size.height

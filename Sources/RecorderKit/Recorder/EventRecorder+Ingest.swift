@@ -2,16 +2,6 @@ import Foundation
 import Imaging
 import Locking
 
-/// What became of a pushed frame.
-public enum FrameDisposition: Sendable, Hashable {
-    /// Stored in this many slots: 1, or more when it also fills a gap in the source's timing.
-    case stored(slots: Int)
-    /// Dropped to keep the configured frame rate (the source is faster).
-    case dropped
-    /// Ignored because the recorder is paused.
-    case ignoredWhilePaused
-}
-
 /// Passes a frame's image to the worker that compresses it, which takes it out: a closure's
 /// captures live until the dispatch queue releases the closure, after the worker's slot is free.
 private final class ImageHandoff: Sendable {

@@ -21,7 +21,7 @@ import Locking
 /// window overlaps a clip still waiting for frames merges into it (up to
 /// ``RecorderConfiguration/maximumClipDuration``); otherwise it gets its own clip, which starts no
 /// earlier than the end of the previous clip, so no frame is written twice.
-public final class EventRecorder: VideoRecorder {
+public final class EventRecorder: FrameRecorder {
     let core: Locked<RecorderCore>
     /// Serialises state changes with their notifications so that everyone sees them in order;
     /// recursive so that a delegate may call back into the recorder.

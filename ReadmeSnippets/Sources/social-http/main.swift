@@ -1,0 +1,22 @@
+import FilmKit
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import SocialModel
+import SocialModelHTTP
+import SocialModelPhotos
+import SocialModelSQLite
+
+let store = try SQLiteSocialStore(path: "social.sqlite")
+let accounts = AccountService(store: store, mailer: OutboxMailer(directory: URL(fileURLWithPath: "outbox")))
+let network = SocialNetwork(store: store, accounts: accounts, photos: VipsPhotoProcessor(filters: .shared))
+
+let routes = SocialRoutes(network: network)
+let router = Router(context: BasicWebSocketRequestContext.self)
+router.get("/health") { _, _ in "ok" }
+router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")
+router.addRoutes(routes.liveCollection(), atPath: "/api")  // GET /api/live, the WebSocket
+let app = Application(
+    router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+    configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+try await app.runService()

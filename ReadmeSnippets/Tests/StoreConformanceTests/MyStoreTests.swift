@@ -1,0 +1,13 @@
+import SocialModelMocks
+import SocialModelTesting
+import Testing
+
+@Test func myStoreKeepsTheRules() async throws {
+    try await SocialStoreConformance.run { InMemorySocialStore() }  // your store here
+}
+
+// Or one test case per rule, so a failure names it:
+@Test(arguments: SocialStoreConformance.checks)
+func myStore(_ check: ConformanceCheck) async throws {
+    try await check.run(on: InMemorySocialStore())
+}
