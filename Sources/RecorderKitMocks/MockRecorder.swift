@@ -4,15 +4,15 @@ import Imaging
 import Locking
 import RecorderKit
 
-/// A scriptable ``FrameRecorder`` for host apps' tests: it follows the real state machine,
+/// A scriptable `FrameRecorder` for host apps' tests: it follows the real state machine,
 /// records every call, throws the errors a test sets, and emits the segments a test hands it.
 ///
-/// It also takes frames, as ``EventRecorder`` does, and keeps them in memory (so use it with a
+/// It also takes frames, as `EventRecorder` does, and keeps them in memory (so use it with a
 /// few small frames): ``push(_:)`` checks the state and the timestamps as the real recorder does,
 /// ``captureSegment()`` after the first frame marks an event at the newest frame, and once a
 /// frame arrives `forwardOffset` seconds after the event (or the recording stops) the mock
 /// publishes a clip of the frames in `[event − backwardOffset, event + forwardOffset)`, the real
-/// recorder's window, as a ``CapturedVideoSegment``
+/// recorder's window, as a `CapturedVideoSegment`
 /// whose ``clipFrames(of:)`` are those frames through the export filter. No file is written and
 /// nothing is encoded; frames are counted as pushed, not re-timed to the frame rate. Events
 /// inside a clip still waiting for frames merge into it, and no frame is in two clips.
@@ -124,7 +124,7 @@ public final class MockVideoRecorder: FrameRecorder {
     /// - Parameter segment: a clip from ``capturedSegments()`` or ``finishedSegments()``.
     /// - Returns: the clip's frames, or an empty array for a segment the mock did not make
     ///   (one handed to ``emit(_:)``).
-    /// - Throws: ``RecorderError/exportTransformFailed(frame:message:)`` if the filter fails.
+    /// - Throws: `RecorderError.exportTransformFailed(frame:message:)` if the filter fails.
     public func clipFrames(of segment: CapturedVideoSegment) throws(RecorderError) -> [Frame] {
         let (frames, entry) = storage.withLock { ($0.frames, $0.clipFrames[segment.id]) }
         guard let entry else { return [] }
@@ -149,8 +149,8 @@ public final class MockVideoRecorder: FrameRecorder {
     ///
     /// - Parameter frame: the frame; timestamps must increase.
     /// - Returns: `.stored(slots: 1)`, or `.ignoredWhilePaused`.
-    /// - Throws: the scripted error (``failPush(with:)``), ``RecorderError/notRecording(state:)``
-    ///   in state `none`, ``RecorderError/nonMonotonicTimestamp(previous:got:)``.
+    /// - Throws: the scripted error (``failPush(with:)``), `RecorderError.notRecording(state:)`
+    ///   in state `none`, `RecorderError.nonMonotonicTimestamp(previous:got:)`.
     @discardableResult
     public func push(_ frame: Frame) throws(RecorderError) -> FrameDisposition {
         let (disposition, published) = try storage.withLock { storage throws(RecorderError) in
@@ -177,7 +177,7 @@ public final class MockVideoRecorder: FrameRecorder {
     ///   - pixels: the frame's samples.
     ///   - timestamp: seconds; must increase.
     /// - Returns: what ``push(_:)`` returns.
-    /// - Throws: ``RecorderError/imaging(_:)`` for pixels that make no image, and what
+    /// - Throws: `RecorderError.imaging(_:)` for pixels that make no image, and what
     ///   ``push(_:)`` throws.
     @discardableResult
     public func push(pixels: PixelBuffer, timestamp: Double) throws(RecorderError) -> FrameDisposition {
@@ -264,7 +264,7 @@ public final class MockVideoRecorder: FrameRecorder {
         change { $0 = .none }
     }
 
-    /// Records the call; throws as scripted, or ``RecorderError/notRecording(state:)`` unless
+    /// Records the call; throws as scripted, or `RecorderError.notRecording(state:)` unless
     /// recording. Once frames have been pushed, marks an event at the newest one: it opens a clip,
     /// or merges into the clip still waiting for frames.
     ///

@@ -5,10 +5,10 @@ extension MockVideoRecorder: AudioReceiver {
     /// finite values, and the state (refused in `none`, ignored while paused).
     ///
     /// - Parameter audio: interleaved samples with their timestamp.
-    /// - Returns: ``AudioDisposition/stored`` while recording, ``AudioDisposition/ignoredWhilePaused``
+    /// - Returns: `AudioDisposition.stored` while recording, `AudioDisposition.ignoredWhilePaused`
     ///   while paused.
-    /// - Throws: ``RecorderError/audio(_:)`` as ``AudioSettings/check(_:against:)`` throws, and
-    ///   ``RecorderError/notRecording(state:)`` in state `none`.
+    /// - Throws: `RecorderError.audio(_:)` as `AudioSettings.check(_:against:)` throws, and
+    ///   `RecorderError.notRecording(state:)` in state `none`.
     @discardableResult
     public func push(audio: AudioSamples) throws(RecorderError) -> AudioDisposition {
         do throws(AudioError) {

@@ -56,6 +56,7 @@ extension FrameRecorder {
     /// Ignores the source's audio: a recorder without sound.
     ///
     /// - Parameter source: a source with sound.
+    /// - Throws: nothing; it is `throws` only to implement the requirement.
     public func pushAudio(from source: some AudioCarryingSource) throws(RecorderError) {}
 
     /// Applies a FilmKit filter to every frame of every clip written from now on, with seed 0.

@@ -1,7 +1,7 @@
 import CaptureDevices
 
 extension LiveSourceOptions {
-    /// Options for a camera a ``CaptureDevices/CaptureDeviceDiscovery`` found (on Linux,
+    /// Options for a camera a `CaptureDeviceDiscovery` found (on Linux,
     /// `V4L2DeviceDiscovery` lists `/dev/video*` with their formats, sizes and rates), asking for
     /// one of the modes it reports.
     ///

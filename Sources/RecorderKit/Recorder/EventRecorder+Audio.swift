@@ -69,9 +69,9 @@ extension EventRecorder: AudioReceiver {
     }
 
     /// Takes the audio `source` has decoded since the last call and records it beside the
-    /// frames, resampled to the configuration's rate and channels. ``record(from:pacing:)`` does
-    /// this after each frame; a host that pushes a source's frames itself calls it after each
-    /// ``push(_:)``. Does nothing when clips are silent.
+    /// frames, resampled to the configuration's rate and channels.
+    /// ``FrameRecorder/record(from:pacing:)`` does this after each frame; a host that pushes a
+    /// source's frames itself calls it after each ``push(_:)``. Does nothing when clips are silent.
     ///
     /// - Parameter source: a source with sound, such as a ``VideoFileSource``.
     /// - Throws: ``RecorderError/notRecording(state:)`` in state `none`, and
