@@ -216,9 +216,9 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     ///   - photoID: the photo's identifier.
     ///   - size: the largest width and height, 1…4096 pixels.
     /// - Returns: the thumbnail.
-    /// - Throws: ``GalleryKit/GalleryError/photoNotFound(id:)``,
-    ///   ``GalleryKit/GalleryError/invalidArgument(_:)`` for a size outside 1…4096, and
-    ///   ``GalleryKit/GalleryError/unreadablePhoto(source:reason:)`` for bytes that do not decode.
+    /// - Throws: `GalleryError.photoNotFound(id:)`,
+    ///   `GalleryError.invalidArgument(_:)` for a size outside 1…4096, and
+    ///   `GalleryError.unreadablePhoto(source:reason:)` for bytes that do not decode.
     public func thumbnail(ofPhoto photoID: Int64, size: Int) throws(GalleryError) -> Image {
         guard (1...4096).contains(size) else { throw .invalidArgument("thumbnail size \(size) is not 1…4096") }
         guard let entry = stored[photoID] else { throw .photoNotFound(id: photoID) }
