@@ -5,7 +5,7 @@ import SocialModelAPI
 import Locking
 
 /// The signed-in user's live updates, from ``SocialClientSession/liveUpdates(logger:)``: every
-/// notification and direct message from the moment it returned, as ``LiveEvent`` values (never
+/// notification and direct message from the moment it returned, as `LiveEvent` values (never
 /// `.subscribed`, which the opening consumed). The sequence ends when the server closes the
 /// socket, and throws ``SocialClientError/transport(_:)`` when the connection fails. ``close()``
 /// (or dropping every iterator) closes the WebSocket.

@@ -45,7 +45,7 @@ public final class MockIdentityProvider: IdentityProvider {
 
     /// The identity registered for `token`, if it carries `nonce`, as OpenID Connect checks it: a
     /// request with a nonce needs a token with the same one; a request without accepts any token.
-    /// - Throws: ``IdentityProviderError/invalidToken(reason:)`` for any other token or nonce.
+    /// - Throws: `IdentityProviderError.invalidToken(reason:)` for any other token or nonce.
     public func verify(token: String, nonce: String?) async throws(IdentityProviderError) -> VerifiedIdentity {
         guard let registered = identities.withLock({ $0[token] }) else {
             throw .invalidToken(reason: "unknown token")

@@ -17,8 +17,8 @@ extension SocialRoutes {
     /// ```
     ///
     /// The upgrade request carries the bearer token like any session route (refused with a JSON
-    /// 401 otherwise). The server then sends ``LiveEvent`` frames as JSON text: `subscribed` first,
-    /// then every notification and message ``SocialNetwork/events`` publishes for the user — those
+    /// 401 otherwise). The server then sends `LiveEvent` frames as JSON text: `subscribed` first,
+    /// then every notification and message `SocialNetwork.events` publishes for the user — those
     /// made through this process, and, with a PostgreSQL store's event relay running, through any
     /// other process on the same database. The socket closes when the client closes it.
     /// - Parameter context: the request context of the application they are mounted in.
