@@ -151,14 +151,22 @@ AKV_INLINE int hold(const Film *film, Sequence *sequence, int row, int keep,
     return slot;
 }
 
-// The glow of row y, or NULL where none reaches it: two map rows enlarged along x, blended.
-AKV_INLINE const float *glow_row(const Film *film, Sequence *sequence, int y,
-                                                                   int left, int width) {
+// The two map rows that row y blends, a above b, and how far it is from a to b.
+AKV_INLINE void glow_rows(const Film *film, int y, int *a, int *b, float *t) {
     float g = (y + 0.5f) / film->glow_scale - 0.5f;
     const float bottom = (float)(film->glow_height - 1);
     g = g < 0 ? 0 : (g > bottom ? bottom : g);
-    const int a = (int)g, b = a + 1 < film->glow_height ? a + 1 : a;
-    const float t = g - a;
+    *a = (int)g;
+    *b = *a + 1 < film->glow_height ? *a + 1 : *a;
+    *t = g - *a;
+}
+
+// The glow of row y, or NULL where none reaches it: two map rows enlarged along x, blended.
+AKV_INLINE const float *glow_row(const Film *film, Sequence *sequence, int y,
+                                                                   int left, int width) {
+    int a, b;
+    float t;
+    glow_rows(film, y, &a, &b, &t);
     if (sequence->held_left != left || sequence->held_width != width) {
         sequence->held[0] = sequence->held[1] = -1;
         sequence->held_left = left;
@@ -206,9 +214,12 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
     const VipsRect *r = &out_region->valid;
     const int left = r->left, width = r->width;
     if (film->glow) {
-        // The map rows this strip's last row blends.
-        const int last = (int)floorf((r->top + r->height - 1 + 0.5f) / film->glow_scale - 0.5f) + 1;
-        if (akv_glow_ensure(film->glow, sequence->scan, last < 0 ? 0 : last)) return -1;
+        // Every map row this strip blends, by the same rule glow_row reads them with: a row read
+        // before it is made would be held as dark (a race ThreadSanitizer found in the top rows).
+        int upper, last;
+        float t;
+        glow_rows(film, r->top + r->height - 1, &upper, &last, &t);
+        if (akv_glow_ensure(film->glow, sequence->scan, last)) return -1;
     }
     if (vips_region_prepare(sequence->in, r)) return -1;
     akv_pixels_received();
