@@ -123,7 +123,7 @@ public final class MockVideoRecorder: FrameRecorder {
     ///
     /// - Parameter segment: a clip from ``capturedSegments()`` or ``finishedSegments()``.
     /// - Returns: the clip's frames, or an empty array for a segment the mock did not make
-    ///   (one handed to ``emit(_:)``).
+    ///   (one handed to ``emit(_:)-(CapturedVideoSegment)``).
     /// - Throws: `RecorderError.exportTransformFailed(frame:message:)` if the filter fails.
     public func clipFrames(of segment: CapturedVideoSegment) throws(RecorderError) -> [Frame] {
         let (frames, entry) = storage.withLock { ($0.frames, $0.clipFrames[segment.id]) }
