@@ -147,7 +147,9 @@ targets += [
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-    .target(name: "RecorderKit", dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "Locking"]),
+    .target(
+        name: "RecorderKit",
+        dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "Locking"]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "FilmKit", "Imaging", "Locking"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
@@ -162,7 +164,10 @@ targets += [
         swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
         name: "recorder-host",
-        dependencies: ["RecorderKit", "CaptureDevices", "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        dependencies: [
+            "RecorderKit", "CaptureDevices", "Locking",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
         path: "Examples/RecorderHost"
     ),
     .executableTarget(
@@ -216,7 +221,8 @@ targets += [
     ),
     .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit"]),
     .target(
-        name: "SocialModelMocks", dependencies: ["SocialModel", "Locking", .product(name: "Logging", package: "swift-log")]),
+        name: "SocialModelMocks",
+        dependencies: ["SocialModel", "Locking", .product(name: "Logging", package: "swift-log")]),
     .target(
         name: "SocialModelTesting",
         dependencies: ["SocialModel", "SocialModelMocks", .product(name: "Logging", package: "swift-log")]),

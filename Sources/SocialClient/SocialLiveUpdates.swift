@@ -1,8 +1,8 @@
 import Foundation
 import HummingbirdWSClient
+import Locking
 import Logging
 import SocialModelAPI
-import Locking
 
 /// The signed-in user's live updates, from ``SocialClientSession/liveUpdates(logger:)``: every
 /// notification and direct message from the moment it returned, as `LiveEvent` values (never
