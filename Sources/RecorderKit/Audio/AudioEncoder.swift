@@ -96,7 +96,7 @@ final class AudioEncoder {
     func encode(_ samples: UnsafeBufferPointer<Float>, channels: Int, rate: Int, at time: Double)
         throws(VideoIOError) -> [AudioPacket]
     {
-        guard let codec, let fifo, let converted, !flushed, channels > 0, rate > 0 else { return [] }
+        guard codec != nil, let fifo, let converted, !flushed, channels > 0, rate > 0 else { return [] }
         let count = samples.count / channels
         guard count > 0 else { return [] }
         var packets: [AudioPacket] = []
@@ -111,6 +111,9 @@ final class AudioEncoder {
             try sendFIFO(all: true, into: &packets)
             fifoStart = start
         }
+        // Read the context only now: sending a short last frame reopens the encoder (`restart`),
+        // which frees the context held before.
+        guard let codec else { return packets }
         try configureResampler(rate: rate, channels: channels)
         let capacity = swr_get_out_samples(resampler, Int32(count)) + 16
         av_frame_unref(converted)
@@ -139,10 +142,13 @@ final class AudioEncoder {
     /// Sends what the FIFO holds and drains the encoder: the samples still inside it (its
     /// look-ahead) come out. The encoder takes nothing afterwards.
     func finish() throws(VideoIOError) -> [AudioPacket] {
-        guard let codec, !flushed else { return [] }
+        guard codec != nil, !flushed else { return [] }
         var packets: [AudioPacket] = []
         try sendFIFO(all: true, into: &packets)
         flushed = true
+        // The context after sendFIFO: a short last frame reopened the encoder and freed the old one
+        // (using it here was a use-after-free that crashed one run in six of `recorder-host --audio`).
+        guard let codec else { return packets }
         try FFmpegRuntime.check(avcodec_send_frame(codec, nil), "avcodec_send_frame")
         try receive(into: &packets)
         return packets
@@ -188,7 +194,10 @@ final class AudioEncoder {
             try FFmpegRuntime.check(avcodec_send_frame(codec, frame), "avcodec_send_frame")
             try receive(into: &packets)
             // A short frame must be the last: the encoder is reopened for what follows.
-            if take < frameSize { try restart(into: &packets) }
+            if take < frameSize {
+                try restart(into: &packets)
+                break  // the local `codec` is the freed one now
+            }
         }
         fifoStart = position
     }
