@@ -19,6 +19,10 @@ let package = Package(
         // Encoded images through Imaging under the strict decoding policy (every libvips loader).
         .executableTarget(
             name: "FuzzImage", dependencies: ["FuzzDriver", .product(name: "Imaging", package: "AnalogKit")]),
+        // Camera mapping files: decoding, validation, resolving the devices and selecting among them.
+        .executableTarget(
+            name: "FuzzDeviceMapping",
+            dependencies: ["FuzzDriver", .product(name: "CaptureDevices", package: "AnalogKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@
 #   bash scripts/fuzz.sh --runs N [TARGET...]        stop each after N executions instead
 #
 # Targets: cube (the .cube parser and the 3D kernel), stock (stock JSON), image (Imaging's
-# loaders), exif (the EXIF shim, in C). Swift targets are built with `-sanitize=fuzzer,address`,
+# loaders), exif (the EXIF shim, in C), devices (camera mapping files and the selector). Swift targets are built with `-sanitize=fuzzer,address`,
 # the C one with clang's `-fsanitize=fuzzer,address`. A crash input is replayed with
 # `.build/fuzz/bin/<target> <file>`.
 set -euo pipefail
@@ -21,7 +21,7 @@ elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
     shift
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(cube stock image exif)
+[ ${#targets[@]} -gt 0 ] || targets=(cube stock image exif devices)
 
 scripts/install-system-packages.sh
 out=.build/fuzz
@@ -31,7 +31,7 @@ echo "== building the fuzz targets"
 swift build -c release --package-path Fuzz --scratch-path "$out/swift" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld 2>&1 \
     | grep -v "prohibited flag(s): -pthread" || true
-for target in FuzzCube FuzzStock FuzzImage; do
+for target in FuzzCube FuzzStock FuzzImage FuzzDeviceMapping; do
     cp "$out/swift/release/$target" "$out/bin/$target"
 done
 clang -O1 -g -fsanitize=fuzzer,address -fuse-ld=lld -ISources/CExifShim/include Fuzz/ExifShim/fuzz_exif.c \
@@ -50,7 +50,8 @@ for target in "${targets[@]}"; do
         stock) binary=FuzzStock max_len=8192 ;;
         image) binary=FuzzImage max_len=16384 ;;
         exif) binary=FuzzExif max_len=16384 ;;
-        *) echo "unknown target '$target' (cube, stock, image, exif)" >&2; exit 2 ;;
+        devices) binary=FuzzDeviceMapping max_len=4096 ;;
+        *) echo "unknown target '$target' (cube, stock, image, exif, devices)" >&2; exit 2 ;;
     esac
     corpus="$out/corpus/$target"
     mkdir -p "$corpus"

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-packages.sh
 export ANALOGKIT_REQUIRE_REAL_SERVERS=1
-# Tests that TSan itself cannot run say so and skip (see Tests/Support/ThreadSanitizer.swift).
+# Tests that TSan itself cannot run say so and skip (see Tests/Support/ThreadSanitizerRun.swift).
 export ANALOGKIT_THREAD_SANITIZER=1
 # ignore_noninstrumented_modules: libvips, GLib and FFmpeg are not instrumented, so the memory they
 # allocate and hand between their own threads is not checked; our code on their threads is, with

@@ -11,11 +11,7 @@ extension MockVideoRecorder: AudioReceiver {
     ///   `RecorderError.notRecording(state:)` in state `none`.
     @discardableResult
     public func push(audio: AudioSamples) throws(RecorderError) -> AudioDisposition {
-        do throws(AudioError) {
-            try AudioSettings.check(audio, against: currentConfiguration.audio)
-        } catch {
-            throw .audio(error)
-        }
+        try currentConfiguration.checkAudio(audio)
         switch currentState {
         case .none: throw .notRecording(state: .none)
         case .paused: return .ignoredWhilePaused

@@ -143,6 +143,19 @@ public struct RecorderConfiguration: Sendable, Hashable {
             throw .audio(error)
         }
     }
+
+    /// Checks samples a host pushes against ``audio``, as every recorder's `push(audio:)` does
+    /// before it keeps them (the rules are ``AudioSettings/check(_:against:)``'s).
+    /// - Parameter samples: the pushed samples.
+    /// - Throws: ``RecorderError/audio(_:)`` with ``AudioError/audioDisabled`` when clips are
+    ///   silent, ``AudioError/formatMismatch(_:)`` or ``AudioError/nonFiniteSamples``.
+    public func checkAudio(_ samples: AudioSamples) throws(RecorderError) {
+        do throws(AudioError) {
+            try AudioSettings.check(samples, against: audio)
+        } catch {
+            throw .audio(error)
+        }
+    }
 }
 
 /// What happens to a frame whose size or timing differs from the configuration.

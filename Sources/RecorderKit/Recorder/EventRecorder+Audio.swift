@@ -60,11 +60,7 @@ extension EventRecorder: AudioReceiver {
     ///   failure not yet reported.
     @discardableResult
     public func push(audio: AudioSamples) throws(RecorderError) -> AudioDisposition {
-        do throws(AudioError) {
-            try AudioSettings.check(audio, against: currentConfiguration.audio)
-        } catch {
-            throw .audio(error)
-        }
+        try currentConfiguration.checkAudio(audio)
         return try ingest(audio, consumesFailure: true)
     }
 
