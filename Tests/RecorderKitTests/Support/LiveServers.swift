@@ -277,7 +277,9 @@ final class LiveRun: Sendable {
     /// Waits until the stream is connected and packets have arrived for `seconds`.
     func waitUntilStreaming(for seconds: Double) async throws {
         // Generous: with the whole suite on two cores, the recording task may wait long for a thread.
-        try await wait(for: "connected", timeout: 120) { if case .connected = $0 { true } else { false } }
+        try await wait(for: "connected", timeout: 120 * ThreadSanitizerRun.slowdown) {
+            if case .connected = $0 { true } else { false }
+        }
         try await Task.sleep(for: .seconds(seconds))
     }
 
