@@ -53,7 +53,8 @@ struct PacketClipWriter {
             parameters.frameRate > 0 ? Int(parameters.frameRate.rounded()) : configuration.framerate.rawValue
         var frameCount = packets.count
         let contents = try readFiles()
-        let end = packets.map { $0.1.pts + $0.1.duration }.max() ?? firstPacket.pts
+        let lastPacketEnd = packets.map { $0.1.pts + $0.1.duration }.max() ?? firstPacket.pts
+        let end = max(lastPacketEnd, job.followingKeyPTS ?? lastPacketEnd)
         var audioCodecName: String?
         do {
             if let transform = job.transform {
@@ -105,8 +106,11 @@ struct PacketClipWriter {
                 let remuxer = try ClipRemuxer(
                     path: path, container: configuration.exportSettings.format, parameters: parameters, audio: audio)
                 for (offset, (group, record)) in packets.enumerated() {
-                    // A packet lasts until the next one: across a gap, the frame before it stays on screen.
-                    let next = offset + 1 < packets.count ? packets[offset + 1].1.dts : record.dts + record.duration
+                    // A packet lasts until the next one: across a gap, the frame before it stays on
+                    // screen, and the last one until the clip's end.
+                    let next =
+                        offset + 1 < packets.count
+                        ? packets[offset + 1].1.dts : record.dts + record.duration + (end - lastPacketEnd)
                     let bytes = contents[group].bytes(record)
                     try remuxer.write(
                         bytes, pts: record.pts - base, dts: record.dts - base, duration: max(1, next - record.dts),

@@ -34,6 +34,10 @@ struct PacketExportJob: Sendable {
     /// The audio around the clip's groups, with the timeline's times; cut to the clip's video
     /// when it is written.
     let audio: ClipAudio?
+    /// Where the key frame that ended the clip starts, when it follows the clip's last group
+    /// without an outage: the last frame stays on screen until then. (A packet's own duration is
+    /// only an estimate for a source timed by arrival, and could end the clip short of its window.)
+    let followingKeyPTS: Int64?
 }
 
 /// What a written clip file holds, to describe it once it is published.

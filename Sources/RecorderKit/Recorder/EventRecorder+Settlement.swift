@@ -40,10 +40,12 @@ extension EventRecorder {
                         from: PacketTimeline.seconds(first.startPTS) - 1,
                         to: PacketTimeline.seconds(groups.last?.endPTS ?? first.startPTS) + 1)
             }
+            let following = clip.endGroup.flatMap { core.packets[$0] }
             work.packetExports.append(
                 PacketExportJob(
                     clip: clip, groups: groups, files: groups.compactMap { core.directory?.url(forGroup: $0.number) },
-                    generation: core.generation, transform: core.exportTransform, audio: audio))
+                    generation: core.generation, transform: core.exportTransform, audio: audio,
+                    followingKeyPTS: following?.followsGap == false ? clip.endKeyPTS : nil))
         }
         if let directory = core.directory {
             work.deletions = core.index.evict(below: core.retainFrom).map { directory.url(for: $0) }
