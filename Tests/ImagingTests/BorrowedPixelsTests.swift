@@ -22,7 +22,7 @@ struct BorrowedPixelsTests {
         let released = ReleaseCount()
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: samples.count, alignment: 16)
         defer { memory.deallocate() }
-        memory.copyMemory(from: UnsafeRawBufferPointer(start: samples, count: samples.count))
+        samples.withUnsafeBytes { memory.copyMemory(from: $0) }
         do {
             let image = try Image(borrowing: UnsafeRawBufferPointer(memory), width: 4, height: 3, bands: 3) {
                 released.add()
