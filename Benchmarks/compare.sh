@@ -212,7 +212,8 @@ if wants recorder; then
             results=$([ "$kind" = silent ] && echo "$ours" || echo "$sound")
             fps=$(median_of "$results" 1) cpu=$(median_of "$results" 2) peak=$(median_of "$results" 3)
             label=$([ "$kind" = silent ] && echo "recorder ingest" || echo "recorder ingest with sound")
-            goal_row "$label, 3840×2160, $ingest_4k_frames frames" "$fps fps, CPU $cpu ms a frame, peak RSS $peak MB" \
+            goal_row "$label, 3840×2160, $ingest_4k_frames frames" \
+                "$(printf '%.1f fps, CPU %.1f ms a frame, peak RSS %.1f MB' "$fps" "$cpu" "$peak")" \
                 "≥ 30 fps, < 200 MB" "$(awk -v f="$fps" -v p="$peak" 'BEGIN { print (f >= 30 && p < 200) ? "yes" : "no" }')"
         done
     fi
