@@ -14,9 +14,13 @@ struct PushedPixelsTests {
             configuration: smallConfiguration(in: folder, backward: 3, forward: 0, codec: .mjpeg),
             maximumFramesInFlight: 2)
         try recorder.startRecording()
+        // Rendered first, so that the pushes come back to back: a buffer reused while a worker
+        // still compresses from it would show up as another frame's counter.
         var source = try TestPatternSource(frameSize: FrameSize(width: 320, height: 240), frameCount: 90)
-        while let frame = try source.nextFrame() {
-            #expect(try recorder.push(pixels: frame.image.pixels(), timestamp: frame.timestamp) == .stored(slots: 1))
+        var frames: [(pixels: PixelBuffer, timestamp: Double)] = []
+        while let frame = try source.nextFrame() { frames.append((try frame.image.pixels(), frame.timestamp)) }
+        for frame in frames {
+            #expect(try recorder.push(pixels: frame.pixels, timestamp: frame.timestamp) == .stored(slots: 1))
         }
         // A block is made only when none is idle: one per frame being compressed, plus the one
         // the caller's thread may still hold while a worker finishes.
