@@ -5,8 +5,9 @@ import Locking
     import Glibc
 #endif
 
-/// Reusable memory for the pixels ``EventRecorder/push(pixels:timestamp:)`` copies in, so that a
-/// frame costs one copy into memory that is already mapped.
+/// Reusable memory for the pixels ``EventRecorder/push(pixels:timestamp:)`` copies in, and for the
+/// frames `FrameDecoder` converts to RGB, so that a frame costs one write into memory that is
+/// already mapped.
 ///
 /// Without it each frame got a fresh buffer from libvips: at 4K (25 MB of RGB) glibc maps it, the
 /// kernel zero-fills every page on first touch, and it is unmapped again once the frame is
@@ -39,21 +40,42 @@ final class PixelMemoryPool: Sendable {
     ///   buffer's size; ``ImagingError/operationFailed(operation:message:)`` if memory cannot be had.
     func image(copying pixels: PixelBuffer) throws(ImagingError) -> Image {
         let (width, height, bands) = (pixels.width, pixels.height, pixels.bands)
-        let (count, overflow) = width.multipliedReportingOverflow(by: height)
-        let (byteCount, overflowBands) = count.multipliedReportingOverflow(by: bands)
-        guard width > 0, height > 0, bands > 0, !overflow, !overflowBands, pixels.samples.count >= byteCount else {
+        guard let byteCount = Self.byteCount(width, height, bands), pixels.samples.count >= byteCount else {
             throw .invalidArgument("\(pixels.samples.count) samples do not make a \(width)×\(height)×\(bands) image")
         }
-        let block = try take(byteCount: byteCount)
-        pixels.samples.withUnsafeBytes { samples in
-            if let source = samples.baseAddress { block.memory.copyMemory(from: source, byteCount: byteCount) }
+        return try image(width: width, height: height, bands: bands) { memory in
+            pixels.samples.withUnsafeBytes { samples in
+                if let source = samples.baseAddress { memory.copyMemory(from: source, byteCount: byteCount) }
+            }
         }
+    }
+
+    /// An image on a block whose `width × height × bands` samples `fill` writes (row by row,
+    /// bands interleaved, no padding); the block comes back to the pool when the image is gone.
+    ///
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if a dimension is not positive;
+    ///   ``ImagingError/operationFailed(operation:message:)`` if memory cannot be had.
+    func image(
+        width: Int, height: Int, bands: Int, filling fill: (UnsafeMutableRawPointer) -> Void
+    ) throws(ImagingError) -> Image {
+        guard let byteCount = Self.byteCount(width, height, bands) else {
+            throw .invalidArgument("\(width)×\(height)×\(bands) is not an image size")
+        }
+        let block = try take(byteCount: byteCount)
+        fill(block.memory)
         return try Image(
             borrowing: UnsafeRawBufferPointer(start: block.memory, count: byteCount), width: width, height: height,
             bands: bands
         ) { [weak self] in
             self?.giveBack(block)
         }
+    }
+
+    private static func byteCount(_ width: Int, _ height: Int, _ bands: Int) -> Int? {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let (bytes, overflowBands) = pixels.multipliedReportingOverflow(by: bands)
+        guard width > 0, height > 0, bands > 0, !overflow, !overflowBands else { return nil }
+        return bytes
     }
 
     /// Lets every idle block go (blocks still in use are let go when they come back, unless
