@@ -66,13 +66,16 @@ ffmpeg_mjpeg_arguments=(-c:v mjpeg -q:v 3 -f null -)
 # shellcheck disable=SC2034
 ffmpeg_h264_arguments=(-c:v libx264 -preset ultrafast -tune zerolatency -qp 23 -threads 1 -g 30 -bf 0 -pix_fmt yuvj420p)
 
-# recorder_ingest BENCHMARK FRAMES: runs `BENCHMARK ingest` (recorder-benchmark) on FRAMES frames
-# and prints "FPS CPU-MS-PER-FRAME PEAK-RSS-MB". The CPU time includes making each frame (a copy
-# of a photo with a box drawn on it, in the same loop), so it is an upper bound of RecorderKit's
-# own. (Running the generator alone does not tell that share: its `raw` mode also writes every
-# frame out, which costs as much again.)
+# recorder_ingest BENCHMARK FRAMES [OPTION…]: runs `BENCHMARK ingest` (recorder-benchmark) on FRAMES
+# frames (the options go to it: `--audio 1`, `--width 3840 --height 2160`) and prints "FPS
+# CPU-MS-PER-FRAME PEAK-RSS-MB". The CPU time includes making each frame (a photo with a box drawn
+# on it, in the same loop), so it is an upper bound of RecorderKit's own. (Running the generator
+# alone does not tell that share: its `raw` mode also writes every frame out, which costs as much
+# again.)
 recorder_ingest() {
-    "$1" ingest --frames "$2" | awk '{
+    local benchmark=$1 frames=$2
+    shift 2
+    "$benchmark" ingest --frames "$frames" "$@" | awk '{
         for (i = 1; i <= NF; i++) {
             if ($(i + 1) == "fps;") fps = $i
             if ($i == "CPU") cpu = $(i + 1)
@@ -82,22 +85,32 @@ recorder_ingest() {
     }'
 }
 
-# make_live_stream SECONDS FILE: a 1920×1080, 30 fps H.264 stream as IP cameras send it (a key
-# frame a second, no B-frames, about 4 Mbit/s; fine noise so that the encoder spends its bits as
-# on a real scene), made once and reused. Longer than 90 s, it repeats a 90 s stream (copied, not
-# re-encoded), which is all a recording benchmark needs.
+# ffmpeg_pcm_time GENERATOR FRAMES: encodes the 48 kHz stereo PCM that `GENERATOR ingest --audio 1`
+# pushes beside FRAMES frames (`GENERATOR pcm` writes it) with ffmpeg's AAC encoder at the
+# recorder's default 128 kbit/s, and prints ffmpeg's "WALL CPU" in seconds.
+ffmpeg_pcm_time() {
+    "$1" pcm --frames "$2" | process_time ffmpeg -v error -f f32le -ar 48000 -ac 2 -i - -c:a aac -b:a 128k -f null -
+}
+
+# make_live_stream SECONDS FILE [audio]: a 1920×1080, 30 fps H.264 stream as IP cameras send it (a
+# key frame a second, no B-frames, about 4 Mbit/s; fine noise so that the encoder spends its bits
+# as on a real scene), made once and reused. With `audio`, it also has the sound such a camera
+# sends: AAC, 48 kHz stereo, 128 kbit/s (a 1 kHz tone). Longer than 90 s, it repeats a 90 s stream
+# (copied, not re-encoded), which is all a recording benchmark needs.
 make_live_stream() {
-    local seconds=$1 file=$2 base
+    local seconds=$1 file=$2 audio=${3:-} base
+    local -a sound=()
+    [ "$audio" = audio ] && sound=(-f lavfi -i "sine=frequency=1000:sample_rate=48000" -c:a aac -b:a 128k -ac 2)
     [ -s "$file" ] && return 0
     mkdir -p "$(dirname "$file")"
     if [ "$seconds" -gt 90 ]; then
-        base=$(dirname "$file")/live-1080p30-90s.mp4
-        make_live_stream 90 "$base"
+        base=$(dirname "$file")/live-1080p30-90s${audio:+-$audio}.mp4
+        make_live_stream 90 "$base" "$audio"
         ffmpeg -nostdin -v error -y -stream_loop -1 -i "$base" -c copy -t "$seconds" "$file.partial.mp4"
     else
         ffmpeg -nostdin -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30,noise=alls=8:allf=t" \
-            -t "$seconds" -c:v libx264 -preset ultrafast -tune zerolatency -g 30 -keyint_min 30 -bf 0 -b:v 4M \
-            -maxrate 4M -bufsize 8M -pix_fmt yuv420p "$file.partial.mp4"
+            ${sound[@]+"${sound[@]}"} -t "$seconds" -c:v libx264 -preset ultrafast -tune zerolatency -g 30 \
+            -keyint_min 30 -bf 0 -b:v 4M -maxrate 4M -bufsize 8M -pix_fmt yuv420p "$file.partial.mp4"
     fi
     mv "$file.partial.mp4" "$file"
 }

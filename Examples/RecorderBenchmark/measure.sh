@@ -5,7 +5,8 @@
 #   2. the CPU time ffmpeg's MJPEG encoder spends on the same raw frames;
 #   3. with LONG=1, peak memory over 18 000 frames (10 minutes of 30 fps video, unpaced) with an
 #      event every 30 s;
-#   4. with UHD=1, ingest speed and peak memory on 3840×2160 frames (300 of them);
+#   4. with UHD=1, ingest speed and peak memory on 3840×2160 frames (300 of them), silent and with
+#      sound;
 #   5. with LIVE=1, a passthrough recording of a 1080p30 H.264 RTSP stream (GStreamer's server on
 #      loopback) for LIVE_SECONDS (default 600) with an event every 30 s, beside
 #      `ffmpeg -rtsp_transport tcp -i URL -c copy` recording the same stream at the same time: CPU and
@@ -36,8 +37,9 @@ if [ "${LONG:-0}" = 1 ]; then
 fi
 
 if [ "${UHD:-0}" = 1 ]; then
-    echo "== RecorderKit ingest, 300 frames of 3840×2160"
+    echo "== RecorderKit ingest, 300 frames of 3840×2160, silent, then with 48 kHz stereo sound"
     "$bin" ingest --frames 300 --width 3840 --height 2160
+    "$bin" ingest --frames 300 --width 3840 --height 2160 --audio 1
 fi
 
 if [ "${LIVE:-0}" = 1 ]; then

@@ -10,7 +10,8 @@
 //   clip-export --passthrough stream.mp4 [--seconds 5]
 //
 // records an H.264 stream in passthrough instead (not timed) and times the export of a clip of its
-// last 5 seconds: a remux of the stream's own packets.
+// last 5 seconds: a remux of the stream's own packets, and of its audio packets if it has sound
+// (the line ends with `audio aac`, or `audio none`).
 import BenchmarkWorkloads
 import Foundation
 import Imaging
@@ -54,8 +55,8 @@ if CommandLine.arguments.contains("--passthrough") {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: clip.url.path)[.size] as? Int) ?? 0
         print(
             String(
-                format: "export passthrough %d frames: wall %.1f ms, CPU %.1f ms, %d bytes", clip.frameCount,
-                usage.wallSeconds * 1000, usage.cpuSeconds * 1000, bytes))
+                format: "export passthrough %d frames: wall %.1f ms, CPU %.1f ms, %d bytes, audio %@", clip.frameCount,
+                usage.wallSeconds * 1000, usage.cpuSeconds * 1000, bytes, clip.audioCodecName ?? "none"))
     } catch {
         fail("\(error)")
     }

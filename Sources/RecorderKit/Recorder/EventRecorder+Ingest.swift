@@ -53,7 +53,9 @@ extension EventRecorder {
     /// Adds one frame of raw 8-bit pixels (3-band RGB, 4-band RGBA or 1-band grey).
     ///
     /// The pixels are copied once a worker is free, not before: at 1080p each copy is 6 MB, and
-    /// a copy made early would only wait beside the ones being compressed.
+    /// a copy made early would only wait beside the ones being compressed. They are copied into
+    /// one of a few buffers the recorder reuses (as many as ``maximumFramesInFlight``), so a frame
+    /// costs no fresh allocation; the recorder lets them go at ``stopRecording()``.
     ///
     /// - Throws: ``RecorderError/imaging(_:)`` if the pixels do not make an image (a band count other than 1, 3 or 4,
     ///   or too few samples); otherwise as ``push(_:)``.
@@ -62,19 +64,20 @@ extension EventRecorder {
         encodeSlots.wait()
         let image: Image
         do {
-            image = try Image(pixels: pixels)
+            image = try pixelMemory.image(copying: pixels)
         } catch {
             encodeSlots.signal()
             throw .imaging(error)
         }
-        return try enqueue(Frame(image: image, timestamp: timestamp), holdingWorker: true)
+        return try enqueue(Frame(image: image, timestamp: timestamp), holdingWorker: true, pooled: true)
     }
 
     /// Reserves the frame's slots and hands it to a worker; `holdingWorker` says the caller has
-    /// already taken a worker slot from `encodeSlots` (and it is given back if the frame is not stored).
-    private func enqueue(_ frame: Frame, holdingWorker: Bool, consumesFailure: Bool = true) throws(RecorderError)
-        -> FrameDisposition
-    {
+    /// already taken a worker slot from `encodeSlots` (and it is given back if the frame is not stored);
+    /// `pooled` that the frame's pixels are in ``pixelMemory``.
+    private func enqueue(
+        _ frame: Frame, holdingWorker: Bool, consumesFailure: Bool = true, pooled: Bool = false
+    ) throws(RecorderError) -> FrameDisposition {
         let reservation: Reservation
         do {
             switch try core.withLock({ core throws(RecorderError) in
@@ -91,13 +94,13 @@ extension EventRecorder {
         }
         if !holdingWorker { encodeSlots.wait() }
         let handoff = ImageHandoff(frame.image)
-        let large = frame.image.width * frame.image.height >= Self.largeFramePixels
+        let large = !pooled && frame.image.width * frame.image.height >= Self.largeFramePixels
         encodeQueue.async {
             // The worker lets go of the pixels before it frees its slot, so no more than
             // maximumFramesInFlight frames are held here (the block itself is released later).
             if let image = handoff.take() { self.store(image, reservation) }
             // A 4K frame's pixels (25 MB) would otherwise stay in the allocator's arenas, one set
-            // per worker thread, after they are freed.
+            // per worker thread, after they are freed. Pooled pixels are not freed, only reused.
             if large, self.releasesImageCache { Self.returnFreedMemory() }
             self.encodeSlots.signal()
         }

@@ -36,6 +36,8 @@ public final class EventRecorder: FrameRecorder {
     private let packetMotion = Locked<PacketMotionAnalyser?>(nil)
     /// The audio encoder of the current session (see EventRecorder+Audio.swift).
     let audioEncoder = Locked(AudioEncoderSlot())
+    /// The reused buffers that ``push(pixels:timestamp:)`` copies frames into.
+    let pixelMemory: PixelMemoryPool
 
     /// How many frames may be compressed at once.
     public let maximumFramesInFlight: Int
@@ -51,9 +53,10 @@ public final class EventRecorder: FrameRecorder {
     ///   - releasesImageCache: libvips keeps recent operations, with their images, in a
     ///     process-wide cache of up to 100 MB. Frames never come back, so for a recorder that
     ///     cache only pins memory (about 100 MB of 1080p frames); by default the recorder empties
-    ///     it after each frame, and after each frame of 8 megapixels or more (4K) hands the memory
-    ///     the allocator freed back to the system (glibc's `malloc_trim`). Pass `false` when the
-    ///     host relies on that cache and can afford the memory.
+    ///     it after each frame, and after each frame of 8 megapixels or more (4K) that was not
+    ///     pushed as pixels (those go into buffers the recorder reuses) hands the memory the
+    ///     allocator freed back to the system (glibc's `malloc_trim`). Pass `false` when the host
+    ///     relies on that cache and can afford the memory.
     /// - Throws: ``RecorderError/invalidConfiguration(_:)`` if `configuration` does not pass
     ///   ``RecorderConfiguration/validate()``.
     public init(
@@ -66,6 +69,7 @@ public final class EventRecorder: FrameRecorder {
         self.maximumFramesInFlight = workers
         self.releasesImageCache = releasesImageCache
         encodeSlots = DispatchSemaphore(value: workers)
+        pixelMemory = PixelMemoryPool(capacity: workers)
         core = Locked(RecorderCore(configuration: configuration))
     }
 
@@ -173,6 +177,7 @@ public final class EventRecorder: FrameRecorder {
     /// `recording|paused → none`; clips waiting for forward frames are written with what they have.
     public func stopRecording() {
         finishAudio()
+        pixelMemory.drain()
         try? transition { core in
             guard core.state != .none else { return nil }
             let old = core.state
@@ -208,6 +213,7 @@ public final class EventRecorder: FrameRecorder {
     /// Clips being written when it is called are discarded; published files stay on disk.
     public func resetRecorder() {
         dropAudio()
+        pixelMemory.drain()
         try? transition { core in
             let old = core.state
             core.state = .none

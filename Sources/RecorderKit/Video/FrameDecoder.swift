@@ -17,6 +17,9 @@ final class FrameDecoder {
     private var ownPacket: UnsafeMutablePointer<AVPacket>?
     /// The FFmpeg name of the decoder.
     private(set) var name = ""
+    /// Memory for the RGB frames, reused once the images made on it are gone (a 4K frame would
+    /// otherwise be a fresh 25 MB, zero-filled, then copied into libvips).
+    private let pixelMemory = PixelMemoryPool(capacity: 2)
 
     /// Opens a decoder for the stream.
     ///
@@ -103,9 +106,17 @@ final class FrameDecoder {
         try decode(packet, body)
     }
 
-    /// A decoded frame as 8-bit RGB.
+    /// A decoded frame as 8-bit RGB, converted straight into reused memory.
     func image(of frame: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) -> Image {
-        try convert(frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height), format: AV_PIX_FMT_RGB24)
+        let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
+        let scaler = try scaler(for: frame, width: width, height: height, format: AV_PIX_FMT_RGB24)
+        do {
+            return try pixelMemory.image(width: width, height: height, bands: 3) { memory in
+                Self.scale(frame, with: scaler, into: memory.assumingMemoryBound(to: UInt8.self), stride: width * 3)
+            }
+        } catch {
+            throw .ffmpeg(operation: "convert frame", message: error.description)
+        }
     }
 
     /// A decoded frame as a small 8-bit grey image, `width` pixels across (narrower frames keep
@@ -119,22 +130,38 @@ final class FrameDecoder {
         return try convert(frame, width: targetWidth, height: targetHeight, format: AV_PIX_FMT_GRAY8)
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, format: AVPixelFormat)
-        throws(VideoIOError) -> Image
-    {
+    private func scaler(
+        for frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, format: AVPixelFormat
+    ) throws(VideoIOError) -> OpaquePointer {
         scaler = sws_getCachedContext(
             scaler, frame.pointee.width, frame.pointee.height, AVPixelFormat(frame.pointee.format), Int32(width),
             Int32(height), format, SWS_BILINEAR, nil, nil, nil)
         guard let scaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported pixel format") }
+        return scaler
+    }
+
+    /// Converts the whole frame into one packed plane of `stride` bytes a row.
+    private static func scale(
+        _ frame: UnsafeMutablePointer<AVFrame>, with scaler: OpaquePointer,
+        into destination: UnsafeMutablePointer<UInt8>,
+        stride: Int
+    ) {
+        let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: frame)
+        let sourceData = sourcePlanes.map { UnsafePointer($0) }
+        let planes: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
+        let lines: [Int32] = [Int32(stride), 0, 0, 0]
+        _ = sws_scale(scaler, sourceData, sourceLines, 0, frame.pointee.height, planes, lines)
+    }
+
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, format: AVPixelFormat)
+        throws(VideoIOError) -> Image
+    {
+        let scaler = try scaler(for: frame, width: width, height: height, format: format)
         let bands = format == AV_PIX_FMT_GRAY8 ? 1 : 3
         let stride = width * bands
         var samples = [UInt8](repeating: 0, count: stride * height)
-        let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: frame)
-        let sourceData = sourcePlanes.map { UnsafePointer($0) }
         samples.withUnsafeMutableBufferPointer { buffer in
-            let destination: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            let destinationLines: [Int32] = [Int32(stride), 0, 0, 0]
-            _ = sws_scale(scaler, sourceData, sourceLines, 0, frame.pointee.height, destination, destinationLines)
+            if let base = buffer.baseAddress { Self.scale(frame, with: scaler, into: base, stride: stride) }
         }
         do {
             return try Image(pixels: PixelBuffer(width: width, height: height, bands: bands, samples: samples))
