@@ -56,14 +56,17 @@ struct SocialServer: AsyncParsableCommand {
             store: opened.store, mailer: OutboxMailer(directory: URL(fileURLWithPath: outbox)),
             hasher: try PBKDF2PasswordHasher(iterations: passwordIterations))
         // FilterRegistry.shared: the film stocks FilmKit ships, which post filters are looked up in.
-        let network = SocialNetwork(
-            store: opened.store, accounts: accounts, photos: VipsPhotoProcessor(filters: .shared), events: events)
+        let photos = VipsPhotoProcessor(filters: .shared)
+        let network = SocialNetwork(store: opened.store, accounts: accounts, photos: photos, events: events)
 
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
         OperationalRoutes(isReady: opened.isReady, registry: registry).add(to: router)
-        let routes = SocialRoutes(network: network)
+        let routes = SocialRoutes(
+            network: network,
+            recipes: RecipeService(store: opened.store, accounts: accounts, photos: photos),
+            meals: MealPlanService(store: opened.store, accounts: accounts))
         router.addRoutes(routes.collection(context: ServerRequestContext.self))
         router.addRoutes(routes.liveCollection(context: ServerRequestContext.self))
 

@@ -97,6 +97,18 @@ public struct SocialClient: Sendable {
         try await photo(["users", userID.rawValue, "avatar", String(size)])
     }
 
+    /// A recipe's photo at one of the server's sizes, as JPEG; needs no session.
+    /// - Parameters:
+    ///   - recipeID: the recipe.
+    ///   - size: one of the server's recipe photo sizes.
+    /// - Returns: the JPEG and its `ETag`.
+    /// - Throws: ``SocialClientError/api(_:)`` with `not-found`.
+    public func recipePhoto(recipeID: RecipeID, size: Int) async throws(SocialClientError) -> (
+        jpeg: Data, etag: String?
+    ) {
+        try await photo(["recipes", recipeID.rawValue, "photo", String(size)])
+    }
+
     func photo(_ path: [String]) async throws(SocialClientError) -> (jpeg: Data, etag: String?) {
         let answer = try await transport.send("GET", path)
         return (answer.data, answer.response.value(forHTTPHeaderField: "ETag"))

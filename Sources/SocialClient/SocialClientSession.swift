@@ -51,6 +51,24 @@ public struct SocialClientSession: Sendable {
         try await noContent("DELETE", ["sessions", "current"])
     }
 
+    /// Revokes every session of the user, this one included.
+    /// - Throws: ``SocialClientError/api(_:)`` with `unauthorized`.
+    public func signOutEverywhere() async throws(SocialClientError) {
+        try await noContent("DELETE", ["sessions"])
+    }
+
+    /// Changes the password; every other session is revoked, this one stays valid.
+    /// - Parameters:
+    ///   - current: the password now in force.
+    ///   - newPassword: the password to set.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid-credentials` (403) for a wrong current
+    ///   password, `rate-limited` after too many, `invalid` listing the rules the new one breaks.
+    public func changePassword(current: String, to newPassword: String) async throws(SocialClientError) {
+        _ = try await transport.send(
+            "PUT", ["me", "password"], token: token,
+            body: transport.encoded(PasswordChangeRequest(current: current, new: newPassword)), expect: [204])
+    }
+
     /// Deletes the account and everything that belongs to it.
     /// - Throws: ``SocialClientError/api(_:)`` with `unauthorized`.
     public func deleteAccount() async throws(SocialClientError) {

@@ -86,3 +86,33 @@ public struct CountResponse: Sendable, Hashable, Codable {
         self.count = count
     }
 }
+
+/// The JSON body of `POST /users/{userID}/messages` (a photo message sends the photo as the body
+/// instead, with the text as `?text=`).
+public struct MessageRequest: Sendable, Hashable, Codable {
+    /// The message's text.
+    public var text: String
+
+    /// Creates a request.
+    /// - Parameter text: the message's text.
+    public init(text: String) {
+        self.text = text
+    }
+}
+
+/// The body of `PUT /me/password`.
+public struct PasswordChangeRequest: Sendable, Hashable, Codable {
+    /// The password now in force.
+    public var current: String
+    /// The password to set.
+    public var new: String
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - current: the password now in force.
+    ///   - new: the password to set.
+    public init(current: String, new: String) {
+        self.current = current
+        self.new = new
+    }
+}

@@ -5,7 +5,7 @@ import SocialModel
 /// application under any path:
 ///
 /// ```swift
-/// let routes = SocialRoutes(network: network)
+/// let routes = SocialRoutes(network: network, recipes: recipes, meals: meals)
 /// let router = Router()
 /// router.addRoutes(routes.collection(), atPath: "/api")
 /// ```
@@ -16,15 +16,26 @@ import SocialModel
 public struct SocialRoutes: Sendable {
     /// The services the routes call.
     public let network: SocialNetwork
+    /// The recipes the recipe routes serve.
+    public let recipes: RecipeService
+    /// The body profiles and meal plans the meal-plan routes serve.
+    public let meals: MealPlanService
     /// The request body limits.
     public let limits: SocialHTTPLimits
 
     /// Routes over `network`.
     /// - Parameters:
     ///   - network: the social network; its `SocialNetwork.accounts` serves the account routes.
+    ///   - recipes: the recipes, usually over the same store and accounts.
+    ///   - meals: the body profiles and meal plans, usually over the same store and accounts.
     ///   - limits: the request body limits.
-    public init(network: SocialNetwork, limits: SocialHTTPLimits = SocialHTTPLimits()) {
+    public init(
+        network: SocialNetwork, recipes: RecipeService, meals: MealPlanService,
+        limits: SocialHTTPLimits = SocialHTTPLimits()
+    ) {
         self.network = network
+        self.recipes = recipes
+        self.meals = meals
         self.limits = limits
     }
 
@@ -42,6 +53,9 @@ public struct SocialRoutes: Sendable {
         addPostRoutes(to: routes)
         addFeedRoutes(to: routes)
         addNotificationRoutes(to: routes)
+        addMessageRoutes(to: routes)
+        addRecipeRoutes(to: routes)
+        addMealPlanRoutes(to: routes)
         return routes
     }
 

@@ -19,7 +19,9 @@ struct HTTPFixture {
         self.limits = limits
     }
 
-    var routes: SocialRoutes { SocialRoutes(network: harness.network, limits: limits) }
+    var routes: SocialRoutes {
+        SocialRoutes(network: harness.network, recipes: harness.recipes, meals: harness.meals, limits: limits)
+    }
 
     /// Runs `body` with a client of the application.
     func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {

@@ -1,7 +1,8 @@
 import Foundation
 import Locking
 
-/// Live updates: new notifications and new direct messages, as async streams per user.
+/// Live updates: new notifications, new direct messages and new posts of followed users, as async
+/// streams per user.
 ///
 /// The services publish here after the store has kept the change, so a subscriber never sees
 /// something that was rolled back. The hub is in-process; a deployment with several server
@@ -11,6 +12,7 @@ public final class NetworkEvents: Sendable {
     private struct Subscribers {
         var notifications: [UserID: [UUID: AsyncStream<NetworkNotification>.Continuation]] = [:]
         var messages: [UserID: [UUID: AsyncStream<Message>.Continuation]] = [:]
+        var posts: [UserID: [UUID: AsyncStream<Post>.Continuation]] = [:]
     }
 
     private let subscribers = Locked(Subscribers())
@@ -38,6 +40,35 @@ public final class NetworkEvents: Sendable {
             self?.subscribers.withLock { _ = $0.messages[userID]?.removeValue(forKey: key) }
         }
         return stream
+    }
+
+    /// New posts of the users a user follows, from now until the stream is dropped.
+    public func posts(for userID: UserID) -> AsyncStream<Post> {
+        let (stream, continuation) = AsyncStream<Post>.makeStream(bufferingPolicy: .bufferingNewest(100))
+        let key = UUID()
+        subscribers.withLock { $0.posts[userID, default: [:]][key] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.subscribers.withLock { _ = $0.posts[userID]?.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Delivers a new post to the subscribers who follow its author, asking `store` about each
+    /// subscriber rather than listing the author's followers, who may be many more than the users
+    /// subscribed to this hub. A follow the store cannot answer for is skipped: the post is kept
+    /// either way, and the feed shows it.
+    /// - Parameters:
+    ///   - post: the post, as stored.
+    ///   - store: where follows are kept.
+    public func publish(_ post: Post, toFollowersIn store: any ProfileStore) async {
+        let candidates = subscribers.withLock { $0.posts.filter { !$0.value.isEmpty }.map(\.key) }
+        for userID in candidates where userID != post.authorID {
+            guard (try? await store.isFollowing(followerID: userID, followeeID: post.authorID)) == true else {
+                continue
+            }
+            let targets = subscribers.withLock { Array(($0.posts[userID] ?? [:]).values) }
+            for continuation in targets { continuation.yield(post) }
+        }
     }
 
     /// Delivers a notification to its recipient's subscribers.

@@ -36,6 +36,23 @@ extension SocialRoutes {
             try await session(request).account.signOut()
             return Response(status: .noContent)
         }
+        routes.delete("sessions") { request, _ in
+            try await session(request).account.signOutEverywhere()
+            return Response(status: .noContent)
+        }
+        routes.put("me/password") { request, _ in
+            let me = try await session(request)
+            let body = try await HTTPJSON.body(PasswordChangeRequest.self, of: request, limit: limits.jsonBodyBytes)
+            do {
+                try await me.account.changePassword(current: body.current, to: body.new)
+            } catch AccountError.invalidCredentials {
+                // The session is fine; only the password given is wrong, so not a 401 that would
+                // tell a client to sign in again.
+                throw SocialAPIError(
+                    status: 403, code: "invalid-credentials", message: AccountError.invalidCredentials.description)
+            }
+            return Response(status: .noContent)
+        }
         routes.get("me") { request, _ in
             try HTTPJSON.response(try await session(request).user)
         }
