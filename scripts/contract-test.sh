@@ -28,7 +28,7 @@ stop() {
 trap stop EXIT INT TERM
 
 "$server" --store memory --hostname 127.0.0.1 --port 0 --outbox "$work/outbox" --password-iterations 210000 \
-    --log-level warning >"$work/out" 2>"$work/log" &
+    --rate-limit 0 --log-level warning >"$work/out" 2>"$work/log" &
 pid=$!
 for _ in $(seq 300); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
 base=$(sed -n 's/^social-server listening on //p' "$work/out")

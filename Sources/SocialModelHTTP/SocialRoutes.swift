@@ -20,23 +20,32 @@ public struct SocialRoutes: Sendable {
     public let recipes: RecipeService
     /// The body profiles and meal plans the meal-plan routes serve.
     public let meals: MealPlanService
-    /// The request body limits.
+    /// The request limits.
     public let limits: SocialHTTPLimits
+    /// Where requests come from, for rate limits.
+    let clientAddress: ClientAddress
+    /// Shared by every collection of these routes, so all of a client's calls count together.
+    let rateLimiter: ClientRateLimiter?
 
     /// Routes over `network`.
     /// - Parameters:
     ///   - network: the social network; its `SocialNetwork.accounts` serves the account routes.
     ///   - recipes: the recipes, usually over the same store and accounts.
     ///   - meals: the body profiles and meal plans, usually over the same store and accounts.
-    ///   - limits: the request body limits.
+    ///   - limits: the request limits.
+    ///   - trustedProxies: the IP addresses of proxies in front of the server (such as nginx on
+    ///     loopback) whose `X-Forwarded-For` names the client; from anyone else it is ignored.
     public init(
         network: SocialNetwork, recipes: RecipeService, meals: MealPlanService,
-        limits: SocialHTTPLimits = SocialHTTPLimits()
+        limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = []
     ) {
         self.network = network
         self.recipes = recipes
         self.meals = meals
         self.limits = limits
+        clientAddress = ClientAddress(trustedProxies: trustedProxies)
+        // The accounts' clock, so tests move rate limits on with the rest of the network.
+        rateLimiter = limits.rateLimit.map { ClientRateLimiter(limit: $0, clock: network.accounts.clock) }
     }
 
     /// The routes, ready for `RouterMethods.addRoutes(_:atPath:)`. Every route answers its
@@ -48,6 +57,7 @@ public struct SocialRoutes: Sendable {
     {
         let routes = RouteCollection(context: Context.self)
         routes.add(middleware: SocialErrorMiddleware<Context>())
+        routes.add(middleware: limitsMiddleware(Context.self))
         addAccountRoutes(to: routes)
         addProfileRoutes(to: routes)
         addPostRoutes(to: routes)
@@ -57,6 +67,11 @@ public struct SocialRoutes: Sendable {
         addRecipeRoutes(to: routes)
         addMealPlanRoutes(to: routes)
         return routes
+    }
+
+    /// The rate and time limits in front of every route.
+    func limitsMiddleware<Context: RequestContext>(_ context: Context.Type) -> ClientLimitsMiddleware<Context> {
+        ClientLimitsMiddleware(limiter: rateLimiter, address: clientAddress, timeLimit: limits.timeLimit)
     }
 
     /// The signed-in user's services, from the request's bearer token.

@@ -27,7 +27,8 @@ extension SocialRoutes {
         routes.post("sessions") { request, context in
             let body = try await HTTPJSON.body(SignInRequest.self, of: request, limit: limits.jsonBodyBytes)
             let session = try await accounts.signIn(
-                email: body.email, password: body.password, clientKey: Self.clientKey(context))
+                email: body.email, password: body.password,
+                clientKey: clientAddress.of(request, context: context) ?? "unknown")
             return try HTTPJSON.response(
                 SessionResponse(token: session.token.rawValue, user: session.user, expiresAt: session.expiresAt),
                 status: .created)
@@ -65,11 +66,5 @@ extension SocialRoutes {
             try await session(request).account.deleteAccount()
             return Response(status: .noContent)
         }
-    }
-
-    /// What sign-in rate limits count failures by: the client's IP address when the
-    /// application's context knows it, otherwise one shared key.
-    static func clientKey(_ context: some RequestContext) -> String {
-        (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
     }
 }

@@ -31,6 +31,8 @@ extension SocialRoutes {
     {
         let routes = RouteCollection(context: Context.self)
         routes.add(middleware: SocialErrorMiddleware<Context>())
+        // Rate-limited like any route; the time limit bounds the upgrade request, not the socket.
+        routes.add(middleware: limitsMiddleware(Context.self))
         routes.ws("live") { request, _ in
             // Refuse before upgrading, so a bad token gets the same JSON 401 as any session route.
             _ = try await session(request)

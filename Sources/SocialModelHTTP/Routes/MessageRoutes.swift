@@ -7,7 +7,8 @@ extension SocialRoutes {
     /// Direct messages: sending, the inbox, a conversation's messages, read state, hiding a
     /// conversation and message photos.
     func addMessageRoutes<Context: RequestContext>(to routes: RouteCollection<Context>) {
-        // A JSON body sends text; any other body is a photo, with the text as `?text=`.
+        // A JSON body sends text; any other body is a photo (raw, with the text as `?text=`, or
+        // multipart/form-data with `photo` and `text` parts).
         routes.post("users/:userID/messages") { request, context in
             let me = try await session(request)
             let recipientID = try context.parameters.id("userID", UserID.self)
@@ -16,10 +17,11 @@ extension SocialRoutes {
                 let body = try await HTTPJSON.body(MessageRequest.self, of: request, limit: limits.jsonBodyBytes)
                 message = try await me.messages.send(recipientID: recipientID, text: body.text)
             } else {
-                let photo = try await request.body.collect(upTo: limits.photoBodyBytes)
+                let upload = try await PhotoUpload.read(
+                    request, limit: limits.photoBodyBytes, fieldBytes: limits.jsonBodyBytes)
                 message = try await me.messages.send(
-                    recipientID: recipientID, text: RequestQuery(request: request).string("text") ?? "",
-                    photo: Data(photo.readableBytesView))
+                    recipientID: recipientID, text: upload.field("text", in: RequestQuery(request: request)) ?? "",
+                    photo: upload.photo)
             }
             return try HTTPJSON.response(message, status: .created)
         }
