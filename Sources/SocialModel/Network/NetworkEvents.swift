@@ -9,10 +9,12 @@ import Locking
 /// processes feeds each process's hub from its database's change channel (PostgreSQL's
 /// LISTEN/NOTIFY, say) by calling ``publish(_:)-(NetworkNotification)``.
 public final class NetworkEvents: Sendable {
+    private typealias Streams<Element: Sendable> = [UserID: [UUID: AsyncStream<Element>.Continuation]]
+
     private struct Subscribers {
-        var notifications: [UserID: [UUID: AsyncStream<NetworkNotification>.Continuation]] = [:]
-        var messages: [UserID: [UUID: AsyncStream<Message>.Continuation]] = [:]
-        var posts: [UserID: [UUID: AsyncStream<Post>.Continuation]] = [:]
+        var notifications: Streams<NetworkNotification> = [:]
+        var messages: Streams<Message> = [:]
+        var posts: Streams<Post> = [:]
     }
 
     private let subscribers = Locked(Subscribers())
@@ -22,33 +24,28 @@ public final class NetworkEvents: Sendable {
 
     /// New notifications for a user, from now until the stream is dropped.
     public func notifications(for userID: UserID) -> AsyncStream<NetworkNotification> {
-        let (stream, continuation) = AsyncStream<NetworkNotification>.makeStream(bufferingPolicy: .bufferingNewest(100))
-        let key = UUID()
-        subscribers.withLock { $0.notifications[userID, default: [:]][key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { _ = $0.notifications[userID]?.removeValue(forKey: key) }
-        }
-        return stream
+        subscribe(userID, to: \.notifications)
     }
 
     /// New messages in a user's conversations (sent or received), from now until the stream is dropped.
     public func messages(for userID: UserID) -> AsyncStream<Message> {
-        let (stream, continuation) = AsyncStream<Message>.makeStream(bufferingPolicy: .bufferingNewest(100))
-        let key = UUID()
-        subscribers.withLock { $0.messages[userID, default: [:]][key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { _ = $0.messages[userID]?.removeValue(forKey: key) }
-        }
-        return stream
+        subscribe(userID, to: \.messages)
     }
 
     /// New posts of the users a user follows, from now until the stream is dropped.
     public func posts(for userID: UserID) -> AsyncStream<Post> {
-        let (stream, continuation) = AsyncStream<Post>.makeStream(bufferingPolicy: .bufferingNewest(100))
+        subscribe(userID, to: \.posts)
+    }
+
+    /// A stream registered under `userID` in one of the lists, removed from it when dropped.
+    private func subscribe<Element: Sendable>(
+        _ userID: UserID, to list: WritableKeyPath<Subscribers, Streams<Element>> & Sendable
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .bufferingNewest(100))
         let key = UUID()
-        subscribers.withLock { $0.posts[userID, default: [:]][key] = continuation }
+        subscribers.withLock { $0[keyPath: list][userID, default: [:]][key] = continuation }
         continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { _ = $0.posts[userID]?.removeValue(forKey: key) }
+            self?.subscribers.withLock { _ = $0[keyPath: list][userID]?.removeValue(forKey: key) }
         }
         return stream
     }

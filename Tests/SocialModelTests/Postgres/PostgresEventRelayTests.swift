@@ -9,9 +9,12 @@ import Testing
 struct PostgresEventRelayTests {
     static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    /// Two store instances on one schema stand for two server processes: what one keeps reaches
-    /// the other's hub; what the listening instance keeps itself is left to its own services.
-    @Test func notificationsAndMessagesKeptElsewhereReachTheHub() async throws {
+    /// Two store instances on one fresh schema, standing for two server processes, and four users
+    /// (ana, ben, cal, dan).
+    static func twoInstances() async throws -> (
+        configuration: PostgresStoreConfiguration, here: PostgresSocialStore, elsewhere: PostgresSocialStore,
+        users: [User]
+    ) {
         let configuration = try await PostgresTestServer.freshConfiguration()
         let here = try await PostgresTestServer.connect(configuration)
         let elsewhere = try await PostgresTestServer.connect(configuration)
@@ -21,6 +24,13 @@ struct PostgresEventRelayTests {
             try await here.insertUser(user, passwordHash: nil, identity: nil)
             users.append(user)
         }
+        return (configuration, here, elsewhere, users)
+    }
+
+    /// Two store instances on one schema stand for two server processes: what one keeps reaches
+    /// the other's hub; what the listening instance keeps itself is left to its own services.
+    @Test func notificationsAndMessagesKeptElsewhereReachTheHub() async throws {
+        let (configuration, here, elsewhere, users) = try await Self.twoInstances()
         let (ana, ben) = (users[0], users[1])
 
         let hub = NetworkEvents()
@@ -63,15 +73,7 @@ struct PostgresEventRelayTests {
     /// A post kept by another instance reaches the hub's subscribers who follow its author, and
     /// only them; a post the listening instance keeps itself is left to its own services.
     @Test func postsKeptElsewhereReachTheAuthorsFollowers() async throws {
-        let configuration = try await PostgresTestServer.freshConfiguration()
-        let here = try await PostgresTestServer.connect(configuration)
-        let elsewhere = try await PostgresTestServer.connect(configuration)
-        var users: [User] = []
-        for name in ["ana", "ben", "cal", "dan"] {
-            let user = User(id: .random(), username: name, email: "\(name)@example.com", createdAt: Self.start)
-            try await here.insertUser(user, passwordHash: nil, identity: nil)
-            users.append(user)
-        }
+        let (configuration, here, elsewhere, users) = try await Self.twoInstances()
         let (ana, ben, cal, dan) = (users[0], users[1], users[2], users[3])
         // Ben follows ana, cal follows dan.
         for (follower, followee) in [(ben, ana), (cal, dan)] {
