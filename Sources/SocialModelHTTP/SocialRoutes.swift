@@ -59,6 +59,7 @@ public struct SocialRoutes: Sendable {
         routes.add(middleware: SocialErrorMiddleware<Context>())
         routes.add(middleware: limitsMiddleware(Context.self))
         addAccountRoutes(to: routes)
+        addIdentityRoutes(to: routes)
         addProfileRoutes(to: routes)
         addPostRoutes(to: routes)
         addFeedRoutes(to: routes)

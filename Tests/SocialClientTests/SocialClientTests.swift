@@ -224,6 +224,30 @@ struct SocialClientTests {
         }
     }
 
+    @Test("password reset and identity-provider sign-in and links through the client")
+    func resetAndProviders() async throws {
+        try await LoopbackServer().run { client, harness in
+            let ada = try await client.signUp("ada", harness)
+            try await client.requestPasswordReset(email: "ada@example.com")
+            let token = try #require(harness.mailer.latestToken(.passwordReset, to: "ada@example.com"))
+            try await client.resetPassword(token: token.rawValue, newPassword: "Another-horse-42")
+            do throws(SocialClientError) {
+                _ = try await ada.me()
+                Issue.record("a session survived the reset")
+            } catch {
+                #expect(error.isUnauthorized, "\(error)")
+            }
+            let again = try await client.signIn(email: "ada@example.com", password: "Another-horse-42")
+            harness.provider.register(token: "t1", subject: "fb-1")
+            #expect(try await again.linkProvider("facebook", token: "t1").subject == "fb-1")
+            #expect(try await again.identityLinks().map(\.subject) == ["fb-1"])
+            let viaProvider = try await client.signIn(provider: "facebook", token: "t1")
+            #expect(viaProvider.user?.id == again.user?.id)
+            try await viaProvider.unlinkProvider("facebook", subject: "fb-1")
+            #expect(try await again.identityLinks().isEmpty)
+        }
+    }
+
     @Test("a server that is not there is a transport error")
     func unreachable() async throws {
         // Port 9 on loopback (discard) has no listener here; connecting is refused at once.
