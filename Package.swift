@@ -298,10 +298,12 @@ targets += [
     .target(
         name: "SocialModelHTTP",
         dependencies: [
-            "SocialModel", "SocialModelAPI",
+            "SocialModel", "SocialModelAPI", "Locking",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Crypto", package: "swift-crypto"),
+            // Photo uploads as multipart/form-data.
+            .product(name: "MultipartKit", package: "multipart-kit"),
         ],
         resources: [.copy("openapi.json")]
     ),
@@ -457,6 +459,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

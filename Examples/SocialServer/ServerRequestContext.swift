@@ -3,8 +3,8 @@ import HummingbirdWebSocket
 import NIOCore
 
 /// The request context: Hummingbird's basics, the WebSocket upgrade the live-update route needs,
-/// and the client's address, which SocialModelHTTP keys sign-in rate limits by (behind a proxy
-/// that is the proxy's address).
+/// and the peer's address, which SocialModelHTTP keys rate limits by (behind a proxy given as
+/// `--trusted-proxy`, the address the proxy puts in `X-Forwarded-For`).
 struct ServerRequestContext: RequestContext, WebSocketRequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let webSocket: WebSocketHandlerReference<Self>

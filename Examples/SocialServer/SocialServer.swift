@@ -37,6 +37,22 @@ struct SocialServer: AsyncParsableCommand {
     @Option(help: "PBKDF2 iterations for new password hashes (at least 210000).")
     var passwordIterations = PBKDF2PasswordHasher.recommendedIterations
 
+    @Option(help: "Requests a second each client may make on average (0: no limit).")
+    var rateLimit = 20.0
+
+    @Option(help: "Requests a client may make at once after a quiet spell.")
+    var rateBurst = 100
+
+    @Option(help: "Seconds a request may take before it is answered 503 timed-out (0: no limit).")
+    var requestTimeLimit = 30.0
+
+    @Option(
+        help: """
+            The address of a proxy in front of the server (nginx, say) whose X-Forwarded-For names \
+            the client for rate limits; repeat for several. From any other peer the header is ignored.
+            """)
+    var trustedProxy: [String] = []
+
     @Option(help: "The least severe log level written (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
 
@@ -56,14 +72,21 @@ struct SocialServer: AsyncParsableCommand {
             store: opened.store, mailer: OutboxMailer(directory: URL(fileURLWithPath: outbox)),
             hasher: try PBKDF2PasswordHasher(iterations: passwordIterations))
         // FilterRegistry.shared: the film stocks FilmKit ships, which post filters are looked up in.
-        let network = SocialNetwork(
-            store: opened.store, accounts: accounts, photos: VipsPhotoProcessor(filters: .shared), events: events)
+        let photos = VipsPhotoProcessor(filters: .shared)
+        let network = SocialNetwork(store: opened.store, accounts: accounts, photos: photos, events: events)
 
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
         OperationalRoutes(isReady: opened.isReady, registry: registry).add(to: router)
-        let routes = SocialRoutes(network: network)
+        let limits = SocialHTTPLimits(
+            rateLimit: rateLimit > 0 ? SocialRateLimit(requestsPerSecond: rateLimit, burst: max(1, rateBurst)) : nil,
+            timeLimit: requestTimeLimit > 0 ? .milliseconds(Int64(requestTimeLimit * 1000)) : nil)
+        let routes = SocialRoutes(
+            network: network,
+            recipes: RecipeService(store: opened.store, accounts: accounts, photos: photos),
+            meals: MealPlanService(store: opened.store, accounts: accounts), limits: limits,
+            trustedProxies: Set(trustedProxy))
         router.addRoutes(routes.collection(context: ServerRequestContext.self))
         router.addRoutes(routes.liveCollection(context: ServerRequestContext.self))
 

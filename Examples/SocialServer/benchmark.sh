@@ -55,7 +55,7 @@ measure() {
 echo "wrk -t2 -c$connections -d${seconds}s --latency; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| route | requests/s | median | p99 |"
 echo "|---|---|---|---|"
-start_instance sqlite "sqlite:$work/feed.sqlite" --log-level warning
+start_instance sqlite "sqlite:$work/feed.sqlite" --log-level warning --rate-limit 0
 measure "SQLite: GET /health (ceiling)" "http://127.0.0.1:$port/health"
 measure "SQLite: GET /feed/home?limit=20" "http://127.0.0.1:$port/feed/home?limit=20"
 measure "SQLite: GET /posts/{id}" "http://127.0.0.1:$port/posts/$post"
@@ -65,9 +65,9 @@ if [ -n "${ANALOGKIT_POSTGRES_URL:-}" ]; then
     "$copier" --sqlite "$db" --runs 1 >"$work/copy.log"
     psql "$ANALOGKIT_POSTGRES_URL" -q -c "INSERT INTO feed_bench.sessions VALUES (decode('$hash', 'hex'), '$probe', 0, 4e9)"
     store="$ANALOGKIT_POSTGRES_URL&schema=feed_bench"
-    start_instance first "$store" --log-level warning
+    start_instance first "$store" --log-level warning --rate-limit 0 --trusted-proxy 127.0.0.1
     first=$port
-    start_instance second "$store" --log-level warning
+    start_instance second "$store" --log-level warning --rate-limit 0 --trusted-proxy 127.0.0.1
     second=$port
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     start_nginx "$port" "$first" "$second"

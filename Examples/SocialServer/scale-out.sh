@@ -25,10 +25,10 @@ work=$(mktemp -d /tmp/social-scale-out.XXXXXX)
 . "$here/instances.sh"
 
 # shellcheck disable=SC2086
-start_instance first "$store" ${SOCIAL_SERVER_ARGS:-}
+start_instance first "$store" --trusted-proxy 127.0.0.1 ${SOCIAL_SERVER_ARGS:-}
 first=$port
 # shellcheck disable=SC2086
-start_instance second "$store" ${SOCIAL_SERVER_ARGS:-}
+start_instance second "$store" --trusted-proxy 127.0.0.1 ${SOCIAL_SERVER_ARGS:-}
 second=$port
 start_nginx "$listen" "$first" "$second"
 echo "social-server ×2 (ports $first, $second) behind nginx at http://127.0.0.1:$listen (logs: $work; Ctrl-C stops)"

@@ -70,6 +70,43 @@ public struct SocialClient: Sendable {
         return SocialClientSession(transport: transport, token: response.token, user: response.user)
     }
 
+    /// Signs in (or registers) with a token from an identity provider's own sign-in.
+    /// - Parameters:
+    ///   - provider: the provider's name, as the server configured it.
+    ///   - token: the token the provider's sign-in returned.
+    ///   - nonce: the nonce the app put into that sign-in request, if any.
+    /// - Returns: the signed-in user's session.
+    /// - Throws: ``SocialClientError/api(_:)`` with `unknown-provider`, `provider-rejected` or
+    ///   `email-belongs-to-existing-account`.
+    public func signIn(provider: String, token: String, nonce: String? = nil) async throws(SocialClientError)
+        -> SocialClientSession
+    {
+        let response = try await transport.json(
+            SessionResponse.self, "POST", ["sessions", "provider"],
+            body: ProviderSignInRequest(provider: provider, token: token, nonce: nonce), expect: 201)
+        return SocialClientSession(transport: transport, token: response.token, user: response.user)
+    }
+
+    /// Asks for a password-reset email (nothing is sent for an unknown address, and the server does not tell).
+    /// - Parameter email: the account's address.
+    /// - Throws: ``SocialClientError`` when the server cannot be reached or fails.
+    public func requestPasswordReset(email: String) async throws(SocialClientError) {
+        _ = try await transport.send(
+            "POST", ["accounts", "password-reset"], body: transport.encoded(PasswordResetRequest(email: email)),
+            expect: [202])
+    }
+
+    /// Sets a new password with the emailed reset token; every session of the user ends.
+    /// - Parameters:
+    ///   - token: the token from the reset email.
+    ///   - newPassword: the password to set.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid-token`, `expired-token` or `invalid`.
+    public func resetPassword(token: String, newPassword: String) async throws(SocialClientError) {
+        _ = try await transport.send(
+            "POST", ["accounts", "password-reset", "confirm"],
+            body: transport.encoded(PasswordResetConfirmation(token: token, password: newPassword)), expect: [204])
+    }
+
     /// A session from a token kept earlier (the server checks it on each call).
     /// - Parameter token: a token ``signIn(email:password:)`` returned.
     /// - Returns: the session.
@@ -95,6 +132,18 @@ public struct SocialClient: Sendable {
     /// - Throws: ``SocialClientError/api(_:)`` with `not-found`.
     public func avatar(userID: UserID, size: Int) async throws(SocialClientError) -> (jpeg: Data, etag: String?) {
         try await photo(["users", userID.rawValue, "avatar", String(size)])
+    }
+
+    /// A recipe's photo at one of the server's sizes, as JPEG; needs no session.
+    /// - Parameters:
+    ///   - recipeID: the recipe.
+    ///   - size: one of the server's recipe photo sizes.
+    /// - Returns: the JPEG and its `ETag`.
+    /// - Throws: ``SocialClientError/api(_:)`` with `not-found`.
+    public func recipePhoto(recipeID: RecipeID, size: Int) async throws(SocialClientError) -> (
+        jpeg: Data, etag: String?
+    ) {
+        try await photo(["recipes", recipeID.rawValue, "photo", String(size)])
     }
 
     func photo(_ path: [String]) async throws(SocialClientError) -> (jpeg: Data, etag: String?) {

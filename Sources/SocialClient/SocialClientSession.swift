@@ -51,6 +51,57 @@ public struct SocialClientSession: Sendable {
         try await noContent("DELETE", ["sessions", "current"])
     }
 
+    /// Revokes every session of the user, this one included.
+    /// - Throws: ``SocialClientError/api(_:)`` with `unauthorized`.
+    public func signOutEverywhere() async throws(SocialClientError) {
+        try await noContent("DELETE", ["sessions"])
+    }
+
+    /// Changes the password; every other session is revoked, this one stays valid.
+    /// - Parameters:
+    ///   - current: the password now in force.
+    ///   - newPassword: the password to set.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid-credentials` (403) for a wrong current
+    ///   password, `rate-limited` after too many, `invalid` listing the rules the new one breaks.
+    public func changePassword(current: String, to newPassword: String) async throws(SocialClientError) {
+        _ = try await transport.send(
+            "PUT", ["me", "password"], token: token,
+            body: transport.encoded(PasswordChangeRequest(current: current, new: newPassword)), expect: [204])
+    }
+
+    /// The user's identity-provider links, oldest first.
+    /// - Returns: the links.
+    /// - Throws: ``SocialClientError/api(_:)`` with `unauthorized`.
+    public func identityLinks() async throws(SocialClientError) -> [IdentityLink] {
+        try await json([IdentityLink].self, "GET", ["me", "identities"])
+    }
+
+    /// Links an identity-provider account to the user, so either can sign in.
+    /// - Parameters:
+    ///   - provider: the provider's name.
+    ///   - token: a token from the provider's sign-in.
+    ///   - nonce: the nonce of that sign-in request, if any.
+    /// - Returns: the new link.
+    /// - Throws: ``SocialClientError/api(_:)`` with `identity-already-linked`, `unknown-provider` or
+    ///   `provider-rejected`.
+    @discardableResult
+    public func linkProvider(_ provider: String, token: String, nonce: String? = nil) async throws(SocialClientError)
+        -> IdentityLink
+    {
+        try await json(
+            IdentityLink.self, "POST", ["me", "identities"],
+            body: ProviderSignInRequest(provider: provider, token: token, nonce: nonce), expect: 201)
+    }
+
+    /// Removes one of the user's provider links.
+    /// - Parameters:
+    ///   - provider: the provider's name.
+    ///   - subject: the provider's id for the person.
+    /// - Throws: ``SocialClientError/api(_:)`` with `last-sign-in-method`.
+    public func unlinkProvider(_ provider: String, subject: String) async throws(SocialClientError) {
+        try await noContent("DELETE", ["me", "identities", provider, subject])
+    }
+
     /// Deletes the account and everything that belongs to it.
     /// - Throws: ``SocialClientError/api(_:)`` with `unauthorized`.
     public func deleteAccount() async throws(SocialClientError) {

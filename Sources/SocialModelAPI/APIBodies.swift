@@ -86,3 +86,84 @@ public struct CountResponse: Sendable, Hashable, Codable {
         self.count = count
     }
 }
+
+/// The JSON body of `POST /users/{userID}/messages` (a photo message sends the photo as the body
+/// instead, with the text as `?text=`).
+public struct MessageRequest: Sendable, Hashable, Codable {
+    /// The message's text.
+    public var text: String
+
+    /// Creates a request.
+    /// - Parameter text: the message's text.
+    public init(text: String) {
+        self.text = text
+    }
+}
+
+/// The body of `PUT /me/password`.
+public struct PasswordChangeRequest: Sendable, Hashable, Codable {
+    /// The password now in force.
+    public var current: String
+    /// The password to set.
+    public var new: String
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - current: the password now in force.
+    ///   - new: the password to set.
+    public init(current: String, new: String) {
+        self.current = current
+        self.new = new
+    }
+}
+
+/// The body of `POST /sessions/provider` and `POST /me/identities`: a token from an identity
+/// provider's own sign-in.
+public struct ProviderSignInRequest: Sendable, Hashable, Codable {
+    /// The provider's name, as the server configured it.
+    public var provider: String
+    /// The token the provider's sign-in returned.
+    public var token: String
+    /// The nonce the app put into that sign-in request, if any.
+    public var nonce: String?
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - provider: the provider's name.
+    ///   - token: the provider's token.
+    ///   - nonce: the nonce of the sign-in request, if any.
+    public init(provider: String, token: String, nonce: String? = nil) {
+        self.provider = provider
+        self.token = token
+        self.nonce = nonce
+    }
+}
+
+/// The body of `POST /accounts/password-reset`.
+public struct PasswordResetRequest: Sendable, Hashable, Codable {
+    /// The account's address.
+    public var email: String
+
+    /// Creates a request.
+    /// - Parameter email: the account's address.
+    public init(email: String) {
+        self.email = email
+    }
+}
+
+/// The body of `POST /accounts/password-reset/confirm`: the emailed token and the new password.
+public struct PasswordResetConfirmation: Sendable, Hashable, Codable {
+    /// The token from the reset email.
+    public var token: String
+    /// The password to set.
+    public var password: String
+
+    /// Creates a confirmation.
+    /// - Parameters:
+    ///   - token: the emailed token.
+    ///   - password: the password to set.
+    public init(token: String, password: String) {
+        self.token = token
+        self.password = password
+    }
+}

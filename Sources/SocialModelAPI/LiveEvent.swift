@@ -2,7 +2,8 @@ import SocialModel
 
 /// One JSON text frame on the live-update WebSocket (`GET /live`), tagged by `type`:
 /// `{"type":"subscribed"}` once the server listens for the user, then
-/// `{"type":"notification","notification":{…}}` and `{"type":"message","message":{…}}` as they happen.
+/// `{"type":"notification","notification":{…}}`, `{"type":"message","message":{…}}` and
+/// `{"type":"post","post":{…}}` as they happen.
 public enum LiveEvent: Sendable, Hashable, Codable {
     /// The server now delivers the user's updates; anything that happens afterwards arrives.
     case subscribed
@@ -10,9 +11,11 @@ public enum LiveEvent: Sendable, Hashable, Codable {
     case notification(NetworkNotification)
     /// A new direct message in one of the user's conversations (sent or received).
     case message(Message)
+    /// A new post of a user the signed-in user follows.
+    case post(Post)
 
     private enum CodingKeys: String, CodingKey {
-        case type, notification, message
+        case type, notification, message, post
     }
 
     /// Decodes a frame.
@@ -24,6 +27,7 @@ public enum LiveEvent: Sendable, Hashable, Codable {
         case "subscribed": self = .subscribed
         case "notification": self = .notification(try container.decode(NetworkNotification.self, forKey: .notification))
         case "message": self = .message(try container.decode(Message.self, forKey: .message))
+        case "post": self = .post(try container.decode(Post.self, forKey: .post))
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "unknown live event type '\(other)'")
@@ -44,6 +48,9 @@ public enum LiveEvent: Sendable, Hashable, Codable {
         case .message(let message):
             try container.encode("message", forKey: .type)
             try container.encode(message, forKey: .message)
+        case .post(let post):
+            try container.encode("post", forKey: .type)
+            try container.encode(post, forKey: .post)
         }
     }
 }

@@ -19,6 +19,18 @@ extension SocialAPIError {
         SocialAPIError(status: 400, code: "invalid-parameter", message: "\(name) must be \(expected)")
     }
 
+    /// Too many requests from one client.
+    static func tooManyRequests(retryAfter: Int) -> SocialAPIError {
+        var error = SocialAPIError(
+            status: 429, code: "rate-limited", message: "too many requests; try again in \(retryAfter) s")
+        error.retryAfter = retryAfter
+        return error
+    }
+
+    /// A handler that ran past the request time limit.
+    static let timedOut = SocialAPIError(
+        status: 503, code: "timed-out", message: "the request took longer than the server allows; try again")
+
     /// The error as a response.
     func response() -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]

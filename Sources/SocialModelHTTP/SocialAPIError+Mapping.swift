@@ -11,6 +11,8 @@ extension SocialAPIError {
         case let error as SocialAPIError: self = error
         case let error as NetworkError: self.init(error)
         case let error as AccountError: self.init(error)
+        case let error as RecipeError: self.init(error)
+        case let error as MealPlanError: self.init(error)
         case let error as any HTTPResponseError: self.init(httpStatus: error.status)
         default: self = .internalError
         }
@@ -54,8 +56,38 @@ extension SocialAPIError {
             self.init(status: 409, code: "email-belongs-to-existing-account", message: message)
         case .lastSignInMethod: self.init(status: 409, code: "last-sign-in-method", message: message)
         case .storage: self = .storageFailed
-        case .mail: self.init(status: 502, code: "mail-failed", message: "the email could not be sent; try again")
         case .passwordHashing: self = .internalError
+        }
+    }
+
+    init(_ error: RecipeError) {
+        switch error {
+        case .invalid(let violations): self.init(invalid: violations)
+        case .notFound:
+            self.init(status: 404, code: "not-found", message: error.description)
+            entity = "recipe"
+        case .forbidden: self.init(status: 403, code: "forbidden", message: error.description)
+        case .invalidPage: self = .invalidParameter("page", expected: "a page number from 1")
+        case .photo(let photoError): self.init(photoError)
+        case .account(let accountError): self.init(accountError)
+        case .storage: self = .storageFailed
+        }
+    }
+
+    init(_ error: MealPlanError) {
+        switch error {
+        case .implausible(let values):
+            self.init(status: 422, code: "invalid", message: error.description)
+            violations = values.map { value in
+                FieldViolation(
+                    field: value.field.rawValue, rule: "out-of-range", minimum: Int(value.allowed.lowerBound),
+                    maximum: Int(value.allowed.upperBound), message: value.description)
+            }
+        case .noBodyProfile:
+            self.init(status: 404, code: "not-found", message: error.description)
+            entity = "body-profile"
+        case .account(let accountError): self.init(accountError)
+        case .storage: self = .storageFailed
         }
     }
 

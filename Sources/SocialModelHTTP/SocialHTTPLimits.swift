@@ -1,17 +1,50 @@
-/// How large a request body the routes read. A larger body is refused with `413` and the code
-/// `body-too-large` before it is read whole.
+/// What the routes allow a request: how large a body they read (a larger one is refused with
+/// `413 body-too-large` before it is read whole), how often one client may call
+/// (`429 rate-limited` with `Retry-After`), and how long a handler may run (`503 timed-out`).
 public struct SocialHTTPLimits: Sendable, Hashable {
     /// The largest JSON body (registration, sign-in, comments, profile changes), in bytes.
     public var jsonBodyBytes: Int
     /// The largest photo upload (posts, avatars), in bytes.
     public var photoBodyBytes: Int
 
+    /// Requests per client address, or `nil` for no limit. Applies only where the application's
+    /// request context knows the client's address (`RemoteAddressRequestContext`).
+    public var rateLimit: SocialRateLimit?
+    /// How long a handler may run before it is cancelled and answered `503 timed-out`, or `nil`
+    /// for no limit.
+    public var timeLimit: Duration?
+
     /// Creates limits.
     /// - Parameters:
     ///   - jsonBodyBytes: 64 KiB unless said otherwise.
     ///   - photoBodyBytes: 20 MiB unless said otherwise.
-    public init(jsonBodyBytes: Int = 64 * 1024, photoBodyBytes: Int = 20 * 1024 * 1024) {
+    ///   - rateLimit: 20 requests a second with bursts of 100 per client unless said otherwise.
+    ///   - timeLimit: 30 seconds unless said otherwise.
+    public init(
+        jsonBodyBytes: Int = 64 * 1024, photoBodyBytes: Int = 20 * 1024 * 1024,
+        rateLimit: SocialRateLimit? = SocialRateLimit(requestsPerSecond: 20, burst: 100),
+        timeLimit: Duration? = .seconds(30)
+    ) {
         self.jsonBodyBytes = jsonBodyBytes
         self.photoBodyBytes = photoBodyBytes
+        self.rateLimit = rateLimit
+        self.timeLimit = timeLimit
+    }
+}
+
+/// A per-client rate: a bucket of `burst` requests that refills at `requestsPerSecond`.
+public struct SocialRateLimit: Sendable, Hashable {
+    /// The sustained rate.
+    public var requestsPerSecond: Double
+    /// How many requests a client may make at once after a quiet spell.
+    public var burst: Int
+
+    /// Creates a rate.
+    /// - Parameters:
+    ///   - requestsPerSecond: the sustained rate, above zero.
+    ///   - burst: the bucket's size, at least 1.
+    public init(requestsPerSecond: Double, burst: Int) {
+        self.requestsPerSecond = requestsPerSecond
+        self.burst = burst
     }
 }

@@ -5,7 +5,7 @@ import SocialModel
 /// application under any path:
 ///
 /// ```swift
-/// let routes = SocialRoutes(network: network)
+/// let routes = SocialRoutes(network: network, recipes: recipes, meals: meals)
 /// let router = Router()
 /// router.addRoutes(routes.collection(), atPath: "/api")
 /// ```
@@ -16,16 +16,36 @@ import SocialModel
 public struct SocialRoutes: Sendable {
     /// The services the routes call.
     public let network: SocialNetwork
-    /// The request body limits.
+    /// The recipes the recipe routes serve.
+    public let recipes: RecipeService
+    /// The body profiles and meal plans the meal-plan routes serve.
+    public let meals: MealPlanService
+    /// The request limits.
     public let limits: SocialHTTPLimits
+    /// Where requests come from, for rate limits.
+    let clientAddress: ClientAddress
+    /// Shared by every collection of these routes, so all of a client's calls count together.
+    let rateLimiter: ClientRateLimiter?
 
     /// Routes over `network`.
     /// - Parameters:
     ///   - network: the social network; its `SocialNetwork.accounts` serves the account routes.
-    ///   - limits: the request body limits.
-    public init(network: SocialNetwork, limits: SocialHTTPLimits = SocialHTTPLimits()) {
+    ///   - recipes: the recipes, usually over the same store and accounts.
+    ///   - meals: the body profiles and meal plans, usually over the same store and accounts.
+    ///   - limits: the request limits.
+    ///   - trustedProxies: the IP addresses of proxies in front of the server (such as nginx on
+    ///     loopback) whose `X-Forwarded-For` names the client; from anyone else it is ignored.
+    public init(
+        network: SocialNetwork, recipes: RecipeService, meals: MealPlanService,
+        limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = []
+    ) {
         self.network = network
+        self.recipes = recipes
+        self.meals = meals
         self.limits = limits
+        clientAddress = ClientAddress(trustedProxies: trustedProxies)
+        // The accounts' clock, so tests move rate limits on with the rest of the network.
+        rateLimiter = limits.rateLimit.map { ClientRateLimiter(limit: $0, clock: network.accounts.clock) }
     }
 
     /// The routes, ready for `RouterMethods.addRoutes(_:atPath:)`. Every route answers its
@@ -37,12 +57,22 @@ public struct SocialRoutes: Sendable {
     {
         let routes = RouteCollection(context: Context.self)
         routes.add(middleware: SocialErrorMiddleware<Context>())
+        routes.add(middleware: limitsMiddleware(Context.self))
         addAccountRoutes(to: routes)
+        addIdentityRoutes(to: routes)
         addProfileRoutes(to: routes)
         addPostRoutes(to: routes)
         addFeedRoutes(to: routes)
         addNotificationRoutes(to: routes)
+        addMessageRoutes(to: routes)
+        addRecipeRoutes(to: routes)
+        addMealPlanRoutes(to: routes)
         return routes
+    }
+
+    /// The rate and time limits in front of every route.
+    func limitsMiddleware<Context: RequestContext>(_ context: Context.Type) -> ClientLimitsMiddleware<Context> {
+        ClientLimitsMiddleware(limiter: rateLimiter, address: clientAddress, timeLimit: limits.timeLimit)
     }
 
     /// The signed-in user's services, from the request's bearer token.

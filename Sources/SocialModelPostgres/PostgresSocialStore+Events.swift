@@ -5,7 +5,7 @@ import ServiceLifecycle
 import SocialModel
 import SocialModelSQL
 
-/// What a store announces on its schema's channel when it keeps a notification or a message.
+/// What a store announces on its schema's channel when it keeps a notification, a message or a post.
 ///
 /// The payload names the row rather than carrying it (NOTIFY payloads are limited to 8,000
 /// bytes); the relay reads the row back, so subscribers get exactly what was stored.
@@ -17,10 +17,13 @@ struct StoreEvent: Codable, Sendable {
     /// A new message's id, and its conversation's participants.
     var message: String?
     var participants: [String]?
+    /// A new post's id (the relay finds the followers to tell in its own process).
+    var post: String?
 
     enum Kind {
         case notification(NotificationID)
         case message(MessageID, participants: [UserID])
+        case post(PostID)
     }
 }
 
@@ -39,12 +42,14 @@ extension PostgresSocialStore {
         case .message(let id, let participants):
             event.message = id.rawValue
             event.participants = participants.map(\.rawValue)
+        case .post(let id):
+            event.post = id.rawValue
         }
         let payload = String(decoding: (try? JSONEncoder().encode(event)) ?? Data("{}".utf8), as: UTF8.self)
         return "SELECT pg_notify(\(eventChannel), \(payload))"
     }
 
-    /// A relay that feeds `events` with the notifications and messages other processes (other
+    /// A relay that feeds `events` with the notifications, messages and posts other processes (other
     /// store instances) keep in this database, through PostgreSQL's LISTEN/NOTIFY, so live
     /// updates reach subscribers whichever server process handled the write. Changes made
     /// through this instance are not relayed: the services in this process publish those to
@@ -70,6 +75,9 @@ extension PostgresSocialStore {
                 { try $0.message() })
         {
             events.publish(message, participants: participants.map(UserID.init(rawValue:)))
+        }
+        if let id = event.post, let post = try? await post(id: PostID(rawValue: id)) {
+            await events.publish(post, toFollowersIn: self)
         }
     }
 }

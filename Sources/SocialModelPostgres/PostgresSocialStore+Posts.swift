@@ -4,7 +4,7 @@ import SocialModel
 import SocialModelSQL
 
 extension PostgresSocialStore: PostStore {
-    /// Adds a post and its photos in one transaction.
+    /// Adds a post and its photos in one transaction, announcing it to other processes' event relays.
     ///
     /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
@@ -20,6 +20,7 @@ extension PostgresSocialStore: PostStore {
                     "INSERT INTO post_photos (post_id, size, jpeg) VALUES (\(post.id.rawValue), \(photo.size), \(photo.jpeg.buffer))",
                     logger: logger)
             }
+            try await connection.query(announce(.post(post.id)), logger: logger)
         }
     }
 

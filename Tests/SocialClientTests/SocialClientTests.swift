@@ -21,7 +21,7 @@ struct LoopbackServer {
 
     /// Runs `body` with a client of a live server of the routes (the live-update WebSocket too) mounted at `/api`.
     func run(_ body: @Sendable (SocialClient, SocialTestHarness) async throws -> Void) async throws {
-        let routes = SocialRoutes(network: harness.network)
+        let routes = SocialRoutes(network: harness.network, recipes: harness.recipes, meals: harness.meals)
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")
         router.addRoutes(routes.liveCollection(), atPath: "/api")
@@ -147,6 +147,107 @@ struct SocialClientTests {
         }
     }
 
+    @Test("messages, recipes, meal plans and the password through the client, with typed refusals")
+    func messagesRecipesMealPlansAndPassword() async throws {
+        try await LoopbackServer().run { client, harness in
+            let ada = try await client.signUp("ada", harness)
+            let bob = try await client.signUp("bob", harness)
+            let adaID = try #require(ada.user?.id)
+            let bobID = try #require(bob.user?.id)
+
+            let text = try await ada.sendMessage(to: bobID, text: "Portra or Ektar?")
+            harness.clock.advance(by: 1)
+            let photo = try await bob.sendMessage(
+                to: adaID, photo: MockPhotoProcessor.photo(width: 60, height: 40), text: "Ektar")
+            #expect(photo.hasPhoto && photo.conversationID == text.conversationID)
+            #expect(try await ada.unreadMessageCount() == 1)
+            let inbox = try await ada.conversations()
+            #expect(inbox.items.map(\.otherUser.id) == [bobID])
+            #expect(try await ada.messages(conversationID: text.conversationID).items.map(\.id) == [photo.id, text.id])
+            #expect(try await ada.messagePhoto(messageID: photo.id).jpeg.isEmpty == false)
+            #expect(try await ada.markRead(conversationID: text.conversationID) == 1)
+            try await ada.deleteConversation(conversationID: text.conversationID)
+            #expect(try await ada.conversations().items.isEmpty)
+
+            let recipe = try await ada.publishRecipe(
+                RecipeDraft(
+                    name: "Rice bowl", preparationMinutes: 25, ingredients: ["80 g rice"], steps: ["Cook it."],
+                    photo: MockPhotoProcessor.photo(width: 90, height: 90)))
+            #expect(try await bob.recipes().recipes.map(\.id) == [recipe.id])
+            #expect(try await bob.likeRecipe(recipeID: recipe.id).likeCount == 1)
+            #expect(try await bob.recipe(recipeID: recipe.id).likedByViewer)
+            #expect(try await bob.likedRecipes().recipes.map(\.id) == [recipe.id])
+            #expect(try await bob.unlikeRecipe(recipeID: recipe.id).likeCount == 0)
+            #expect(try await client.recipePhoto(recipeID: recipe.id, size: 64).etag != nil)
+            do throws(SocialClientError) {
+                try await bob.deleteRecipe(recipeID: recipe.id)
+                Issue.record("a stranger deleted a recipe")
+            } catch .api(let error) {
+                #expect(error.code == "forbidden" && error.status == 403)
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+            try await ada.deleteRecipe(recipeID: recipe.id)
+
+            do throws(SocialClientError) {
+                _ = try await ada.mealPlan()
+                Issue.record("a meal plan without a body profile")
+            } catch .api(let error) {
+                #expect(error.code == "not-found" && error.entity == "body-profile")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+            let profile = BodyProfile(
+                sex: .male, weightKilograms: 80, heightCentimeters: 180, ageYears: 40, activity: .light,
+                goal: .loseWeight)
+            #expect(try await ada.setBodyProfile(profile) == profile)
+            #expect(try await ada.bodyProfile() == profile)
+            #expect(try await ada.mealPlan() == (try harness.meals.planner.plan(for: profile)))
+
+            do throws(SocialClientError) {
+                try await ada.changePassword(current: "wrong", to: "Another-horse-42")
+                Issue.record("a wrong current password changed the password")
+            } catch .api(let error) {
+                #expect(error.code == "invalid-credentials" && error.status == 403)
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+            try await ada.changePassword(current: SocialTestHarness.password, to: "Another-horse-42")
+            let again = try await client.signIn(email: "ada@example.com", password: "Another-horse-42")
+            try await again.signOutEverywhere()
+            do throws(SocialClientError) {
+                _ = try await ada.me()
+                Issue.record("a session survived signing out everywhere")
+            } catch {
+                #expect(error.isUnauthorized, "\(error)")
+            }
+        }
+    }
+
+    @Test("password reset and identity-provider sign-in and links through the client")
+    func resetAndProviders() async throws {
+        try await LoopbackServer().run { client, harness in
+            let ada = try await client.signUp("ada", harness)
+            try await client.requestPasswordReset(email: "ada@example.com")
+            let token = try #require(harness.mailer.latestToken(.passwordReset, to: "ada@example.com"))
+            try await client.resetPassword(token: token.rawValue, newPassword: "Another-horse-42")
+            do throws(SocialClientError) {
+                _ = try await ada.me()
+                Issue.record("a session survived the reset")
+            } catch {
+                #expect(error.isUnauthorized, "\(error)")
+            }
+            let again = try await client.signIn(email: "ada@example.com", password: "Another-horse-42")
+            harness.provider.register(token: "t1", subject: "fb-1")
+            #expect(try await again.linkProvider("facebook", token: "t1").subject == "fb-1")
+            #expect(try await again.identityLinks().map(\.subject) == ["fb-1"])
+            let viaProvider = try await client.signIn(provider: "facebook", token: "t1")
+            #expect(viaProvider.user?.id == again.user?.id)
+            try await viaProvider.unlinkProvider("facebook", subject: "fb-1")
+            #expect(try await again.identityLinks().isEmpty)
+        }
+    }
+
     @Test("a server that is not there is a transport error")
     func unreachable() async throws {
         // Port 9 on loopback (discard) has no listener here; connecting is refused at once.
@@ -178,9 +279,7 @@ struct SocialClientLiveTests {
             try await bob.follow(userID: adaID)
             _ = try await bob.like(postID: post.id)
             _ = try await bob.comment(postID: post.id, text: "lovely grain")
-            // Messages have no HTTP route yet: bob writes through SocialModel's own service.
-            let bobSession = try await harness.network.session(SecretToken(rawValue: bob.token))
-            let sent = try await bobSession.messages.send(recipientID: adaID, text: "hello")
+            let sent = try await bob.sendMessage(to: adaID, text: "hello")
 
             var kinds: [NotificationKind] = []
             var message: Message?
@@ -190,12 +289,36 @@ struct SocialClientLiveTests {
                     #expect(notification.recipientID == adaID)
                     kinds.append(notification.kind)
                 case .message(let received): message = received
+                case .post(let post): Issue.record("her own post \(post.id) reached ada")
                 case .subscribed: Issue.record("subscribed is consumed by liveUpdates()")
                 }
                 if kinds.count == 3 && message != nil { break }
             }
             #expect(kinds == [.follow, .like, .comment])
             #expect(message == sent)
+        }
+    }
+
+    @Test("a followed user's new post arrives on the follower's stream, and nobody else's")
+    func followedUsersPostsArrive() async throws {
+        try await LoopbackServer().run { client, harness in
+            let ada = try await client.signUp("ada", harness)
+            let bob = try await client.signUp("bob", harness)
+            let cyd = try await client.signUp("cyd", harness)
+            try await bob.follow(userID: try #require(ada.user?.id))
+            let live = try await bob.liveUpdates()
+            defer { live.close() }
+
+            // Cyd is not followed: her post must not arrive, and it is published first, so
+            // receiving ada's post proves cyd's was not queued before it.
+            _ = try await cyd.publish(photo: MockPhotoProcessor.photo(width: 40, height: 40), caption: "not for bob")
+            let post = try await ada.publish(
+                photo: MockPhotoProcessor.photo(width: 400, height: 300), caption: "new roll")
+            for try await event in live {
+                guard case .post(let received) = event else { continue }
+                #expect(received == post)
+                break
+            }
         }
     }
 

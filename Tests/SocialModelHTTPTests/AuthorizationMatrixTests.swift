@@ -4,6 +4,7 @@ import HummingbirdTesting
 import SocialModel
 import SocialModelAPI
 import SocialModelHTTP
+import SocialModelMocks
 import Testing
 
 /// SocialModel's authorization matrix over HTTP: every route that needs a session refuses a
@@ -14,6 +15,8 @@ struct AuthorizationMatrixTests {
     static let publicRoutes: Set<String> = [
         "POST /api/accounts", "POST /api/accounts/verification", "POST /api/accounts/verification/resend",
         "POST /api/sessions", "GET /api/users/{userID}/avatar/{size}", "GET /api/posts/{postID}/photo/{size}",
+        "GET /api/recipes/{recipeID}/photo/{size}", "POST /api/accounts/password-reset",
+        "POST /api/accounts/password-reset/confirm", "POST /api/sessions/provider",
     ]
 
     /// Every route's method and path as mounted, with its parameters filled in from `values`.
@@ -25,10 +28,28 @@ struct AuthorizationMatrixTests {
         }
     }
 
-    /// An owner with a post, a fan's comment on it, and the owner's notification of that comment.
-    static func ownedThings(_ client: any TestClientProtocol, _ fixture: HTTPFixture) async throws -> (
-        owner: Caller, post: Post, comment: PostComment, notification: NetworkNotification
-    ) {
+    /// What an owner has: a post, a fan's comment on it, the owner's notification of that comment,
+    /// a photo message from the fan in their conversation, and a recipe.
+    struct OwnedThings {
+        let owner: Caller
+        let post: Post
+        let comment: PostComment
+        let notification: NetworkNotification
+        let message: Message
+        let recipe: Recipe
+
+        /// The path parameters of every route, filled in with these things.
+        var values: [String: String] {
+            [
+                "userID": owner.user.id.rawValue, "postID": post.id.rawValue, "commentID": comment.id.rawValue,
+                "notificationID": notification.id.rawValue, "conversationID": message.conversationID.rawValue,
+                "messageID": message.id.rawValue, "recipeID": recipe.id.rawValue, "size": "64",
+                "provider": "facebook", "subject": "fb-1",
+            ]
+        }
+    }
+
+    static func ownedThings(_ client: any TestClientProtocol, _ fixture: HTTPFixture) async throws -> OwnedThings {
         let owner = try await client.signUp("owner", in: fixture)
         let fan = try await client.signUp("fan", in: fixture)
         let post = try await client.publish(as: owner)
@@ -38,21 +59,26 @@ struct AuthorizationMatrixTests {
         let notification = try #require(
             try await client.call(.get, "/notifications", as: owner)
                 .decoded(CursorPage<NetworkNotification, KeysetCursor>.self).items.first)
-        return (owner, post, comment, notification)
+        let message = try await client.call(
+            .post, "/users/\(owner.user.id)/messages?text=hi", as: fan,
+            body: MockPhotoProcessor.photo(width: 40, height: 40)
+        ).decoded(Message.self)
+        let recipe = try await client.call(
+            .post, "/recipes", as: owner,
+            json: RecipeDraft(name: "Rice", preparationMinutes: 20, ingredients: ["rice"], steps: ["Cook it."])
+        ).decoded(Recipe.self)
+        return OwnedThings(
+            owner: owner, post: post, comment: comment, notification: notification, message: message, recipe: recipe)
     }
 
     @Test("every session route refuses missing, malformed, unknown, revoked and expired tokens")
     func tokensRefused() async throws {
         let fixture = HTTPFixture()
         try await fixture.test { client in
-            let (owner, post, comment, notification) = try await Self.ownedThings(client, fixture)
-            let routes = Self.sessionRoutes(
-                of: fixture,
-                values: [
-                    "userID": owner.user.id.rawValue, "postID": post.id.rawValue, "commentID": comment.id.rawValue,
-                    "notificationID": notification.id.rawValue,
-                ])
-            #expect(routes.count == 31)
+            let things = try await Self.ownedThings(client, fixture)
+            let post = things.post
+            let routes = Self.sessionRoutes(of: fixture, values: things.values)
+            #expect(routes.count == 53)
 
             let revoked = try await client.signUp("leaver", in: fixture)
             #expect(try await client.call(.delete, "/sessions/current", as: revoked).status == .noContent)
@@ -88,19 +114,28 @@ struct AuthorizationMatrixTests {
     func wrongOwners() async throws {
         let fixture = HTTPFixture()
         try await fixture.test { client in
-            let (owner, post, comment, notification) = try await Self.ownedThings(client, fixture)
+            let things = try await Self.ownedThings(client, fixture)
+            let (owner, post, comment, notification) = (things.owner, things.post, things.comment, things.notification)
+            let conversation = things.message.conversationID
             let stranger = try await client.signUp("stranger", in: fixture)
 
             let attempts: [(HTTPRequest.Method, String)] = [
                 (.delete, "/posts/\(post.id)"), (.delete, "/comments/\(comment.id)"),
                 (.post, "/notifications/\(notification.id)/read"), (.delete, "/notifications/\(notification.id)"),
+                (.get, "/conversations/\(conversation)/messages"), (.post, "/conversations/\(conversation)/read"),
+                (.delete, "/conversations/\(conversation)"), (.get, "/messages/\(things.message.id)/photo"),
+                (.delete, "/recipes/\(things.recipe.id)"),
             ]
             for (method, path) in attempts {
                 let response = try await client.call(method, path, as: stranger)
                 #expect(response.status == .forbidden, "\(method) \(path) by a stranger")
                 #expect(response.apiError?.code == "forbidden")
             }
-            // Untouched: the post, its comment, the owner's unread notification.
+            // Untouched: the post, its comment, the owner's unread notification and message, the recipe.
+            #expect(
+                try await client.call(.get, "/conversations/unread-count", as: owner).decoded(CountResponse.self)
+                    .count == 1)
+            #expect(try await client.call(.get, "/recipes/\(things.recipe.id)", as: owner).status == .ok)
             let view = try await client.call(.get, "/posts/\(post.id)", as: owner).decoded(PostView.self)
             #expect(view.post.commentCount == 1)
             #expect(

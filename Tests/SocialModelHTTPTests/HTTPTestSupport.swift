@@ -12,14 +12,24 @@ import Testing
 /// SocialRoutes (with the live-update route) mounted under `/api` in an application over the in-memory store, with the
 /// harness's manual clock and capturing mailer; requests go straight to the router (no network).
 struct HTTPFixture {
-    let harness = SocialTestHarness(store: InMemorySocialStore())
+    let harness: SocialTestHarness
     let limits: SocialHTTPLimits
+    let trustedProxies: Set<String>
 
-    init(limits: SocialHTTPLimits = SocialHTTPLimits()) {
+    init(
+        limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = [],
+        photos: any PhotoProcessor = MockPhotoProcessor()
+    ) {
+        harness = SocialTestHarness(store: InMemorySocialStore(), photos: photos)
         self.limits = limits
+        self.trustedProxies = trustedProxies
     }
 
-    var routes: SocialRoutes { SocialRoutes(network: harness.network, limits: limits) }
+    var routes: SocialRoutes {
+        SocialRoutes(
+            network: harness.network, recipes: harness.recipes, meals: harness.meals, limits: limits,
+            trustedProxies: trustedProxies)
+    }
 
     /// Runs `body` with a client of the application.
     func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {

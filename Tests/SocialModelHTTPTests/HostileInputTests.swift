@@ -31,14 +31,15 @@ struct HostileInputTests {
             let ada = try await client.signUp("ada", in: fixture)
             let router = fixture.router()
             // Signing out or deleting the account would only turn the rest into 401s.
-            let ending: Set<String> = ["DELETE /api/me", "DELETE /api/sessions/current"]
+            let ending: Set<String> = ["DELETE /api/me", "DELETE /api/sessions/current", "DELETE /api/sessions"]
             for route in router.routes where !ending.contains("\(route.method) \(route.path)") {
                 for (index, segment) in Self.segments.enumerated() {
                     var path = String(route.path.description.dropFirst("/api".count))
                     while let open = path.firstIndex(of: "{"), let close = path[open...].firstIndex(of: "}") {
                         path.replaceSubrange(open...close, with: segment)
                     }
-                    let query = "?after=\(segment)&limit=\(segment)&seed=\(segment)&sort=\(segment)&caption=%FF"
+                    let query =
+                        "?after=\(segment)&limit=\(segment)&seed=\(segment)&sort=\(segment)&caption=%FF&page=\(segment)&order=\(segment)&text=%FF"
                     let body = Self.bodies[index % Self.bodies.count]
                     let response = try await client.call(route.method, path + query, as: ada, body: body)
                     #expect(response.status.code < 500, "\(route.method) \(path) answered \(response.status)")

@@ -9,9 +9,12 @@ import SocialModelSQLite
 
 let store = try SQLiteSocialStore(path: "social.sqlite")
 let accounts = AccountService(store: store, mailer: OutboxMailer(directory: URL(fileURLWithPath: "outbox")))
-let network = SocialNetwork(store: store, accounts: accounts, photos: VipsPhotoProcessor(filters: .shared))
+let photos = VipsPhotoProcessor(filters: .shared)
+let network = SocialNetwork(store: store, accounts: accounts, photos: photos)
 
-let routes = SocialRoutes(network: network)
+let routes = SocialRoutes(
+    network: network, recipes: RecipeService(store: store, accounts: accounts, photos: photos),
+    meals: MealPlanService(store: store, accounts: accounts))
 let router = Router(context: BasicWebSocketRequestContext.self)
 router.get("/health") { _, _ in "ok" }
 router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")

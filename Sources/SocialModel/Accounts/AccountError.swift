@@ -28,10 +28,6 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
     case lastSignInMethod
     /// The store failed.
     case storage(StoreError)
-    /// An email could not be sent. ``AccountService``'s own operations never throw it: they store
-    /// their change and return a ``MailOutcome`` instead; it is here for services built on them
-    /// that must fail when a message cannot go out.
-    case mail(MailerError)
     /// Hashing a password failed.
     case passwordHashing(PasswordHashingError)
 
@@ -52,7 +48,6 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
             "an account with this email exists; sign in to it and link the provider there"
         case .lastSignInMethod: "the account would have no way left to sign in"
         case .storage(let error): "\(error)"
-        case .mail(let error): "\(error)"
         case .passwordHashing(let error): "\(error)"
         }
     }

@@ -1,16 +1,20 @@
 import Foundation
 import Locking
 
-/// Live updates: new notifications and new direct messages, as async streams per user.
+/// Live updates: new notifications, new direct messages and new posts of followed users, as async
+/// streams per user.
 ///
 /// The services publish here after the store has kept the change, so a subscriber never sees
 /// something that was rolled back. The hub is in-process; a deployment with several server
 /// processes feeds each process's hub from its database's change channel (PostgreSQL's
 /// LISTEN/NOTIFY, say) by calling ``publish(_:)-(NetworkNotification)``.
 public final class NetworkEvents: Sendable {
+    private typealias Streams<Element: Sendable> = [UserID: [UUID: AsyncStream<Element>.Continuation]]
+
     private struct Subscribers {
-        var notifications: [UserID: [UUID: AsyncStream<NetworkNotification>.Continuation]] = [:]
-        var messages: [UserID: [UUID: AsyncStream<Message>.Continuation]] = [:]
+        var notifications: Streams<NetworkNotification> = [:]
+        var messages: Streams<Message> = [:]
+        var posts: Streams<Post> = [:]
     }
 
     private let subscribers = Locked(Subscribers())
@@ -20,24 +24,48 @@ public final class NetworkEvents: Sendable {
 
     /// New notifications for a user, from now until the stream is dropped.
     public func notifications(for userID: UserID) -> AsyncStream<NetworkNotification> {
-        let (stream, continuation) = AsyncStream<NetworkNotification>.makeStream(bufferingPolicy: .bufferingNewest(100))
-        let key = UUID()
-        subscribers.withLock { $0.notifications[userID, default: [:]][key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { _ = $0.notifications[userID]?.removeValue(forKey: key) }
-        }
-        return stream
+        subscribe(userID, to: \.notifications)
     }
 
     /// New messages in a user's conversations (sent or received), from now until the stream is dropped.
     public func messages(for userID: UserID) -> AsyncStream<Message> {
-        let (stream, continuation) = AsyncStream<Message>.makeStream(bufferingPolicy: .bufferingNewest(100))
+        subscribe(userID, to: \.messages)
+    }
+
+    /// New posts of the users a user follows, from now until the stream is dropped.
+    public func posts(for userID: UserID) -> AsyncStream<Post> {
+        subscribe(userID, to: \.posts)
+    }
+
+    /// A stream registered under `userID` in one of the lists, removed from it when dropped.
+    private func subscribe<Element: Sendable>(
+        _ userID: UserID, to list: WritableKeyPath<Subscribers, Streams<Element>> & Sendable
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .bufferingNewest(100))
         let key = UUID()
-        subscribers.withLock { $0.messages[userID, default: [:]][key] = continuation }
+        subscribers.withLock { $0[keyPath: list][userID, default: [:]][key] = continuation }
         continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { _ = $0.messages[userID]?.removeValue(forKey: key) }
+            self?.subscribers.withLock { _ = $0[keyPath: list][userID]?.removeValue(forKey: key) }
         }
         return stream
+    }
+
+    /// Delivers a new post to the subscribers who follow its author, asking `store` about each
+    /// subscriber rather than listing the author's followers, who may be many more than the users
+    /// subscribed to this hub. A follow the store cannot answer for is skipped: the post is kept
+    /// either way, and the feed shows it.
+    /// - Parameters:
+    ///   - post: the post, as stored.
+    ///   - store: where follows are kept.
+    public func publish(_ post: Post, toFollowersIn store: any ProfileStore) async {
+        let candidates = subscribers.withLock { $0.posts.filter { !$0.value.isEmpty }.map(\.key) }
+        for userID in candidates where userID != post.authorID {
+            guard (try? await store.isFollowing(followerID: userID, followeeID: post.authorID)) == true else {
+                continue
+            }
+            let targets = subscribers.withLock { Array(($0.posts[userID] ?? [:]).values) }
+            for continuation in targets { continuation.yield(post) }
+        }
     }
 
     /// Delivers a notification to its recipient's subscribers.

@@ -27,13 +27,31 @@ extension SocialRoutes {
         routes.post("sessions") { request, context in
             let body = try await HTTPJSON.body(SignInRequest.self, of: request, limit: limits.jsonBodyBytes)
             let session = try await accounts.signIn(
-                email: body.email, password: body.password, clientKey: Self.clientKey(context))
+                email: body.email, password: body.password,
+                clientKey: clientAddress.of(request, context: context) ?? "unknown")
             return try HTTPJSON.response(
                 SessionResponse(token: session.token.rawValue, user: session.user, expiresAt: session.expiresAt),
                 status: .created)
         }
         routes.delete("sessions/current") { request, _ in
             try await session(request).account.signOut()
+            return Response(status: .noContent)
+        }
+        routes.delete("sessions") { request, _ in
+            try await session(request).account.signOutEverywhere()
+            return Response(status: .noContent)
+        }
+        routes.put("me/password") { request, _ in
+            let me = try await session(request)
+            let body = try await HTTPJSON.body(PasswordChangeRequest.self, of: request, limit: limits.jsonBodyBytes)
+            do {
+                try await me.account.changePassword(current: body.current, to: body.new)
+            } catch AccountError.invalidCredentials {
+                // The session is fine; only the password given is wrong, so not a 401 that would
+                // tell a client to sign in again.
+                throw SocialAPIError(
+                    status: 403, code: "invalid-credentials", message: AccountError.invalidCredentials.description)
+            }
             return Response(status: .noContent)
         }
         routes.get("me") { request, _ in
@@ -48,11 +66,5 @@ extension SocialRoutes {
             try await session(request).account.deleteAccount()
             return Response(status: .noContent)
         }
-    }
-
-    /// What sign-in rate limits count failures by: the client's IP address when the
-    /// application's context knows it, otherwise one shared key.
-    static func clientKey(_ context: some RequestContext) -> String {
-        (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
     }
 }

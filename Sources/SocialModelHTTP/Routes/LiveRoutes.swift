@@ -18,7 +18,8 @@ extension SocialRoutes {
     ///
     /// The upgrade request carries the bearer token like any session route (refused with a JSON
     /// 401 otherwise). The server then sends `LiveEvent` frames as JSON text: `subscribed` first,
-    /// then every notification and message `SocialNetwork.events` publishes for the user — those
+    /// then every notification, message and followed user's new post `SocialNetwork.events`
+    /// publishes for the user — those
     /// made through this process, and, with a PostgreSQL store's event relay running, through any
     /// other process on the same database. The socket closes when the client closes it.
     /// - Parameter context: the request context of the application they are mounted in.
@@ -30,6 +31,8 @@ extension SocialRoutes {
     {
         let routes = RouteCollection(context: Context.self)
         routes.add(middleware: SocialErrorMiddleware<Context>())
+        // Rate-limited like any route; the time limit bounds the upgrade request, not the socket.
+        routes.add(middleware: limitsMiddleware(Context.self))
         routes.ws("live") { request, _ in
             // Refuse before upgrading, so a bad token gets the same JSON 401 as any session route.
             _ = try await session(request)
@@ -39,6 +42,7 @@ extension SocialRoutes {
             guard let me = try? await session(context.request) else { return }
             let notifications = network.events.notifications(for: me.user.id)
             let messages = network.events.messages(for: me.user.id)
+            let posts = network.events.posts(for: me.user.id)
             try await outbound.write(.text(try Self.frame(.subscribed)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -49,6 +53,11 @@ extension SocialRoutes {
                 group.addTask {
                     for await message in messages {
                         try await outbound.write(.text(try Self.frame(.message(message))))
+                    }
+                }
+                group.addTask {
+                    for await post in posts {
+                        try await outbound.write(.text(try Self.frame(.post(post))))
                     }
                 }
                 // The client sends nothing the server needs; reading drains pings and notices the close.

@@ -6,16 +6,17 @@ import SocialModelAPI
 extension SocialRoutes {
     /// Publishing, reading and deleting posts and their photos, likes and comments.
     func addPostRoutes<Context: RequestContext>(to routes: RouteCollection<Context>) {
-        // The photo is the raw body; the caption and the filter's name are query parameters,
-        // so an upload needs no multipart encoding.
+        // The photo is the raw body, with the caption and the filter's name as query parameters,
+        // or the `photo` part of a multipart/form-data body, with them as parts.
         routes.post("posts") { request, _ in
             let me = try await session(request)
             let query = RequestQuery(request: request)
-            let photo = try await request.body.collect(upTo: limits.photoBodyBytes)
+            let upload = try await PhotoUpload.read(
+                request, limit: limits.photoBodyBytes, fieldBytes: limits.jsonBodyBytes)
             let post = try await me.posts.publish(
                 PostDraft(
-                    photo: Data(photo.readableBytesView), caption: query.string("caption") ?? "",
-                    filter: query.string("filter")))
+                    photo: upload.photo, caption: upload.field("caption", in: query) ?? "",
+                    filter: upload.field("filter", in: query)))
             return try HTTPJSON.response(post, status: .created)
         }
         routes.get("posts/:postID") { request, context in

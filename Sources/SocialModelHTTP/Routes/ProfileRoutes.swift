@@ -57,8 +57,9 @@ extension SocialRoutes {
         }
         routes.put("me/avatar") { request, _ in
             let me = try await session(request)
-            let photo = try await request.body.collect(upTo: limits.photoBodyBytes)
-            return try HTTPJSON.response(try await me.profiles.setAvatar(photo: Data(photo.readableBytesView)))
+            let upload = try await PhotoUpload.read(
+                request, limit: limits.photoBodyBytes, fieldBytes: limits.jsonBodyBytes)
+            return try HTTPJSON.response(try await me.profiles.setAvatar(photo: upload.photo))
         }
         routes.delete("me/avatar") { request, _ in
             try await session(request).profiles.removeAvatar()

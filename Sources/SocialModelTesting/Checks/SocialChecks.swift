@@ -139,6 +139,28 @@ enum SocialChecks {
             #expect(await first(1, of: anaMessages) == [sent])
             #expect(await first(1, of: benMessages) == [sent])
         },
+        ConformanceCheck(.notifications, "live updates deliver followed users' new posts to their followers only") {
+            h in
+            let ana = try await h.signedIn("ana")
+            let ben = try await h.signedIn("ben")
+            let cal = try await h.signedIn("cal")
+            try await ben.profiles.follow(userID: ana.user.id)
+            try await cal.profiles.follow(userID: ben.user.id)
+            try await ana.profiles.follow(userID: ben.user.id)
+            let anas = ana.feed.updates()
+            let bens = ben.feed.updates()
+            let cals = cal.feed.updates()
+            let anaPost = try await publish(1, by: ana, in: h)[0]
+            let benPost = try await publish(1, by: ben, in: h)[0]
+            // Each stream's first post is the followed author's: ana's never reached cal, and
+            // nobody's own post reached themselves.
+            #expect(await first(1, of: bens) == [anaPost])
+            #expect(await first(1, of: cals) == [benPost])
+            #expect(await first(1, of: anas) == [benPost])
+            try await cal.profiles.follow(userID: ana.user.id)
+            let later = try await publish(1, by: ana, in: h)[0]
+            #expect(await first(1, of: cals) == [later])
+        },
         ConformanceCheck(.profiles, "deleting an account takes its network") { h in
             let ana = try await h.signedIn("ana")
             let ben = try await h.signedIn("ben")

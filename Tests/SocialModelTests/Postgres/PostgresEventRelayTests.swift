@@ -9,9 +9,12 @@ import Testing
 struct PostgresEventRelayTests {
     static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    /// Two store instances on one schema stand for two server processes: what one keeps reaches
-    /// the other's hub; what the listening instance keeps itself is left to its own services.
-    @Test func notificationsAndMessagesKeptElsewhereReachTheHub() async throws {
+    /// Two store instances on one fresh schema, standing for two server processes, and four users
+    /// (ana, ben, cal, dan).
+    static func twoInstances() async throws -> (
+        configuration: PostgresStoreConfiguration, here: PostgresSocialStore, elsewhere: PostgresSocialStore,
+        users: [User]
+    ) {
         let configuration = try await PostgresTestServer.freshConfiguration()
         let here = try await PostgresTestServer.connect(configuration)
         let elsewhere = try await PostgresTestServer.connect(configuration)
@@ -21,6 +24,13 @@ struct PostgresEventRelayTests {
             try await here.insertUser(user, passwordHash: nil, identity: nil)
             users.append(user)
         }
+        return (configuration, here, elsewhere, users)
+    }
+
+    /// Two store instances on one schema stand for two server processes: what one keeps reaches
+    /// the other's hub; what the listening instance keeps itself is left to its own services.
+    @Test func notificationsAndMessagesKeptElsewhereReachTheHub() async throws {
+        let (configuration, here, elsewhere, users) = try await Self.twoInstances()
         let (ana, ben) = (users[0], users[1])
 
         let hub = NetworkEvents()
@@ -53,6 +63,45 @@ struct PostgresEventRelayTests {
                     first.id, third.id,
                 ])
             #expect(await SocialModelTesting.first(1, of: messages, within: .seconds(60)) == [stored])
+            tasks.cancelAll()
+        }
+        await elsewhere.close()
+        await here.close()
+        try await PostgresTestServer.dropSchema(of: configuration)
+    }
+
+    /// A post kept by another instance reaches the hub's subscribers who follow its author, and
+    /// only them; a post the listening instance keeps itself is left to its own services.
+    @Test func postsKeptElsewhereReachTheAuthorsFollowers() async throws {
+        let (configuration, here, elsewhere, users) = try await Self.twoInstances()
+        let (ana, ben, cal, dan) = (users[0], users[1], users[2], users[3])
+        // Ben follows ana, cal follows dan.
+        for (follower, followee) in [(ben, ana), (cal, dan)] {
+            #expect(
+                try await elsewhere.setFollow(
+                    followerID: follower.id, followeeID: followee.id, following: true, at: Self.start,
+                    notification: nil))
+        }
+        func post(by author: User, in store: PostgresSocialStore) async throws -> Post {
+            let post = Post(
+                id: .random(), authorID: author.id, caption: "", width: 4, height: 3, createdAt: Self.start)
+            try await store.insertPost(post, photos: [])
+            return post
+        }
+
+        let hub = NetworkEvents()
+        let bens = hub.posts(for: ben.id)
+        let cals = hub.posts(for: cal.id)
+        let relay = here.eventRelay(to: hub)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await relay.run() }
+            try await relay.waitUntilListening()
+            _ = try await post(by: ana, in: here)  // this instance's own: not relayed
+            let anas = try await post(by: ana, in: elsewhere)
+            let dans = try await post(by: dan, in: elsewhere)
+            // Each gets the followed author's post first: ana's never reached cal before dan's.
+            #expect(await SocialModelTesting.first(1, of: bens, within: .seconds(60)) == [anas])
+            #expect(await SocialModelTesting.first(1, of: cals, within: .seconds(60)) == [dans])
             tasks.cancelAll()
         }
         await elsewhere.close()

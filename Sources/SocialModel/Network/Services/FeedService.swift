@@ -66,4 +66,11 @@ public struct FeedService: Sendable {
     static func page(_ views: [PostView], limit: Int) -> CursorPage<PostView, FeedCursor> {
         CursorPage(items: views.map(\.publicView), limit: limit) { FeedCursor(after: $0.post) }
     }
+
+    /// New posts of the users the signed-in user follows, as they are published, until the stream
+    /// is dropped.
+    /// - Returns: the stream.
+    public func updates() -> AsyncStream<Post> {
+        context.events.posts(for: actor.id)
+    }
 }

@@ -3,14 +3,15 @@ import Foundation
 /// Photo posts, likes and comments, as one signed-in user publishes, sees and changes them. Get
 /// it from ``NetworkSession/posts``.
 public struct PostService: Sendable {
-    let store: any PostStore
+    let store: any PostStore & ProfileStore
     let context: NetworkContext
     /// The signed-in user.
     public let actor: User
 
     /// Publishes a post. The photo is normalised (upright, bounded, sRGB), filtered if asked, and
     /// stored without metadata, before anything is written, so a bad photo or filter leaves no
-    /// post behind.
+    /// post behind. Once stored, the post goes to the live-update streams of the author's
+    /// followers (``NetworkEvents/posts(for:)``).
     /// - Parameter draft: the photo, caption and filter.
     /// - Returns: the new post.
     /// - Throws: ``NetworkError/invalid(_:)`` for a bad caption, ``NetworkError/photo(_:)`` for a
@@ -30,6 +31,7 @@ public struct PostService: Sendable {
             height: output.height, createdAt: context.now)
         let photos = output.jpegs.map { PostPhoto(postID: id, size: $0.key, jpeg: $0.value) }
         try await context.fromStore { try await store.insertPost(post, photos: photos) }
+        await context.events.publish(post, toFollowersIn: store)
         return post
     }
 
