@@ -38,7 +38,7 @@ typedef struct Film {
     int *glow_a, *glow_b;  // per column: the two map columns it falls between
     float *glow_t;         // and the weight of the second
     AkvGrain grain;
-    void (*render_row)(const struct Film *film, const float *vignette, const float *glow, float *const grain[3],
+    void (*render_row)(const struct Film *film, const float *vignette, const float *glow, const float *const grain[3],
                        const VipsPel *in, VipsPel *out, int width);
 } Film;
 
@@ -223,9 +223,10 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
     }
     if (vips_region_prepare(sequence->in, r)) return -1;
     akv_pixels_received();
-    float *grain[3] = {NULL, NULL, NULL};
+    float *scratch[3] = {NULL, NULL, NULL};
+    const float *grain[3] = {NULL, NULL, NULL};
     if (film->grain_on) {
-        for (int c = 0; c < 3; c++) grain[c] = sequence->grain[c < film->grain.layers ? c : 0];
+        for (int c = 0; c < film->grain.layers; c++) scratch[c] = sequence->grain[c];
     }
     for (int j = 0; j < r->height; j++) {
         const int y = r->top + j;
@@ -237,7 +238,10 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
             vignette = sequence->vignette;
         }
         if (film->glow) glow = glow_row(film, sequence, y, left, width);
-        if (film->grain_on) akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, grain);
+        if (film->grain_on) {
+            akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, scratch, grain);
+            for (int c = film->grain.layers; c < 3; c++) grain[c] = grain[0];
+        }
         film->render_row(film, vignette, glow, film->grain_on ? grain : NULL, in, out, width);
     }
     akv_pixels_published();

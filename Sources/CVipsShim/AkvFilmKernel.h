@@ -67,7 +67,7 @@ KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants
 
 // Pixels i…i+7 from their curve values `v`: split tone and grain, rounded to 8 bits, into
 // `target` (24 bytes, 4 more writable).
-KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, float *const grain[3], int i,
+KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, const float *const grain[3], int i,
                                                      const Floats v[3], VipsPel *target) {
     Floats v0 = v[0], v1 = v[1], v2 = v[2];
     const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
@@ -105,7 +105,7 @@ KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants
 
 // Renders `width` pixels of one row. `vignette`, `glow` and `grain` are per-pixel rows or NULL.
 KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float *restrict vignette,
-                                                  const float *restrict glow, float *const grain[3],
+                                                  const float *restrict glow, const float *const grain[3],
                                                   const VipsPel *restrict in, VipsPel *restrict out, int width) {
     const AkvFilmParams *p = &film->params;
     const Floats zero = {0};

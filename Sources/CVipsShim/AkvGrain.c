@@ -132,8 +132,9 @@ void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain) {
     rows->lattice = g_new(float, nx);
     for (int c = 0; c < grain->layers; c++) {
         rows->mixed[c] = g_new0(float, nx);
-        rows->row[0][c] = g_new(float, grain->width);
-        rows->row[1][c] = g_new(float, grain->width);
+        // Padded by a vector: the film pass reads a held row directly, 8 columns at a time.
+        rows->row[0][c] = g_new0(float, grain->width + 8);
+        rows->row[1][c] = g_new0(float, grain->width + 8);
     }
 }
 
@@ -164,20 +165,25 @@ AKV_CLONES static void interpolated_row(const AkvGrain *grain, AkvGrainRows *row
                                         float *const out[3]) {
     const int first = grain->cell_x[left], count = grain->cell_x[left + width - 1] + 2 - first;
     const int channels = grain->layers;
-    for (int c = 0; c < channels; c++) memset(rows->mixed[c], 0, sizeof(float) * count);
+    // The first layer sets the mixed rows and the others add to them (no clearing pass: 0 + x
+    // is x, so the values are those of summing from zero).
     for (int layer = 0; layer < grain->layers; layer++) {
         lattice_row(rows->lattice, grain->keys[layer], ky, first, count);
         for (int c = 0; c < channels; c++) {
             const float weight = grain->mix[c][layer];
             float *mixed = rows->mixed[c];
-            for (int i = 0; i < count; i++) mixed[i] += weight * rows->lattice[i];
+            if (layer == 0) {
+                for (int i = 0; i < count; i++) mixed[i] = weight * rows->lattice[i];
+            } else {
+                for (int i = 0; i < count; i++) mixed[i] += weight * rows->lattice[i];
+            }
         }
     }
     for (int c = 0; c < channels; c++) grain->interpolate(grain, rows->mixed[c], first, left, width, out[c]);
 }
 
 AKV_CLONES void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width,
-                              float *const out[3]) {
+                              float *const scratch[3], const float *out[3]) {
     const double g = y / grain->cell, f = floor(g);
     const int ky = (int)f;
     if (rows->left != left || rows->width != width) {
@@ -203,7 +209,8 @@ AKV_CLONES void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, 
     const float norm = 1.0f / sqrtf((1 - t) * (1 - t) + t * t);
     const float above = (1 - t) * norm, below = t * norm;
     if (t == 0) {
-        for (int c = 0; c < grain->layers; c++) memcpy(out[c], rows->row[0][c], sizeof(float) * width);
+        // On a lattice row: its interpolated row is the grain, used where it is held.
+        for (int c = 0; c < grain->layers; c++) out[c] = rows->row[0][c];
         return;
     }
     if (rows->held[1] != ky + 1) {
@@ -212,7 +219,8 @@ AKV_CLONES void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, 
     }
     for (int c = 0; c < grain->layers; c++) {
         const float *a = rows->row[0][c], *b = rows->row[1][c];
-        float *o = out[c];
+        float *o = scratch[c];
         for (int i = 0; i < width; i++) o[i] = a[i] * above + b[i] * below;
+        out[c] = o;
     }
 }

@@ -44,8 +44,10 @@ void akv_grain_clear(AkvGrain *grain);
 void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain);
 void akv_grain_rows_clear(AkvGrainRows *rows);
 
-/// The grain of pixel row `y`, columns `left`…`left + width − 1`, into `out[c]` for each
-/// channel (for monochrome grain only `out[0]`).
-void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width, float *const out[3]);
+/// The grain of pixel row `y`, columns `left`…`left + width − 1`, for each channel (for
+/// monochrome grain only the first): `out[c]` points at it, in `scratch[c]` or, on a row of the
+/// lattice, in `rows` (valid until the next call; both readable a vector past `width`).
+void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width, float *const scratch[3],
+                   const float *out[3]);
 
 #endif
