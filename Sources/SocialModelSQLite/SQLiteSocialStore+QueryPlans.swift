@@ -3,9 +3,9 @@ import GRDB
 import SocialModel
 
 extension SQLiteSocialStore {
-    /// SQLite's `EXPLAIN QUERY PLAN` of the home feed's two queries for a user (the windowed one,
-    /// then the per-author fallback), one line per step, to check that they read indexes rather
-    /// than scanning tables (benchmarks print it).
+    /// SQLite's `EXPLAIN QUERY PLAN` of the home feed's queries for a user (the window's edge, the
+    /// walk down everyone's posts within it, and the per-author fallback), one line per step, to
+    /// check that they read indexes rather than scanning tables (benchmarks print it).
     ///
     /// - Throws: `StoreError/database(message:)` if SQLite cannot prepare or run the `EXPLAIN`.
     public func homeFeedQueryPlan(userID: UserID, order: FeedOrder, paged: Bool) async throws(StoreError) -> [String] {
@@ -14,13 +14,21 @@ extension SQLiteSocialStore {
             cursor = Self.feedArguments(
                 FeedCursor(likeCount: Int.max, createdAt: .distantFuture, postID: PostID(rawValue: "~")), order)
         }
-        let user = userID.rawValue
-        let windowed = try await queryPlan(
-            Self.homeFeedSQL(order: order, paged: paged, windowed: true),
-            cursor + [homeFeedWindow, user, user, 30])
-        let perAuthor = try await queryPlan(
-            Self.homeFeedSQL(order: order, paged: paged, windowed: false), [user, user] + cursor + [30])
-        return ["windowed query:"] + windowed + ["per-author query:"] + perAuthor
+        let edge = Self.feedArguments(
+            FeedCursor(likeCount: 0, createdAt: .distantPast, postID: PostID(rawValue: "")), order)
+        let followed: StatementArguments = [userID.rawValue, userID.rawValue]
+        var lines = ["window edge:"]
+        lines += try await queryPlan(
+            Self.homeFeedWindowEdgeSQL(order: order, paged: paged), cursor + [homeFeedWindow - 1])
+        for (title, window, walk) in [
+            ("walk within the window:", true, true), ("per-author fallback, no window:", false, false),
+        ] {
+            lines.append(title)
+            lines += try await queryPlan(
+                Self.homeFeedSQL(order: order, paged: paged, window: window, walk: walk),
+                followed + cursor + (window ? edge : []) + [30])
+        }
+        return lines
     }
 
     /// SQLite's `EXPLAIN QUERY PLAN` of the unread notification count.

@@ -54,6 +54,28 @@ struct HomeFeedWindowTests {
         }
     }
 
+    /// The walk within the window stops at the page's last post only while it reads the index in
+    /// the feed's order: a sort step there would read the whole window again.
+    @Test(arguments: orders)
+    func queriesReadCoveringIndexesAndTheWalkNeverSorts(order: FeedOrder) async throws {
+        let directory = try TemporaryDirectory("feed-plan")
+        defer { directory.remove() }
+        let store = try SQLiteSocialStore(url: directory.file("social.sqlite"))
+        for paged in [false, true] {
+            let plan = try await store.homeFeedQueryPlan(userID: UserID(rawValue: "usr_x"), order: order, paged: paged)
+            let walkStart = try #require(plan.firstIndex(of: "walk within the window:"))
+            let walkEnd = try #require(plan.firstIndex(of: "per-author fallback, no window:"))
+            let walk = plan[walkStart..<walkEnd]
+            let index = order.key == .likes ? "posts_by_likes" : "posts_by_date"
+            #expect(walk.contains { $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
+            #expect(!walk.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+            let tableScans = plan.filter {
+                $0.hasPrefix("SCAN") && !$0.contains("COVERING INDEX") && $0 != "SCAN CONSTANT ROW"
+            }
+            #expect(tableScans.isEmpty, "\(plan)")
+        }
+    }
+
     func precedes(_ lhs: Post, _ rhs: Post, _ order: FeedOrder) -> Bool {
         let key = { (post: Post) in (order.key == .likes ? post.likeCount : 0, post.createdAt, post.id.rawValue) }
         return order.direction == .ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)
