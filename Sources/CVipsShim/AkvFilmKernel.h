@@ -34,6 +34,7 @@ typedef struct {
     Floats g0, g1, g2;                          // the glow's colour
     Floats s0, s1, s2, h0, h1, h2;              // the split tone's shadow and highlight tints
     Floats levels;                              // the grain's strength
+    Floats above, below;                        // the row's weights of its two grain rows
     const float *c0, *c1, *c2;                  // the curves
     int tint, mono;
 } KERNEL_NAME(Constants);
@@ -67,14 +68,20 @@ KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants
 
 // Pixels i…i+7 from their curve values `v`: split tone and grain, rounded to 8 bits, into
 // `target` (24 bytes, 4 more writable).
-KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, const float *const grain[3], int i,
+// The grain of channel c at pixels i…i+7: its two rows blended, as AkvGrain defines it.
+KERNEL_TARGET static inline Floats KERNEL_NAME(grain)(const KERNEL_NAME(Constants) *k, const AkvGrainPair *grain, int c,
+                                                      int i) {
+    return KERNEL_NAME(load)(grain->upper[c] + i) * k->above + KERNEL_NAME(load)(grain->lower[c] + i) * k->below;
+}
+
+KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, const AkvGrainPair *grain, int i,
                                                      const Floats v[3], VipsPel *target) {
     Floats v0 = v[0], v1 = v[1], v2 = v[2];
     const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
     const Floats rest = 1 - luma;
     Bytes8 o0, o1, o2;
     if (k->mono) {
-        if (grain) v0 += k->levels * (0.15f + 3.4f * (luma * rest)) * KERNEL_NAME(load)(grain[0] + i);
+        if (grain) v0 += k->levels * (0.15f + 3.4f * (luma * rest)) * KERNEL_NAME(grain)(k, grain, 0, i);
         o0 = o1 = o2 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
     } else {
         if (k->tint) {
@@ -85,9 +92,9 @@ KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants
         }
         if (grain) {
             const Floats amplitude = k->levels * (0.15f + 3.4f * (luma * rest));
-            v0 += amplitude * KERNEL_NAME(load)(grain[0] + i);
-            v1 += amplitude * KERNEL_NAME(load)(grain[1] + i);
-            v2 += amplitude * KERNEL_NAME(load)(grain[2] + i);
+            v0 += amplitude * KERNEL_NAME(grain)(k, grain, 0, i);
+            v1 += amplitude * KERNEL_NAME(grain)(k, grain, 1, i);
+            v2 += amplitude * KERNEL_NAME(grain)(k, grain, 2, i);
         }
         o0 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
         o1 = __builtin_convertvector(KERNEL_NAME(level)(v1), Bytes8);
@@ -103,9 +110,10 @@ KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants
     memcpy(target + 12, &second, 16);
 }
 
-// Renders `width` pixels of one row. `vignette`, `glow` and `grain` are per-pixel rows or NULL.
+// Renders `width` pixels of one row. `vignette` and `glow` are per-pixel rows or NULL, `grain`
+// the row's grain or NULL.
 KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float *restrict vignette,
-                                                  const float *restrict glow, const float *const grain[3],
+                                                  const float *restrict glow, const AkvGrainPair *grain,
                                                   const VipsPel *restrict in, VipsPel *restrict out, int width) {
     const AkvFilmParams *p = &film->params;
     const Floats zero = {0};
@@ -117,6 +125,7 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
         .s0 = zero + p->shadow_tint[0], .s1 = zero + p->shadow_tint[1], .s2 = zero + p->shadow_tint[2],
         .h0 = zero + p->highlight_tint[0], .h1 = zero + p->highlight_tint[1], .h2 = zero + p->highlight_tint[2],
         .levels = zero + p->grain_levels,
+        .above = zero + (grain ? grain->above : 0), .below = zero + (grain ? grain->below : 0),
         .c0 = p->curve[0], .c1 = p->curve[1], .c2 = p->curve[2],
         .tint = film->tint_on, .mono = film->mono,
     };
