@@ -184,22 +184,22 @@ AKV_INLINE const float *glow_row(const Film *film, Sequence *sequence, int y,
     return out;
 }
 
-// The row renderer, once for any x86-64 (or other processor) and once with AVX2's gathers.
+// The row renderer, once for any x86-64 (or other processor) and once with AVX2.
 #define KERNEL_NAME(name) name##_generic
 #define KERNEL_TARGET
-#define KERNEL_GATHER 0
+#define KERNEL_AVX2 0
 #include "AkvFilmKernel.h"
 #undef KERNEL_NAME
 #undef KERNEL_TARGET
-#undef KERNEL_GATHER
+#undef KERNEL_AVX2
 #if defined(__x86_64__)
 #define KERNEL_NAME(name) name##_avx2
 #define KERNEL_TARGET __attribute__((target("avx2")))
-#define KERNEL_GATHER 1
+#define KERNEL_AVX2 1
 #include "AkvFilmKernel.h"
 #undef KERNEL_NAME
 #undef KERNEL_TARGET
-#undef KERNEL_GATHER
+#undef KERNEL_AVX2
 #endif
 
 AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, void *a, void *b, gboolean *stop) {
