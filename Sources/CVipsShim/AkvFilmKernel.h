@@ -35,6 +35,7 @@ typedef struct {
     Floats s0, s1, s2, h0, h1, h2;              // the split tone's shadow and highlight tints
     Floats levels;                              // the grain's strength
     Floats above, below;                        // the row's weights of its two grain rows
+    int single;                                 // below is 0: the upper row alone
     const float *c0, *c1, *c2;                  // the curves
     int tint, mono;
 } KERNEL_NAME(Constants);
@@ -46,11 +47,12 @@ KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants
 #if KERNEL_AVX2
     // Pixels 0…3 into the low half and 4…7 into the high one, then each channel's bytes widened
     // to 32 bits within the halves (-1 makes a zero byte).
-    const __m256i bytes =
-        _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)source), _mm256_setr_epi32(0, 1, 2, 0, 3, 4, 5, 0));
-#define AKV_WIDEN(c)                                                                                                   \
-    _mm256_shuffle_epi8(bytes, _mm256_setr_epi8(c, -1, -1, -1, c + 3, -1, -1, -1, c + 6, -1, -1, -1, c + 9, -1, -1, -1, \
-                                                c, -1, -1, -1, c + 3, -1, -1, -1, c + 6, -1, -1, -1, c + 9, -1, -1, -1))
+    const __m256i bytes = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)source),
+                                                      _mm256_setr_epi32(0, 1, 2, 0, 3, 4, 5, 0));
+#define AKV_WIDEN(c)                                                                                         \
+    _mm256_shuffle_epi8(bytes, _mm256_setr_epi8(c, -1, -1, -1, c + 3, -1, -1, -1, c + 6, -1, -1, -1, c + 9, \
+                                                -1, -1, -1, c, -1, -1, -1, c + 3, -1, -1, -1, c + 6, -1, -1, \
+                                                -1, c + 9, -1, -1, -1))
     Floats red = __builtin_convertvector((Indices)AKV_WIDEN(0), Floats);
     Floats green = __builtin_convertvector((Indices)AKV_WIDEN(1), Floats);
     Floats blue = __builtin_convertvector((Indices)AKV_WIDEN(2), Floats);
@@ -85,6 +87,8 @@ KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants
 // The grain of channel c at pixels i…i+7: its two rows blended, as AkvGrain defines it.
 KERNEL_TARGET static inline Floats KERNEL_NAME(grain)(const KERNEL_NAME(Constants) *k, const AkvGrainPair *grain, int c,
                                                       int i) {
+    // With a weight of 0 the lower row adds ±0, which leaves the sum as it is.
+    if (k->single) return KERNEL_NAME(load)(grain->upper[c] + i) * k->above;
     return KERNEL_NAME(load)(grain->upper[c] + i) * k->above + KERNEL_NAME(load)(grain->lower[c] + i) * k->below;
 }
 
@@ -118,12 +122,13 @@ KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants
     // The levels are 0…255 already, so the saturating packs only narrow them: per half, the four
     // pixels' red, green, blue (and blue again) bytes, interleaved, then the halves' 12 bytes
     // joined.
-    const __m256i packed =
-        _mm256_packus_epi16(_mm256_packus_epi32((__m256i)o0, (__m256i)o1), _mm256_packus_epi32((__m256i)o2, (__m256i)o2));
+    const __m256i packed = _mm256_packus_epi16(_mm256_packus_epi32((__m256i)o0, (__m256i)o1),
+                                               _mm256_packus_epi32((__m256i)o2, (__m256i)o2));
     const __m256i pixels = _mm256_shuffle_epi8(
         packed, _mm256_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, -1, -1, -1, -1, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7,
                                  11, -1, -1, -1, -1));
-    _mm256_storeu_si256((__m256i *)target, _mm256_permutevar8x32_epi32(pixels, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7)));
+    const __m256i joined = _mm256_permutevar8x32_epi32(pixels, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
+    _mm256_storeu_si256((__m256i *)target, joined);
 #else
     const Bytes8 b0 = __builtin_convertvector(o0, Bytes8), b1 = __builtin_convertvector(o1, Bytes8),
                  b2 = __builtin_convertvector(o2, Bytes8);
@@ -155,7 +160,7 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
         .levels = zero + p->grain_levels,
         .above = zero + (grain ? grain->above : 0), .below = zero + (grain ? grain->below : 0),
         .c0 = p->curve[0], .c1 = p->curve[1], .c2 = p->curve[2],
-        .tint = film->tint_on, .mono = film->mono,
+        .single = grain && grain->below == 0, .tint = film->tint_on, .mono = film->mono,
     };
     // Four vectors at a time, all their table lookups first: the lookups' latency overlaps.
     // Every load and store reaches up to 8 bytes past its 24, so the loops stop three pixels
