@@ -38,7 +38,7 @@ typedef struct Film {
     int *glow_a, *glow_b;  // per column: the two map columns it falls between
     float *glow_t;         // and the weight of the second
     AkvGrain grain;
-    void (*render_row)(const struct Film *film, const float *vignette, const float *glow, const float *const grain[3],
+    void (*render_row)(const struct Film *film, const float *vignette, const float *glow, const AkvGrainPair *grain,
                        const VipsPel *in, VipsPel *out, int width);
 } Film;
 
@@ -52,7 +52,6 @@ typedef struct {
     int held[2];         // which map rows those are, or -1
     int lit[2];          // whether each is lit (a dark row is left as it was)
     int held_left, held_width;
-    float *grain[3];
     AkvGrainRows grain_rows;
 } Sequence;
 
@@ -80,7 +79,6 @@ static int film_stop(void *vsequence, void *a, void *b) {
     g_free(sequence->glow);
     g_free(sequence->enlarged[0]);
     g_free(sequence->enlarged[1]);
-    for (int c = 0; c < 3; c++) g_free(sequence->grain[c]);
     if (film->grain_on) akv_grain_rows_clear(&sequence->grain_rows);
     g_free(sequence);
     return 0;
@@ -102,10 +100,7 @@ static void *film_start(VipsImage *out, void *a, void *b) {
         sequence->held[0] = sequence->held[1] = -1;
     }
     if (film->vignette_on) sequence->vignette = g_new0(float, padded);
-    if (film->grain_on) {
-        akv_grain_rows_init(&sequence->grain_rows, &film->grain);
-        for (int c = 0; c < film->grain.layers; c++) sequence->grain[c] = g_new0(float, padded);
-    }
+    if (film->grain_on) akv_grain_rows_init(&sequence->grain_rows, &film->grain);
     return sequence;
 }
 
@@ -189,22 +184,22 @@ AKV_INLINE const float *glow_row(const Film *film, Sequence *sequence, int y,
     return out;
 }
 
-// The row renderer, once for any x86-64 (or other processor) and once with AVX2's gathers.
+// The row renderer, once for any x86-64 (or other processor) and once with AVX2.
 #define KERNEL_NAME(name) name##_generic
 #define KERNEL_TARGET
-#define KERNEL_GATHER 0
+#define KERNEL_AVX2 0
 #include "AkvFilmKernel.h"
 #undef KERNEL_NAME
 #undef KERNEL_TARGET
-#undef KERNEL_GATHER
+#undef KERNEL_AVX2
 #if defined(__x86_64__)
 #define KERNEL_NAME(name) name##_avx2
 #define KERNEL_TARGET __attribute__((target("avx2")))
-#define KERNEL_GATHER 1
+#define KERNEL_AVX2 1
 #include "AkvFilmKernel.h"
 #undef KERNEL_NAME
 #undef KERNEL_TARGET
-#undef KERNEL_GATHER
+#undef KERNEL_AVX2
 #endif
 
 AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, void *a, void *b, gboolean *stop) {
@@ -223,11 +218,7 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
     }
     if (vips_region_prepare(sequence->in, r)) return -1;
     akv_pixels_received();
-    float *scratch[3] = {NULL, NULL, NULL};
-    const float *grain[3] = {NULL, NULL, NULL};
-    if (film->grain_on) {
-        for (int c = 0; c < film->grain.layers; c++) scratch[c] = sequence->grain[c];
-    }
+    AkvGrainPair grain;
     for (int j = 0; j < r->height; j++) {
         const int y = r->top + j;
         const VipsPel *in = VIPS_REGION_ADDR(sequence->in, left, y);
@@ -238,11 +229,8 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
             vignette = sequence->vignette;
         }
         if (film->glow) glow = glow_row(film, sequence, y, left, width);
-        if (film->grain_on) {
-            akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, scratch, grain);
-            for (int c = film->grain.layers; c < 3; c++) grain[c] = grain[0];
-        }
-        film->render_row(film, vignette, glow, film->grain_on ? grain : NULL, in, out, width);
+        if (film->grain_on) akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, &grain);
+        film->render_row(film, vignette, glow, film->grain_on ? &grain : NULL, in, out, width);
     }
     akv_pixels_published();
     return 0;

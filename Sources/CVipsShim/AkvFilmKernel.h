@@ -1,13 +1,13 @@
 // The film pass's per-pixel arithmetic for one row (private to AkvFilm.c, which includes this
 // file once per instruction set: KERNEL names the function, KERNEL_TARGET its target attribute,
-// KERNEL_GATHER selects AVX2's gather instruction for the table lookups).
+// KERNEL_AVX2 selects AVX2's gather for the table lookups and its permutes for the byte packing).
 //
 // Eight pixels at a time. Every lane does the same operations as the others, with plain
 // multiplies and adds (no fused multiply-add), so a pixel's value does not depend on where a row
 // starts nor on which version of this function runs: the output is the same bytes on any x86-64.
 
 KERNEL_TARGET static inline Floats KERNEL_NAME(lookup)(const float *table, Indices i) {
-#if KERNEL_GATHER
+#if KERNEL_AVX2
     return (Floats)_mm256_i32gather_ps(table, (__m256i)i, 4);
 #else
     return (Floats){table[i[0]], table[i[1]], table[i[2]], table[i[3]],
@@ -34,20 +34,37 @@ typedef struct {
     Floats g0, g1, g2;                          // the glow's colour
     Floats s0, s1, s2, h0, h1, h2;              // the split tone's shadow and highlight tints
     Floats levels;                              // the grain's strength
+    Floats above, below;                        // the row's weights of its two grain rows
+    int single;                                 // below is 0: the upper row alone
     const float *c0, *c1, *c2;                  // the curves
     int tint, mono;
 } KERNEL_NAME(Constants);
 
-// Pixels i…i+7 from `source` (24 bytes, 4 more readable): vignette, glow, colour matrix and
+// Pixels i…i+7 from `source` (24 bytes, 8 more readable): vignette, glow, colour matrix and
 // curves, into `v` (for black and white, one channel's arithmetic copied to all three).
 KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants) *k, const float *vignette,
                                                      const float *glow, int i, const VipsPel *source, Floats v[3]) {
+#if KERNEL_AVX2
+    // Pixels 0…3 into the low half and 4…7 into the high one, then each channel's bytes widened
+    // to 32 bits within the halves (-1 makes a zero byte).
+    const __m256i bytes = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)source),
+                                                      _mm256_setr_epi32(0, 1, 2, 0, 3, 4, 5, 0));
+#define AKV_WIDEN(c)                                                                                         \
+    _mm256_shuffle_epi8(bytes, _mm256_setr_epi8(c, -1, -1, -1, c + 3, -1, -1, -1, c + 6, -1, -1, -1, c + 9, \
+                                                -1, -1, -1, c, -1, -1, -1, c + 3, -1, -1, -1, c + 6, -1, -1, \
+                                                -1, c + 9, -1, -1, -1))
+    Floats red = __builtin_convertvector((Indices)AKV_WIDEN(0), Floats);
+    Floats green = __builtin_convertvector((Indices)AKV_WIDEN(1), Floats);
+    Floats blue = __builtin_convertvector((Indices)AKV_WIDEN(2), Floats);
+#undef AKV_WIDEN
+#else
     Bytes16 low, high;
     memcpy(&low, source, 16);
     memcpy(&high, source + 12, 16);
     Floats red = __builtin_convertvector(__builtin_shufflevector(low, high, 0, 3, 6, 9, 16, 19, 22, 25), Floats);
     Floats green = __builtin_convertvector(__builtin_shufflevector(low, high, 1, 4, 7, 10, 17, 20, 23, 26), Floats);
     Floats blue = __builtin_convertvector(__builtin_shufflevector(low, high, 2, 5, 8, 11, 18, 21, 24, 27), Floats);
+#endif
     if (vignette) {
         const Floats f = KERNEL_NAME(load)(vignette + i);
         red *= f, green *= f, blue *= f;
@@ -66,16 +83,24 @@ KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants
 }
 
 // Pixels i…i+7 from their curve values `v`: split tone and grain, rounded to 8 bits, into
-// `target` (24 bytes, 4 more writable).
-KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, const float *const grain[3], int i,
+// `target` (24 bytes, 8 more writable).
+// The grain of channel c at pixels i…i+7: its two rows blended, as AkvGrain defines it.
+KERNEL_TARGET static inline Floats KERNEL_NAME(grain)(const KERNEL_NAME(Constants) *k, const AkvGrainPair *grain, int c,
+                                                      int i) {
+    // With a weight of 0 the lower row adds ±0, which leaves the sum as it is.
+    if (k->single) return KERNEL_NAME(load)(grain->upper[c] + i) * k->above;
+    return KERNEL_NAME(load)(grain->upper[c] + i) * k->above + KERNEL_NAME(load)(grain->lower[c] + i) * k->below;
+}
+
+KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, const AkvGrainPair *grain, int i,
                                                      const Floats v[3], VipsPel *target) {
     Floats v0 = v[0], v1 = v[1], v2 = v[2];
     const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
     const Floats rest = 1 - luma;
-    Bytes8 o0, o1, o2;
+    Indices o0, o1, o2;
     if (k->mono) {
-        if (grain) v0 += k->levels * (0.15f + 3.4f * (luma * rest)) * KERNEL_NAME(load)(grain[0] + i);
-        o0 = o1 = o2 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
+        if (grain) v0 += k->levels * (0.15f + 3.4f * (luma * rest)) * KERNEL_NAME(grain)(k, grain, 0, i);
+        o0 = o1 = o2 = KERNEL_NAME(level)(v0);
     } else {
         if (k->tint) {
             const Floats shadow = rest * rest, highlight = luma * luma;
@@ -85,27 +110,43 @@ KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants
         }
         if (grain) {
             const Floats amplitude = k->levels * (0.15f + 3.4f * (luma * rest));
-            v0 += amplitude * KERNEL_NAME(load)(grain[0] + i);
-            v1 += amplitude * KERNEL_NAME(load)(grain[1] + i);
-            v2 += amplitude * KERNEL_NAME(load)(grain[2] + i);
+            v0 += amplitude * KERNEL_NAME(grain)(k, grain, 0, i);
+            v1 += amplitude * KERNEL_NAME(grain)(k, grain, 1, i);
+            v2 += amplitude * KERNEL_NAME(grain)(k, grain, 2, i);
         }
-        o0 = __builtin_convertvector(KERNEL_NAME(level)(v0), Bytes8);
-        o1 = __builtin_convertvector(KERNEL_NAME(level)(v1), Bytes8);
-        o2 = __builtin_convertvector(KERNEL_NAME(level)(v2), Bytes8);
+        o0 = KERNEL_NAME(level)(v0);
+        o1 = KERNEL_NAME(level)(v1);
+        o2 = KERNEL_NAME(level)(v2);
     }
-    const Bytes16 o01 = __builtin_shufflevector(o0, o1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const Bytes16 o22 = __builtin_shufflevector(o2, o2, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+#if KERNEL_AVX2
+    // The levels are 0…255 already, so the saturating packs only narrow them: per half, the four
+    // pixels' red, green, blue (and blue again) bytes, interleaved, then the halves' 12 bytes
+    // joined.
+    const __m256i packed = _mm256_packus_epi16(_mm256_packus_epi32((__m256i)o0, (__m256i)o1),
+                                               _mm256_packus_epi32((__m256i)o2, (__m256i)o2));
+    const __m256i pixels = _mm256_shuffle_epi8(
+        packed, _mm256_setr_epi8(0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, -1, -1, -1, -1, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7,
+                                 11, -1, -1, -1, -1));
+    const __m256i joined = _mm256_permutevar8x32_epi32(pixels, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
+    _mm256_storeu_si256((__m256i *)target, joined);
+#else
+    const Bytes8 b0 = __builtin_convertvector(o0, Bytes8), b1 = __builtin_convertvector(o1, Bytes8),
+                 b2 = __builtin_convertvector(o2, Bytes8);
+    const Bytes16 o01 = __builtin_shufflevector(b0, b1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const Bytes16 o22 = __builtin_shufflevector(b2, b2, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
     const Bytes16 first =
         __builtin_shufflevector(o01, o22, 0, 8, 16, 1, 9, 17, 2, 10, 18, 3, 11, 19, 0, 0, 0, 0);
     const Bytes16 second =
         __builtin_shufflevector(o01, o22, 4, 12, 20, 5, 13, 21, 6, 14, 22, 7, 15, 23, 0, 0, 0, 0);
     memcpy(target, &first, 16);
     memcpy(target + 12, &second, 16);
+#endif
 }
 
-// Renders `width` pixels of one row. `vignette`, `glow` and `grain` are per-pixel rows or NULL.
+// Renders `width` pixels of one row. `vignette` and `glow` are per-pixel rows or NULL, `grain`
+// the row's grain or NULL.
 KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float *restrict vignette,
-                                                  const float *restrict glow, const float *const grain[3],
+                                                  const float *restrict glow, const AkvGrainPair *grain,
                                                   const VipsPel *restrict in, VipsPel *restrict out, int width) {
     const AkvFilmParams *p = &film->params;
     const Floats zero = {0};
@@ -117,22 +158,23 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
         .s0 = zero + p->shadow_tint[0], .s1 = zero + p->shadow_tint[1], .s2 = zero + p->shadow_tint[2],
         .h0 = zero + p->highlight_tint[0], .h1 = zero + p->highlight_tint[1], .h2 = zero + p->highlight_tint[2],
         .levels = zero + p->grain_levels,
+        .above = zero + (grain ? grain->above : 0), .below = zero + (grain ? grain->below : 0),
         .c0 = p->curve[0], .c1 = p->curve[1], .c2 = p->curve[2],
-        .tint = film->tint_on, .mono = film->mono,
+        .single = grain && grain->below == 0, .tint = film->tint_on, .mono = film->mono,
     };
     // Four vectors at a time, all their table lookups first: the lookups' latency overlaps.
-    // Every load and store reaches 4 bytes past its 24, so the loops stop two pixels early and
-    // the rest goes through scratch vectors.
+    // Every load and store reaches up to 8 bytes past its 24, so the loops stop three pixels
+    // early and the rest goes through scratch vectors.
     enum { BATCH = 4 };
     int i = 0;
-    for (; i + LANES * BATCH <= width - 2; i += LANES * BATCH) {
+    for (; i + LANES * BATCH <= width - 3; i += LANES * BATCH) {
         Floats v[BATCH][3];
         for (int b = 0; b < BATCH; b++) {
             KERNEL_NAME(curves)(&k, vignette, glow, i + LANES * b, in + 3 * (i + LANES * b), v[b]);
         }
         for (int b = 0; b < BATCH; b++) KERNEL_NAME(finish)(&k, grain, i + LANES * b, v[b], out + 3 * (i + LANES * b));
     }
-    for (; i + LANES <= width - 2; i += LANES) {
+    for (; i + LANES <= width - 3; i += LANES) {
         Floats v[3];
         KERNEL_NAME(curves)(&k, vignette, glow, i, in + 3 * i, v);
         KERNEL_NAME(finish)(&k, grain, i, v, out + 3 * i);

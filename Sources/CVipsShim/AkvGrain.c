@@ -183,7 +183,7 @@ AKV_CLONES static void interpolated_row(const AkvGrain *grain, AkvGrainRows *row
 }
 
 AKV_CLONES void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width,
-                              float *const scratch[3], const float *out[3]) {
+                              AkvGrainPair *pair) {
     const double g = y / grain->cell, f = floor(g);
     const int ky = (int)f;
     if (rows->left != left || rows->width != width) {
@@ -207,20 +207,19 @@ AKV_CLONES void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, 
     }
     const float t = smooth((float)(g - f));
     const float norm = 1.0f / sqrtf((1 - t) * (1 - t) + t * t);
-    const float above = (1 - t) * norm, below = t * norm;
+    pair->above = (1 - t) * norm;
+    pair->below = t * norm;
     if (t == 0) {
-        // On a lattice row: its interpolated row is the grain, used where it is held.
-        for (int c = 0; c < grain->layers; c++) out[c] = rows->row[0][c];
+        // On a lattice row (above is 1, below 0): its interpolated row alone is the grain.
+        for (int c = 0; c < 3; c++) pair->upper[c] = pair->lower[c] = rows->row[0][c < grain->layers ? c : 0];
         return;
     }
     if (rows->held[1] != ky + 1) {
         interpolated_row(grain, rows, ky + 1, left, width, rows->row[1]);
         rows->held[1] = ky + 1;
     }
-    for (int c = 0; c < grain->layers; c++) {
-        const float *a = rows->row[0][c], *b = rows->row[1][c];
-        float *o = scratch[c];
-        for (int i = 0; i < width; i++) o[i] = a[i] * above + b[i] * below;
-        out[c] = o;
+    for (int c = 0; c < 3; c++) {
+        pair->upper[c] = rows->row[0][c < grain->layers ? c : 0];
+        pair->lower[c] = rows->row[1][c < grain->layers ? c : 0];
     }
 }

@@ -44,10 +44,16 @@ void akv_grain_clear(AkvGrain *grain);
 void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain);
 void akv_grain_rows_clear(AkvGrainRows *rows);
 
-/// The grain of pixel row `y`, columns `left`…`left + width − 1`, for each channel (for
-/// monochrome grain only the first): `out[c]` points at it, in `scratch[c]` or, on a row of the
-/// lattice, in `rows` (valid until the next call; both readable a vector past `width`).
-void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width, float *const scratch[3],
-                   const float *out[3]);
+// The grain of one pixel row, per channel: upper[c][i] · above + lower[c][i] · below, two
+// lattice rows interpolated along x and weighted by the row's place between them (for monochrome
+// grain only channel 0). The film pass blends them as it renders, so the row is never stored.
+typedef struct {
+    const float *upper[3], *lower[3];
+    float above, below;
+} AkvGrainPair;
+
+/// The grain of pixel row `y`, columns `left`…`left + width − 1`, into `pair`: its rows are in
+/// `rows` (valid until the next call; readable a vector past `width`).
+void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width, AkvGrainPair *pair);
 
 #endif
