@@ -47,6 +47,49 @@ struct ExportFilterTests {
         #expect(meanDifference(first[0], other[0]) > 1)
     }
 
+    /// Records `count` identical grey frames into one MJPEG clip with `stock` as the export filter,
+    /// rendered `inFlight` frames at a time, and returns the clip's bytes and its frames, decoded.
+    func stockClip(_ stock: String, seed: UInt64, inFlight: Int, count: Int, label: String) async throws -> (
+        bytes: Data, frames: [PixelBuffer]
+    ) {
+        let folder = try TemporaryFolder(label)
+        defer { folder.cleanUp() }
+        let recorder = try EventRecorder(
+            configuration: smallConfiguration(in: folder, backward: 1, forward: 0, codec: .mjpeg),
+            maximumFramesInFlight: inFlight)
+        try recorder.setExportFilter(named: stock, registry: .shared, seed: seed)
+        let grey = try Image.solid(width: 320, height: 240, value: [128, 128, 128])
+        try recorder.startRecording()
+        for index in 0..<count { try recorder.push(Frame(image: grey, timestamp: Double(index) / 30)) }
+        try recorder.captureSegment()
+        recorder.stopRecording()
+        let clip = try #require(try await recorder.capturedSegments().first)
+        let source = try VideoFileSource(url: clip.url)
+        var frames: [PixelBuffer] = []
+        while let frame = try source.nextFrame() { frames.append(try frame.image.pixels()) }
+        return (try Data(contentsOf: clip.url), frames)
+    }
+
+    @Test("a film stock's clip, rendered several frames at once, is the same bytes every time and in frame order")
+    func stockClipIsDeterministicAndInOrder() async throws {
+        let count = 12
+        let first = try await stockClip("cinestill-800t", seed: 5, inFlight: 3, count: count, label: "stock-a")
+        let again = try await stockClip("cinestill-800t", seed: 5, inFlight: 3, count: count, label: "stock-b")
+        let serial = try await stockClip("cinestill-800t", seed: 5, inFlight: 1, count: count, label: "stock-c")
+        #expect(first.frames.count == count)
+        #expect(first.bytes == again.bytes)
+        #expect(first.bytes == serial.bytes)
+        // Frame n carries frame n's grain: nearer VideoLook's frame n than its neighbours'.
+        let video = VideoLook(try FilterRegistry.shared.makeFilter("cinestill-800t"), seed: 5)
+        let grey = try Image.solid(width: 320, height: 240, value: [128, 128, 128]).pixels()
+        let expected = try (0..<count).map { try video.render(grey, index: $0) }
+        for (index, frame) in first.frames.enumerated() {
+            let own = meanDifference(frame, expected[index])
+            let neighbour = meanDifference(frame, expected[index == 0 ? 1 : index - 1])
+            #expect(own < neighbour, "frame \(index): \(own) from its own grain, \(neighbour) from a neighbour's")
+        }
+    }
+
     @Test("an unknown filter name is refused with the registry's message")
     func unknownFilter() throws {
         let recorder = try EventRecorder()

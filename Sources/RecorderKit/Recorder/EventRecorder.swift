@@ -29,6 +29,8 @@ public final class EventRecorder: FrameRecorder {
     let motion = Locked(MotionSequencer())
     let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
     let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
+    /// Where a clip's frames go through the export transform, several at once (see `TransformedFrames`).
+    let exportFrameQueue = DispatchQueue(label: "RecorderKit.export-frames", qos: .utility, attributes: .concurrent)
     let encodeSlots: DispatchSemaphore
     /// Keeps live-source events in order across threads.
     let sourceEventLock = NSLock()

@@ -139,5 +139,7 @@ struct PassthroughState {
 }
 
 /// A function applied to every frame of a clip as it is written: the frame's image and its
-/// index in the clip (for seeding) in, the image to encode out.
+/// index in the clip (for seeding) in, the image to encode out. It is called for several frames
+/// of a clip at once, on different threads, so that a look keeps both cores busy; the clip is
+/// still the same bytes as long as each result depends only on the image and the index.
 public typealias ExportFrameTransform = @Sendable (Image, Int) throws -> Image

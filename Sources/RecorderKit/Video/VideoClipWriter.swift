@@ -181,6 +181,25 @@ final class VideoClipWriter {
         return made
     }
 
+    /// A frame of the encoder's format and the writer's size, for frames made ready elsewhere
+    /// (see `TransformedFrames`) and handed to ``encode(_:at:)``; the caller frees it.
+    func makeFrame() throws(VideoIOError) -> UnsafeMutablePointer<AVFrame> {
+        guard let codec, let made = av_frame_alloc() else {
+            throw .ffmpeg(operation: "allocate frame", message: "out of memory")
+        }
+        made.pointee.format = codec.pointee.pix_fmt.rawValue
+        made.pointee.width = codec.pointee.width
+        made.pointee.height = codec.pointee.height
+        do {
+            try FFmpegRuntime.check(av_frame_get_buffer(made, 0), "av_frame_get_buffer")
+        } catch {
+            var freed: UnsafeMutablePointer<AVFrame>? = made
+            av_frame_free(&freed)
+            throw error
+        }
+        return made
+    }
+
     /// Encodes one JPEG image at grid position `position` (by default the one after the last
     /// frame), decoded by FFmpeg into YUV: a 4:2:0 JPEG of the writer's size goes to the encoder
     /// as decoded; other layouts and sizes are converted (and fitted) first. No RGB detour and no
