@@ -29,8 +29,6 @@ public final class EventRecorder: FrameRecorder {
     let motion = Locked(MotionSequencer())
     let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
     let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
-    /// Where a clip's frames go through the export transform, several at once (see `TransformedFrames`).
-    let exportFrameQueue = DispatchQueue(label: "RecorderKit.export-frames", qos: .utility, attributes: .concurrent)
     let encodeSlots: DispatchSemaphore
     /// Keeps live-source events in order across threads.
     let sourceEventLock = NSLock()
@@ -127,8 +125,8 @@ public final class EventRecorder: FrameRecorder {
     /// Applied to every frame of every clip as it is written (a film look, say); `nil` for none.
     /// Takes effect for clips that start writing after it is set.
     public var exportFrameTransform: ExportFrameTransform? {
-        get { core.withLock { $0.exportTransform } }
-        set { core.withLock { $0.exportTransform = newValue } }
+        get { core.withLock { $0.exportTransform?.apply } }
+        set { core.withLock { $0.exportTransform = newValue.map { ExportTransform(apply: $0, look: nil) } } }
     }
 
     // MARK: State machine

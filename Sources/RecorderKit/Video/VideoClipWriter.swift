@@ -57,7 +57,7 @@ final class VideoClipWriter {
 
     init(
         path: String, container: VideoFormat, size: FrameSize, framerate: Int, settings: ExportSettings,
-        audio: ClipAudio? = nil
+        filtered: Bool = false, audio: ClipAudio? = nil
     ) throws(VideoIOError) {
         FFmpegRuntime.prepare()
         self.path = path
@@ -93,8 +93,10 @@ final class VideoClipWriter {
             // on quarter-size copies that libx264 keeps with every input frame (8 MB a frame at
             // 1080p instead of 3.4 MB). At ultrafast, which has no adaptive quantisation or
             // macroblock tree for CRF to steer, QP 23 gives about the quality and size of CRF 23 on
-            // the ring buffer's JPEG frames, for a quarter less encoder time.
-            av_opt_set(codec.pointee.priv_data, "qp", settings.compression.h264Quantiser, 0)
+            // the ring buffer's JPEG frames, for a quarter less encoder time. Frames through an
+            // export filter have their own quantiser: a look's grain is noise (see
+            // `ExportSettings.filteredQuantiser`).
+            av_opt_set(codec.pointee.priv_data, "qp", settings.h264Quantiser(filtered: filtered), 0)
             // One encoding thread: libavcodec hands libx264 "auto", which at 1080p adds a slice
             // thread and a lookahead thread, each with buffers of its own. Clips are written in the
             // background while frames keep arriving on every core, so more threads buy no speed.
