@@ -35,7 +35,7 @@ struct PushedPixelsTests {
         #expect(recorder.pixelMemory.idleCount == 0)
     }
 
-    @Test("pixels that do not make an image are a typed error that gives the worker back", .timeLimit(.minutes(1)))
+    @Test("pixels that do not make an image are a typed error that gives the worker back", .timeLimit(.minutes(3)))
     func badPixelsFreeTheWorker() async throws {
         let folder = try TemporaryFolder("pushed-pixels-bad")
         defer { folder.cleanUp() }

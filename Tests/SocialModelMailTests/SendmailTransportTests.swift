@@ -34,7 +34,7 @@ struct SendmailTransportTests {
         return file
     }
 
-    private func transport(_ configuration: URL, timeout: Duration = ThreadSanitizerRun.scaled(.seconds(20))) throws
+    private func transport(_ configuration: URL, timeout: Duration = ThreadSanitizerRun.scaled(.seconds(90))) throws
         -> SendmailTransport
     {
         SendmailTransport(
