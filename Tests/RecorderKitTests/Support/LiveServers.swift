@@ -271,6 +271,8 @@ final class LiveRun: Sendable {
             if reported.contains(where: predicate) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
+        // A last look: on a loaded machine the sleep can outlast the deadline while the event arrives.
+        if reported.contains(where: predicate) { return }
         throw LiveServerError.didNotStart("no '\(description)' within \(timeout) s; events: \(reported)")
     }
 
