@@ -149,7 +149,7 @@ targets += [
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .target(
         name: "RecorderKit",
-        dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "Locking"]),
+        dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "CVipsShim", "Locking"]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "FilmKit", "Imaging", "Locking"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(

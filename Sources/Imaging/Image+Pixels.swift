@@ -50,6 +50,43 @@ extension Image {
         return try PixelBuffer(width: width, height: height, bands: bands, samples: samples)
     }
 
+    /// Computes the pixels into `buffer`, reusing its samples when it already has this image's
+    /// size and bands (so frames of a video cost no allocation or copy each), otherwise
+    /// replacing it with ``pixels()``.
+    ///
+    /// - Parameter buffer: Where the 8-bit samples go.
+    /// - Throws: ``ImagingError/decodeFailed(message:)`` if the source turns out to be damaged while the pipeline
+    ///   runs, otherwise ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation;
+    ///   `buffer` is then partly written.
+    public func pixels(into buffer: inout PixelBuffer) throws(ImagingError) {
+        guard buffer.width == width, buffer.height == height, buffer.bands == bands else {
+            buffer = try pixels()
+            return
+        }
+        let source = format == .uchar ? self : try cast(to: .uchar)
+        var failure: ImagingError?
+        buffer.samples.withUnsafeMutableBytes { target in
+            do throws(ImagingError) { try source.write(into: target) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Computes this 8-bit image straight into `target` (`width × height × bands` bytes), on
+    /// libvips' threads; libvips holds no reference to `target` once this returns.
+    ///
+    /// - Parameter target: The memory the samples go to.
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if `target` has the wrong size or libvips
+    ///   rejects the operation; ``ImagingError/decodeFailed(message:)`` if the source is damaged.
+    package func write(into target: UnsafeMutableRawBufferPointer) throws(ImagingError) {
+        guard let base = target.baseAddress, format == .uchar, target.count == width * height * bands,
+            let destination = vips_image_new_from_memory(
+                base, target.count, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
+        else { throw .operationFailed(operation: "new_from_memory", message: VipsRuntime.takeError()) }
+        defer { g_object_unref(destination) }
+        let status = withExtendedLifetime(self) { vips_image_write(pointer, destination) }
+        guard status == 0 else { throw VipsRuntime.pipelineError(operation: "write") }
+    }
+
     /// Makes an image from raw 8-bit pixels: sRGB for 3 or 4 bands, grey for 1 or 2.
     ///
     /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation if libvips

@@ -22,6 +22,30 @@ extension Image {
     public static func decodedUncached(
         _ data: Data, fittingWidth width: Int? = nil, decoding: DecodingPolicy = .strict
     ) throws(ImagingError) -> Image {
+        let loaded = try loadedUncached(data, fittingWidth: width, decoding: decoding, sequential: false)
+        // Decode now, into memory of its own.
+        guard let copy = withExtendedLifetime(loaded, { vips_image_copy_memory(loaded.pointer) }) else {
+            throw .decodeFailed(message: VipsRuntime.takeError())
+        }
+        return Image(owning: copy)
+    }
+
+    /// Decodes JPEG bytes at full size into `buffer`, like ``decodedUncached(_:fittingWidth:decoding:)``,
+    /// but straight into `buffer`'s samples when it already has the image's size and bands (the
+    /// frames of a clip then cost no allocation each); otherwise `buffer` is replaced.
+    ///
+    /// - Parameters:
+    ///   - data: The encoded frame.
+    ///   - buffer: Where the 8-bit samples go.
+    /// - Throws: As ``decodedUncached(_:fittingWidth:decoding:)``; `buffer` is then partly written.
+    package static func decodeUncached(_ data: Data, into buffer: inout PixelBuffer) throws(ImagingError) {
+        // Read top to bottom as it is written out: no whole-image copy of libvips' own.
+        try loadedUncached(data, fittingWidth: nil, decoding: .strict, sequential: true).pixels(into: &buffer)
+    }
+
+    private static func loadedUncached(
+        _ data: Data, fittingWidth width: Int?, decoding: DecodingPolicy, sequential: Bool
+    ) throws(ImagingError) -> Image {
         try VipsRuntime.ensureStarted()
         let operation = try UncachedOperation(width == nil ? "jpegload_buffer" : "thumbnail_buffer")
         if width == nil, !data.starts(with: [0xFF, 0xD8]) {
@@ -34,6 +58,9 @@ extension Image {
             operation.set("option_string", string: "fail_on=\(decoding.failOnName)")
         } else {
             operation.set("fail_on", enum: decoding.failOn.rawValue, type: vips_fail_on_get_type())
+            if sequential {
+                operation.set("access", enum: VIPS_ACCESS_SEQUENTIAL.rawValue, type: vips_access_get_type())
+            }
         }
         do {
             try operation.build()
@@ -48,11 +75,7 @@ extension Image {
         if width == nil {
             try LoadOptions().check(width: loaded.width, height: loaded.height, byteCount: data.count)
         }
-        // Decode now, into memory of its own.
-        guard let copy = withExtendedLifetime(loaded, { vips_image_copy_memory(loaded.pointer) }) else {
-            throw .decodeFailed(message: VipsRuntime.takeError())
-        }
-        return Image(owning: copy)
+        return loaded
     }
 }
 

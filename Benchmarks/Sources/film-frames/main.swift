@@ -1,10 +1,13 @@
 // Measures a film stock on 1920×1080 video frames, for Benchmarks/compare.sh:
 //
-//   film-frames [--stock kodak-portra-400|none] [--frames 300] [--export 150]
+//   film-frames [--stock kodak-portra-400|none] [--frames 300] [--export 150] [--keep clip.mp4]
+//               [--raw frames.rgb]
 //
 // First FilmKit's VideoLook on a panning camera's frames, rendered one after another into one
 // output buffer (pixels in, pixels out, each frame with its own grain seed); then RecorderKit's
-// clip export (H.264) of `--export` recorded frames with the same stock as its export filter.
+// clip export (H.264) of `--export` recorded frames with the same stock as its export filter
+// (`--keep` copies the clip there, to look at; `--raw` writes the filmed frames as raw 8-bit RGB,
+// for trying encoder settings with ffmpeg).
 // Prints two lines:
 //   frames <stock> <n>: <fps> fps, CPU <ms> ms per frame, peak RSS <MB> MB
 //   export <stock> h264 <n> frames: <fps> fps, wall <ms> ms, CPU <ms> ms
@@ -39,6 +42,8 @@ let stock = option("stock", default: "kodak-portra-400")
 guard let frames = Int(option("frames", default: "300")), frames > 0,
     let exportFrames = Int(option("export", default: "150")), exportFrames >= 0
 else { fail("--frames takes a positive number, --export a count (0 skips the export)") }
+let keep = option("keep", default: "")
+let raw = option("raw", default: "")
 let width = 1920
 let height = 1080
 let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -59,10 +64,15 @@ do {
     let video = VideoLook(stock == "none" ? FilterChain([]) : try registry.makeFilter(stock), seed: 1)
     var checksum = 0
     var filmed = pictures[0]
+    let rawFile: FileHandle? =
+        raw.isEmpty
+        ? nil : FileManager.default.createFile(atPath: raw, contents: nil) ? FileHandle(forWritingAtPath: raw) : nil
+    if !raw.isEmpty, rawFile == nil { fail("cannot write \(raw)") }
     let usage = try await Usage.measure {
         for index in 0..<frames {
             try video.render(pictures[index % pictures.count], index: index, into: &filmed)
             checksum &+= Int(filmed.samples[index % filmed.samples.count])
+            if let rawFile { try filmed.samples.withUnsafeBytes { try rawFile.write(contentsOf: $0) } }
         }
     }
     print(
@@ -84,6 +94,10 @@ do {
     var clip: CapturedVideoSegment?
     let export = try await Usage.measure { clip = try await session.exportClip() }
     guard let clip, clip.frameCount == exportFrames else { fail("the clip has \(clip?.frameCount ?? 0) frames") }
+    if !keep.isEmpty {
+        try? FileManager.default.removeItem(atPath: keep)
+        try FileManager.default.copyItem(at: clip.url, to: URL(fileURLWithPath: keep))
+    }
     print(
         String(
             format: "export %@ h264 %d frames: %.1f fps, wall %.1f ms, CPU %.1f ms", stock, exportFrames,

@@ -8,6 +8,7 @@
 
 #include "AkvFilm.h"
 #include "AkvLut.h"
+#include "AkvYuv.h"
 
 int akv_init(void);
 /// Counts live VipsImage objects: libvips' own bookkeeping, used to prove that nothing leaks.

@@ -122,22 +122,13 @@ public struct VideoLook: Sendable {
     private func renderInPlace(
         _ source: UnsafeRawBufferPointer, into target: UnsafeMutableRawBufferPointer, frame: PixelBuffer, index: Int
     ) throws {
-        guard let pass, let input = source.baseAddress, let output = target.baseAddress else { return }
+        guard let pass, let input = source.baseAddress else { return }
         try VipsRuntime.ensureStarted()
         guard
             let wrapped = vips_image_new_from_memory(
                 input, source.count, Int32(frame.width), Int32(frame.height), 3, VIPS_FORMAT_UCHAR)
         else { throw ImagingError.operationFailed(operation: "new_from_memory", message: VipsRuntime.takeError()) }
         wrapped.pointee.Type = VIPS_INTERPRETATION_sRGB
-        let filmed = try pass.apply(to: Image(owning: wrapped), seed: context(forFrame: index).seed)
-        guard
-            let destination = vips_image_new_from_memory(
-                output, target.count, Int32(frame.width), Int32(frame.height), 3, VIPS_FORMAT_UCHAR)
-        else { throw ImagingError.operationFailed(operation: "new_from_memory", message: VipsRuntime.takeError()) }
-        defer { g_object_unref(destination) }
-        let status = withExtendedLifetime(filmed) { vips_image_write(filmed.pointer, destination) }
-        guard status == 0 else {
-            throw ImagingError.operationFailed(operation: "film", message: VipsRuntime.takeError())
-        }
+        try pass.apply(to: Image(owning: wrapped), seed: context(forFrame: index).seed).write(into: target)
     }
 }

@@ -110,6 +110,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
         func fail(_ reason: String) -> RecorderError { .invalidConfiguration(reason) }
         try recordSize.validate("recorded")
         try exportSettings.size.validate("export")
+        if let quantiser = exportSettings.filteredQuantiser, !(0...51).contains(quantiser) {
+            throw fail("exportSettings.filteredQuantiser \(quantiser) is outside 0…51")
+        }
         guard backwardOffset.isFinite, backwardOffset >= 0, backwardOffset <= 3600 else {
             throw fail("backwardOffset \(backwardOffset) s is outside 0…3600 s")
         }

@@ -68,14 +68,14 @@ struct PacketClipWriter {
                 }
                 let writer = try VideoClipWriter(
                     path: path, container: settings.format, size: size, framerate: framerate, settings: settings,
-                    audio: audio)
+                    filtered: true, audio: audio)
                 let decoder = try FrameDecoder(parameters: parameters.pointer)
                 var index = 0
                 let encode = { (frame: UnsafeMutablePointer<AVFrame>) throws(VideoIOError) in
                     let position = Int64(
                         (PacketTimeline.seconds(frame.pointee.pts - start) * Double(framerate)).rounded())
                     do {
-                        let image = try transform(try decoder.image(of: frame), index).fitted(to: size)
+                        let image = try transform.apply(try decoder.image(of: frame), index).fitted(to: size)
                         try writer.append(image.pixels(), at: position)
                     } catch let error as VideoIOError {
                         throw error

@@ -19,7 +19,7 @@ struct ExportJob: Sendable {
     let gaps: [CaptureGap]
     let isTruncated: Bool
     let generation: Int
-    let transform: ExportFrameTransform?
+    let transform: ExportTransform?
     /// The clip's audio, or `nil` for a silent clip.
     let audio: ClipAudio?
 }
@@ -30,7 +30,7 @@ struct PacketExportJob: Sendable {
     let groups: [PacketGroup]
     let files: [URL]
     let generation: Int
-    let transform: ExportFrameTransform?
+    let transform: ExportTransform?
     /// The audio around the clip's groups, with the timeline's times; cut to the clip's video
     /// when it is written.
     let audio: ClipAudio?
@@ -127,24 +127,18 @@ extension EventRecorder {
         do {
             writer = try VideoClipWriter(
                 path: path, container: configuration.exportSettings.format, size: size, framerate: rate,
-                settings: configuration.exportSettings, audio: job.audio)
-            for (index, frame) in job.frames.enumerated() {
-                let data = try Data(contentsOf: frame.url)
-                guard let transform = job.transform else {
+                settings: configuration.exportSettings, filtered: job.transform != nil, audio: job.audio)
+            if let transform = job.transform {
+                let release = releasesImageCache
+                try TransformedFrames(
+                    transform: transform, size: size, workers: maximumFramesInFlight,
+                    afterFrame: { if release { ImagingDiagnostics.dropOperationCache() } }
+                ).write(job.frames, into: writer, path: path)
+            } else {
+                for frame in job.frames {
                     // No pixels to change: FFmpeg decodes the JPEG straight into the encoder's format.
-                    try writer.appendJPEG(data, at: frame.position)
-                    continue
+                    try writer.appendJPEG(Data(contentsOf: frame.url), at: frame.position)
                 }
-                let image: Image
-                do {
-                    image = try transform(Image.decodedUncached(data), index)
-                } catch let error as ImagingError {
-                    throw error
-                } catch {
-                    throw RecorderError.exportTransformFailed(frame: index, message: "\(error)")
-                }
-                try writer.append(image.fitted(to: size).pixels(), at: frame.position)
-                releaseImageCache()
             }
             try writer.finish()
         } catch let error as VideoIOError {

@@ -13,11 +13,10 @@ extension EventRecorder {
     ///   - filter: the filter, or `nil` for none.
     ///   - seed: the seed of the filter's random effects.
     public func setExportFilter(_ filter: (any Filter)?, seed: UInt64) {
-        guard let filter else {
-            exportFrameTransform = nil
-            return
+        let transform = filter.map { filter in
+            let video = VideoLook(filter, seed: seed)
+            return ExportTransform(apply: { image, index in try video.apply(to: image, index: index) }, look: video)
         }
-        let video = VideoLook(filter, seed: seed)
-        exportFrameTransform = { image, index in try video.apply(to: image, index: index) }
+        core.withLock { $0.exportTransform = transform }
     }
 }

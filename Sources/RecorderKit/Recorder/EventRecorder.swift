@@ -125,8 +125,8 @@ public final class EventRecorder: FrameRecorder {
     /// Applied to every frame of every clip as it is written (a film look, say); `nil` for none.
     /// Takes effect for clips that start writing after it is set.
     public var exportFrameTransform: ExportFrameTransform? {
-        get { core.withLock { $0.exportTransform } }
-        set { core.withLock { $0.exportTransform = newValue } }
+        get { core.withLock { $0.exportTransform?.apply } }
+        set { core.withLock { $0.exportTransform = newValue.map { ExportTransform(apply: $0, look: nil) } } }
     }
 
     // MARK: State machine

@@ -1,3 +1,4 @@
+import FilmKit
 import Foundation
 import Imaging
 
@@ -7,7 +8,7 @@ struct RecorderCore {
     var configuration: RecorderConfiguration
     weak var delegate: (any VideoRecorderDelegate)?
     weak var preview: (any CameraPreviewView)?
-    var exportTransform: ExportFrameTransform?
+    var exportTransform: ExportTransform?
 
     var directory: BufferDirectory?
     var recovery: RecoveryReport?
@@ -139,5 +140,15 @@ struct PassthroughState {
 }
 
 /// A function applied to every frame of a clip as it is written: the frame's image and its
-/// index in the clip (for seeding) in, the image to encode out.
+/// index in the clip (for seeding) in, the image to encode out. It is called for several frames
+/// of a clip at once, on different threads, so that a look keeps both cores busy; the clip is
+/// still the same bytes as long as each result depends only on the image and the index.
 public typealias ExportFrameTransform = @Sendable (Image, Int) throws -> Image
+
+/// The export transform of a recorder, and the FilmKit look it applies when it was set through
+/// `setExportFilter` (then frames can take the look's pixel path: decoded into reused memory and
+/// rendered from memory into memory, see `TransformedFrames`).
+struct ExportTransform: Sendable {
+    let apply: ExportFrameTransform
+    let look: VideoLook?
+}

@@ -57,7 +57,7 @@ final class VideoClipWriter {
 
     init(
         path: String, container: VideoFormat, size: FrameSize, framerate: Int, settings: ExportSettings,
-        audio: ClipAudio? = nil
+        filtered: Bool = false, audio: ClipAudio? = nil
     ) throws(VideoIOError) {
         FFmpegRuntime.prepare()
         self.path = path
@@ -93,8 +93,10 @@ final class VideoClipWriter {
             // on quarter-size copies that libx264 keeps with every input frame (8 MB a frame at
             // 1080p instead of 3.4 MB). At ultrafast, which has no adaptive quantisation or
             // macroblock tree for CRF to steer, QP 23 gives about the quality and size of CRF 23 on
-            // the ring buffer's JPEG frames, for a quarter less encoder time.
-            av_opt_set(codec.pointee.priv_data, "qp", settings.compression.h264Quantiser, 0)
+            // the ring buffer's JPEG frames, for a quarter less encoder time. Frames through an
+            // export filter have their own quantiser: a look's grain is noise (see
+            // `ExportSettings.filteredQuantiser`).
+            av_opt_set(codec.pointee.priv_data, "qp", settings.h264Quantiser(filtered: filtered), 0)
             // One encoding thread: libavcodec hands libx264 "auto", which at 1080p adds a slice
             // thread and a lookahead thread, each with buffers of its own. Clips are written in the
             // background while frames keep arriving on every core, so more threads buy no speed.
@@ -177,6 +179,25 @@ final class VideoClipWriter {
         for (plane, value) in [(0, UInt8(0)), (1, 128), (2, 128)] {
             let rows = plane == 0 ? size.height : (size.height + 1) / 2
             planes[plane]?.update(repeating: value, count: Int(lines[plane]) * rows)
+        }
+        return made
+    }
+
+    /// A frame of the encoder's format and the writer's size, for frames made ready elsewhere
+    /// (see `TransformedFrames`) and handed to ``encode(_:at:)``; the caller frees it.
+    func makeFrame() throws(VideoIOError) -> UnsafeMutablePointer<AVFrame> {
+        guard let codec, let made = av_frame_alloc() else {
+            throw .ffmpeg(operation: "allocate frame", message: "out of memory")
+        }
+        made.pointee.format = codec.pointee.pix_fmt.rawValue
+        made.pointee.width = codec.pointee.width
+        made.pointee.height = codec.pointee.height
+        do {
+            try FFmpegRuntime.check(av_frame_get_buffer(made, 0), "av_frame_get_buffer")
+        } catch {
+            var freed: UnsafeMutablePointer<AVFrame>? = made
+            av_frame_free(&freed)
+            throw error
         }
         return made
     }
