@@ -219,24 +219,37 @@ enum TestMedia {
 final class LiveRun: Sendable {
     let recorder: EventRecorder
     let task: Task<Void, any Error>
-    private let log = EventLog()
-    private let listeners: [Task<Void, Never>]
+    private let log: EventLog
 
-    /// The events and clips reported so far, shared with the tasks that listen for them.
-    private final class EventLog: Sendable {
+    /// The events and clips reported so far. Filled as the recorder's delegate, on the recorder's
+    /// own threads: a task listening to its streams could wait minutes for a thread of the
+    /// cooperative pool while the whole suite runs on two cores, and the waits below would time
+    /// out with the event already sent. A test's own delegate (set in `prepare`) is told too.
+    private final class EventLog: VideoRecorderDelegate {
         let events = Locked<[LiveSourceEvent]>([])
         let clips = Locked(0)
+        let next: (any VideoRecorderDelegate)?
+
+        init(next: (any VideoRecorderDelegate)?) { self.next = next }
+
+        func videoRecorderDidChangeState(_ oldState: VideoRecorderState, _ newState: VideoRecorderState) {
+            next?.videoRecorderDidChangeState(oldState, newState)
+        }
+        func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment) {
+            clips.withLock { $0 += 1 }
+            next?.videoRecorderDidFinishSegment(segment)
+        }
+        func videoRecorderDidFail(_ error: RecorderError) { next?.videoRecorderDidFail(error) }
+        func videoRecorderSourceDidChange(_ event: LiveSourceEvent) {
+            events.withLock { $0.append(event) }
+            next?.videoRecorderSourceDidChange(event)
+        }
     }
 
     init(recorder: EventRecorder, source: LiveVideoSource) {
         self.recorder = recorder
-        let log = log
-        let events = recorder.liveSourceEvents()
-        let clips = recorder.finishedSegments()
-        listeners = [
-            Task { for await event in events { log.events.withLock { $0.append(event) } } },
-            Task { for await _ in clips { log.clips.withLock { $0 += 1 } } },
-        ]
+        log = EventLog(next: recorder.stateDelegate)
+        recorder.stateDelegate = log
         task = Task { try await recorder.record(from: source) }
     }
 
@@ -289,7 +302,6 @@ final class LiveRun: Sendable {
     func finish() async throws -> [CapturedVideoSegment] {
         recorder.stopRecording()
         try await task.value
-        listeners.forEach { $0.cancel() }
         return try await recorder.capturedSegments().sorted { $0.startTime < $1.startTime }
     }
 }
