@@ -11,8 +11,8 @@ struct HostileInputCommandLineTests {
     let tool = ChildProcess.product("filmkit")
 
     @discardableResult
-    func expectOneLineFailure(_ arguments: [String], mentioning text: String) throws -> ChildProcess.Result {
-        let result = try ChildProcess.run(tool, arguments)
+    func expectOneLineFailure(_ arguments: [String], mentioning text: String) async throws -> ChildProcess.Result {
+        let result = try await ChildProcess.run(tool, arguments)
         #expect(result.status == 1, "status \(result.status), stderr: \(result.error)")
         #expect(!result.killedBySignal)
         #expect(result.error.split(separator: "\n").count == 1, "stderr: \(result.error)")
@@ -24,34 +24,34 @@ struct HostileInputCommandLineTests {
         "DOMAIN_MAX 1e-46 1e-46 1e-46", "DOMAIN_MIN -1e39 -1e39 -1e39\nDOMAIN_MAX 1e39 1e39 1e39",
         "LUT_3D_INPUT_RANGE -inf inf",
     ])
-    func aHostileLookupTableExitsWithOneLine(header: String) throws {
+    func aHostileLookupTableExitsWithOneLine(header: String) async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let cube = folder.file("hostile.cube")
         try Data(LUTHostileInputTests.cube(header).utf8).write(to: cube)
         let output = folder.file("out.jpg")
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             ["apply", "--lut", cube.path, Samples.url("chelsea.png").path, output.path], mentioning: "Error:")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func aHostile1DLookupTableExitsWithOneLine() throws {
+    @Test func aHostile1DLookupTableExitsWithOneLine() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let cube = folder.file("hostile.cube")
         try Data(LUTHostileInputTests.cube("LUT_1D_INPUT_RANGE -inf inf", dimensions: "1D").utf8).write(to: cube)
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             ["apply", "--lut", cube.path, Samples.url("chelsea.png").path, folder.file("out.jpg").path],
             mentioning: "'-inf' is not a number")
     }
 
-    @Test func aUsersLookupTableAndStockApplyWithoutSwift() throws {
+    @Test func aUsersLookupTableAndStockApplyWithoutSwift() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let cube = folder.file("invert.cube")
         try Data("LUT_1D_SIZE 2\n1 1 1\n0 0 0\n".utf8).write(to: cube)
         let inverted = folder.file("inverted.png")
-        let lut = try ChildProcess.run(
+        let lut = try await ChildProcess.run(
             tool,
             ["apply", "--lut", cube.path, "--param", "intensity=1", Samples.url("coffee.png").path, inverted.path])
         #expect(lut.status == 0, "\(lut.error)")
@@ -63,7 +63,7 @@ struct HostileInputCommandLineTests {
         stock.id = "my-gold"
         let stockFile = folder.file("my-gold.json")
         try JSONEncoder().encode(stock).write(to: stockFile)
-        let stocked = try ChildProcess.run(
+        let stocked = try await ChildProcess.run(
             tool,
             [
                 "apply", "--stock", stockFile.path, "--param", "grain=0.5", Samples.url("coffee.png").path,
@@ -72,54 +72,55 @@ struct HostileInputCommandLineTests {
         #expect(stocked.status == 0, "\(stocked.error)")
 
         try Data("{\"id\": \"broken\"".utf8).write(to: folder.file("broken.json"))
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             [
                 "apply", "--stock", folder.file("broken.json").path, Samples.url("coffee.png").path,
                 folder.file("x.jpg").path,
             ],
             mentioning: "not a valid film stock")
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             ["apply", "--stock", "/dev/zero", Samples.url("coffee.png").path, folder.file("y.jpg").path],
             mentioning: "over the limit")
-        let both = try ChildProcess.run(
+        let both = try await ChildProcess.run(
             tool, ["apply", "--lut", cube.path, "--filter", "vintage", Samples.url("coffee.png").path, inverted.path])
         #expect(both.status != 0 && both.error.contains("exactly one of"))
     }
 
-    @Test func aCorruptJPEGIsRefusedByApplyAndShoot() throws {
+    @Test func aCorruptJPEGIsRefusedByApplyAndShoot() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let corrupt = folder.file("corrupt.jpg")
         try HostileFiles.corruptJPEG().write(to: corrupt)
         let output = folder.file("out.jpg")
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             ["apply", "--filter", "vintage", corrupt.path, output.path], mentioning: "Corrupt JPEG data")
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
         let library = folder.file("library").path
         #expect(
-            try ChildProcess.run(
+            try await ChildProcess.run(
                 tool, ["roll", "load", "Léto", "--stock", "vintage", "--size", "12", "--library", library]
             ).status == 0)
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             ["roll", "shoot", "leto", corrupt.path, "--library", library], mentioning: "Corrupt JPEG data")
-        let list = try ChildProcess.run(tool, ["roll", "list", "--library", library])
+        let list = try await ChildProcess.run(tool, ["roll", "list", "--library", library])
         #expect(list.output.contains("0 of 12 shot"))
 
         let bomb = folder.file("bomb.jpg")
         try HostileFiles.hugeHeaderJPEG().write(to: bomb)
-        try expectOneLineFailure(["apply", "--filter", "vintage", bomb.path, output.path], mentioning: "work limit")
+        try await expectOneLineFailure(
+            ["apply", "--filter", "vintage", bomb.path, output.path], mentioning: "work limit")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func fileNamesThatAreNotUTF8AreReadAndWrittenExactly() throws {
+    @Test func fileNamesThatAreNotUTF8AreReadAndWrittenExactly() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let input: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".png".utf8)
         let output: [UInt8] = Array("v".utf8) + [0xFD] + Array("stup.jpg".utf8)
         try HostileFiles.write(Samples.data("chelsea.png"), named: input, in: folder.url)
         let prefix = Array((folder.url.path + "/").utf8)
-        let applied = try ChildProcess.run(
+        let applied = try await ChildProcess.run(
             tool,
             rawArguments: [
                 Array("apply".utf8), Array("--filter".utf8), Array("vintage".utf8), prefix + input, prefix + output,
@@ -135,7 +136,7 @@ struct HostileInputCommandLineTests {
             [Array("develop".utf8), Array("leto".utf8), Array("--finish-early".utf8)],
             [Array("export".utf8), Array("leto".utf8), prefix + exported],
         ] {
-            let result = try ChildProcess.run(
+            let result = try await ChildProcess.run(
                 tool, rawArguments: [Array("roll".utf8)] + arguments + [Array("--library".utf8), library])
             #expect(result.status == 0, "\(result.error)")
         }
@@ -145,7 +146,7 @@ struct HostileInputCommandLineTests {
                 == [Array("Leto-01.jpg".utf8)])
 
         let missing: [UInt8] = Array("nic".utf8) + [0xE9] + Array(".png".utf8)
-        let failed = try ChildProcess.run(
+        let failed = try await ChildProcess.run(
             tool,
             rawArguments: [
                 Array("apply".utf8), Array("--filter".utf8), Array("vintage".utf8), prefix + missing, prefix + output,
@@ -165,17 +166,17 @@ struct HostileInputCommandLineTests {
         try RollDamageTests.truncate(record)
         let path = library.url.path
 
-        let list = try expectOneLineFailure(["roll", "list", "--library", path], mentioning: "roll.json")
+        let list = try await expectOneLineFailure(["roll", "list", "--library", path], mentioning: "roll.json")
         #expect(list.output.contains("Zima"), "the other rolls are still listed")
         #expect(list.error.contains("Léto"))
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             ["roll", "shoot", "leto", Samples.url("chelsea.png").path, "--library", path], mentioning: "damaged")
-        try expectOneLineFailure(["roll", "check", "--library", path], mentioning: "roll.json")
-        let repaired = try ChildProcess.run(tool, ["roll", "check", "--repair", "--library", path])
+        try await expectOneLineFailure(["roll", "check", "--library", path], mentioning: "roll.json")
+        let repaired = try await ChildProcess.run(tool, ["roll", "check", "--repair", "--library", path])
         #expect(repaired.status == 0, "\(repaired.error)")
         #expect(repaired.output.contains("restored the record of roll 'Léto'"))
         #expect(repaired.output.contains("kept aside"))
-        let healthy = try ChildProcess.run(tool, ["roll", "list", "--library", path])
+        let healthy = try await ChildProcess.run(tool, ["roll", "list", "--library", path])
         #expect(healthy.status == 0 && healthy.output.contains("Léto") && healthy.error.isEmpty)
     }
 
@@ -189,10 +190,10 @@ struct HostileInputCommandLineTests {
         }
         try RollDamageTests.truncate(
             RollFixtures.file("developed/0002.jpg", of: roll, in: library.url))
-        try expectOneLineFailure(
+        try await expectOneLineFailure(
             ["roll", "export", "leto", out.url.path, "--frame", "2", "--library", library.url.path],
             mentioning: "frame 2")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.url.path).isEmpty)
-        try expectOneLineFailure(["roll", "check", "--library", library.url.path], mentioning: "checksum")
+        try await expectOneLineFailure(["roll", "check", "--library", library.url.path], mentioning: "checksum")
     }
 }

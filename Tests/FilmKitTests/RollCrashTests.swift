@@ -11,14 +11,14 @@ struct RollCrashTests {
 
     /// Polls until `condition` holds or the process ends, then kills it. The poll has a generous
     /// bound only so that a broken build cannot hang the suite.
-    func kill(_ process: ChildProcess.Running, when condition: () -> Bool) -> ChildProcess.Result {
+    func kill(_ process: ChildProcess.Running, when condition: () -> Bool) async -> ChildProcess.Result {
         var polls = 0
         while process.process.isRunning, !condition(), polls < 60_000 {
             usleep(1000)
             polls += 1
         }
         process.kill()
-        return process.wait()
+        return await process.wait()
     }
 
     @Test func killedWhileShootingEveryReturnedShotSurvives() async throws {
@@ -26,14 +26,14 @@ struct RollCrashTests {
         defer { library.remove() }
         let photo = library.file("photo.jpg")
         try RollFixtures.sample(width: 640).write(to: photo)
-        let load = try ChildProcess.run(
+        let load = try await ChildProcess.run(
             tool, ["roll", "load", "Léto", "--stock", "vintage", "--size", "36", "--library", library.url.path])
         #expect(load.status == 0, "\(load.error)")
         let shots = try RollFixtures.onlyRollFolder(in: library.url).appendingPathComponent("shots")
 
         let shooting = try ChildProcess.start(
             tool, ["roll", "shoot", "leto", "--library", library.url.path] + Array(repeating: photo.path, count: 36))
-        let result = kill(shooting) { RollFixtures.count("json", in: shots) >= 3 }
+        let result = await kill(shooting) { RollFixtures.count("json", in: shots) >= 3 }
         #expect(result.killedBySignal, "the shoot finished before it could be killed")
         let reported = result.output.split(separator: "\n").count
 
@@ -62,7 +62,7 @@ struct RollCrashTests {
         let developed = try RollFixtures.onlyRollFolder(in: library.url).appendingPathComponent("developed")
 
         let developing = try ChildProcess.start(tool, ["roll", "develop", "leto", "--library", library.url.path])
-        let result = kill(developing) { RollFixtures.count("jpg", in: developed) >= 2 }
+        let result = await kill(developing) { RollFixtures.count("jpg", in: developed) >= 2 }
         #expect(result.killedBySignal, "the development finished before it could be killed")
         #expect(result.output.contains("developing 36 frames"))
 

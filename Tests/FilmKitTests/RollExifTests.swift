@@ -14,8 +14,8 @@ struct RollExifTests {
     static let deadSea = GeoLocation(latitude: 31.5590, longitude: 35.4732, altitude: -430.5)
 
     /// exiftool's reading (`exiftool -j -n`) of each file, in the order given.
-    static func exiftool(_ files: [URL]) throws -> [[String: Any]] {
-        let result = try ChildProcess.run(
+    static func exiftool(_ files: [URL]) async throws -> [[String: Any]] {
+        let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/exiftool"), ["-j", "-n"] + files.map(\.path))
         let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
         return parsed ?? []
@@ -55,7 +55,7 @@ struct RollExifTests {
         let roll = try await camera.develop("Patagonia") { _ in }
         try await camera.export("Patagonia", to: FolderExportDestination(folder: temporary.url))
         #expect(roll.stockTitle == "Kodak Portra 400")
-        let tags = try Self.exiftool(Self.files(in: temporary.url))
+        let tags = try await Self.exiftool(Self.files(in: temporary.url))
         try #require(tags.count == 3)
 
         for (index, photo) in tags.enumerated() {
@@ -104,7 +104,7 @@ struct RollExifTests {
         for (first, second) in zip(Self.files(in: temporary.file("out-a")), Self.files(in: temporary.file("out-b"))) {
             #expect(try Data(contentsOf: first) == Data(contentsOf: second), "\(first.lastPathComponent)")
         }
-        let tags = try Self.exiftool(Self.files(in: temporary.file("out-b")))
+        let tags = try await Self.exiftool(Self.files(in: temporary.file("out-b")))
         #expect(
             tags.compactMap { $0["DateTimeOriginal"] as? String } == [
                 "2025:06:15 11:06:40", "2025:06:15 16:06:40", "2025:06:15 17:06:40",

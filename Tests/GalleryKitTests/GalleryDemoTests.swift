@@ -8,12 +8,12 @@ import Testing
 struct GalleryDemoTests {
     let demo = ChildProcess.product("gallery-demo")
 
-    @Test func aFolderWithFilesInItIsRefusedAndLeftAlone() throws {
+    @Test func aFolderWithFilesInItIsRefusedAndLeftAlone() async throws {
         let folder = try TemporaryDirectory("gallery-demo-full")
         defer { folder.remove() }
         let letter = folder.file("letter.txt")
         try Data("dear diary".utf8).write(to: letter)
-        let result = try ChildProcess.run(demo, [folder.url.path])
+        let result = try await ChildProcess.run(demo, [folder.url.path])
         #expect(result.status == 1 && !result.killedBySignal)
         #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
         #expect(result.error.contains("not empty"))
@@ -21,22 +21,22 @@ struct GalleryDemoTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["letter.txt"])
     }
 
-    @Test func aFileIsRefusedAndLeftAlone() throws {
+    @Test func aFileIsRefusedAndLeftAlone() async throws {
         let folder = try TemporaryDirectory("gallery-demo-file")
         defer { folder.remove() }
         let file = folder.file("photos")
         try Data("not a folder".utf8).write(to: file)
-        let result = try ChildProcess.run(demo, [file.path])
+        let result = try await ChildProcess.run(demo, [file.path])
         #expect(result.status == 1 && !result.killedBySignal)
         #expect(result.error.contains("is a file"), "\(result.error)")
         #expect(try Data(contentsOf: file) == Data("not a folder".utf8))
     }
 
-    @Test func aNewFolderIsFilled() throws {
+    @Test func aNewFolderIsFilled() async throws {
         let folder = try TemporaryDirectory("gallery-demo-new")
         defer { folder.remove() }
         let output = folder.file("out")
-        let result = try ChildProcess.run(demo, [output.path])
+        let result = try await ChildProcess.run(demo, [output.path])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("exported 4 developed photos"))
         let written = try FileManager.default.contentsOfDirectory(atPath: output.path)

@@ -72,13 +72,13 @@ struct LoadingTests {
         }
     }
 
-    @Test func exifOrientationIsAppliedOnLoad() throws {
+    @Test func exifOrientationIsAppliedOnLoad() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let rotated = folder.file("rotated.jpg")
         try FileManager.default.copyItem(at: Samples.url("rocket.jpg"), to: rotated)
         // Orientation 6: the camera was turned a quarter clockwise; upright is 427 wide.
-        let tool = try ChildProcess.run(
+        let tool = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/exiftool"), ["-q", "-overwrite_original", "-Orientation#=6", rotated.path])
         try #require(tool.status == 0, "exiftool: \(tool.error)")
 

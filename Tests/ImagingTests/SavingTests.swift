@@ -47,12 +47,12 @@ struct SavingTests {
         }
     }
 
-    @Test func iccProfileAndExifTravelFromInputToOutput() throws {
+    @Test func iccProfileAndExifTravelFromInputToOutput() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let tagged = folder.file("tagged.jpg")
         try FileManager.default.copyItem(at: Samples.url("rocket.jpg"), to: tagged)
-        let tool = try ChildProcess.run(
+        let tool = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/exiftool"),
             ["-q", "-overwrite_original", "-Make=AnalogKit", "-Model=Test Camera", tagged.path])
         try #require(tool.status == 0, "exiftool: \(tool.error)")

@@ -17,13 +17,13 @@ struct AudioHostAndMockTests {
     }
 
     @Test("recorder-host --audio --source FILE: the clip carries the file's sound in sync")
-    func hostFileWithSound() throws {
+    func hostFileWithSound() async throws {
         try LiveServers.need(LiveServers.hasFFmpeg, "ffmpeg is not installed (it makes the test file)")
         let folder = try TemporaryFolder("host-audio")
         defer { folder.cleanUp() }
         let file = folder.url.appendingPathComponent("tone.mp4")
         try writeToneVideo(to: file, count: 150, onset: 2.0)
-        let result = try HostHardeningTests.host(
+        let result = try await HostHardeningTests.host(
             ["--audio", "--source", file.path, "--event", "3", "--back", "2", "--forward", "1"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         let clip = try #require(Self.clips(in: result.output).first, "\(result.output)")
@@ -33,16 +33,16 @@ struct AudioHostAndMockTests {
     }
 
     @Test("recorder-host without --audio writes silent clips; --audio with the pattern pushes a beep")
-    func hostPattern() throws {
+    func hostPattern() async throws {
         let folder = try TemporaryFolder("host-pattern")
         defer { folder.cleanUp() }
-        let silent = try HostHardeningTests.host(
+        let silent = try await HostHardeningTests.host(
             ["--seconds", "3", "--event", "2", "--back", "1", "--forward", "1"], in: folder)
         #expect(silent.status == 0, "\(silent.error)")
         let silentClip = try #require(Self.clips(in: silent.output).first)
         #expect(silentClip.audio == "none")
         #expect(try probeStreams(silentClip.url).map(\.type) == ["video"])
-        let beeping = try HostHardeningTests.host(
+        let beeping = try await HostHardeningTests.host(
             ["--audio", "--audio-channels", "1", "--seconds", "4", "--event", "2.5", "--back", "1", "--forward", "1"],
             in: folder)
         #expect(beeping.status == 0, "\(beeping.error)")
@@ -59,12 +59,14 @@ struct AudioHostAndMockTests {
     }
 
     @Test("recorder-host refuses bad audio options with one line")
-    func hostBadAudio() throws {
+    func hostBadAudio() async throws {
         let folder = try TemporaryFolder("host-bad-audio")
         defer { folder.cleanUp() }
-        let rate = try HostHardeningTests.host(["--audio", "--audio-rate", "12345", "--seconds", "1"], in: folder)
+        let rate = try await HostHardeningTests.host(
+            ["--audio", "--audio-rate", "12345", "--seconds", "1"], in: folder)
         HostHardeningTests.expectRefused(rate, mentioning: "12345")
-        let codec = try HostHardeningTests.host(["--audio", "--audio-codec", "mp3", "--seconds", "1"], in: folder)
+        let codec = try await HostHardeningTests.host(
+            ["--audio", "--audio-codec", "mp3", "--seconds", "1"], in: folder)
         HostHardeningTests.expectRefused(codec, mentioning: "mp3")
     }
 

@@ -7,12 +7,12 @@ import Testing
 /// trap, never a silent exit 0 without the clip asked for, nothing overwritten.
 @Suite("recorder-host hardening")
 struct HostHardeningTests {
-    static func host(_ arguments: [String], in folder: TemporaryFolder, output: URL? = nil) throws
+    static func host(_ arguments: [String], in folder: TemporaryFolder, output: URL? = nil) async throws
         -> ChildProcess.Result
     {
         let executable = ChildProcess.product("recorder-host")
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build recorder-host first")
-        return try ChildProcess.run(
+        return try await ChildProcess.run(
             executable,
             [
                 "--width", "320", "--height", "240", "--buffer", folder.buffer.path, "--output",
@@ -33,10 +33,10 @@ struct HostHardeningTests {
     @Test(
         "--seconds that is not a finite positive number of seconds is refused before anything is computed from it",
         arguments: ["nan", "inf", "-inf", "1e300", "-1", "0"])
-    func badSeconds(value: String) throws {
+    func badSeconds(value: String) async throws {
         let folder = try TemporaryFolder("host-seconds")
         defer { folder.cleanUp() }
-        let result = try Self.host(["--seconds", value], in: folder)
+        let result = try await Self.host(["--seconds", value], in: folder)
         Self.expectRefused(result, mentioning: "--seconds")
         #expect(!FileManager.default.fileExists(atPath: folder.output.path), "nothing is written")
     }
@@ -47,27 +47,27 @@ struct HostHardeningTests {
             ["--event", "100"], ["--event", "20"], ["--event", "nan"], ["--event", "-1"], ["--event", "inf"],
             ["--event-every", "0"], ["--event-every", "nan"], ["--event-every", "-5"],
         ])
-    func badEvents(arguments: [String]) throws {
+    func badEvents(arguments: [String]) async throws {
         let folder = try TemporaryFolder("host-events")
         defer { folder.cleanUp() }
-        let result = try Self.host(["--seconds", "20"] + arguments, in: folder)
+        let result = try await Self.host(["--seconds", "20"] + arguments, in: folder)
         Self.expectRefused(result, mentioning: arguments[0])
     }
 
     @Test("an event after a video file ends: the clips before it are kept, and exit 1 says which event got none")
-    func eventPastTheEndOfAFile() throws {
+    func eventPastTheEndOfAFile() async throws {
         try LiveServers.need(LiveServers.hasFFmpeg, "ffmpeg is not installed")
         let folder = try TemporaryFolder("host-file-end")
         defer { folder.cleanUp() }
         let movie = folder.url.appendingPathComponent("one-second.mp4")
-        let made = try ChildProcess.run(
+        let made = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/ffmpeg"),
             [
                 "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-pix_fmt", "yuv420p",
                 movie.path,
             ])
         try #require(made.status == 0)
-        let result = try Self.host(
+        let result = try await Self.host(
             ["--source", movie.path, "--event", "1", "--event", "5", "--back", "0.5", "--forward", "0.5"], in: folder)
         Self.expectRefused(result, mentioning: "5 s")
         #expect(result.output.contains("done: 1 clips"), "\(result.output)")
@@ -76,14 +76,14 @@ struct HostHardeningTests {
     @Test(
         "an output or buffer path that is an existing file is named as such, and left as it was",
         arguments: [true, false])
-    func pathIsAFile(output: Bool) throws {
+    func pathIsAFile(output: Bool) async throws {
         let folder = try TemporaryFolder("host-file-path")
         defer { folder.cleanUp() }
         let file = folder.url.appendingPathComponent("precious.txt")
         try Data("keep me".utf8).write(to: file)
         let executable = ChildProcess.product("recorder-host")
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build recorder-host first")
-        let result = try ChildProcess.run(
+        let result = try await ChildProcess.run(
             executable,
             [
                 "--width", "320", "--height", "240", "--seconds", "2", "--buffer",

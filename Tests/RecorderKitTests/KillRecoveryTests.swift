@@ -40,7 +40,7 @@ struct KillRecoveryTests {
             try await Task.sleep(for: .milliseconds(2))
         }
         child.kill()
-        let ended = child.wait()
+        let ended = await child.wait()
         #expect(ended.killedBySignal)
         #expect(ended.status == SIGKILL)
 

@@ -26,7 +26,7 @@ struct SocialAccountsExampleTests {
                 "--oidc-issuer", issuer.issuer, "--oidc-client-id", TestIssuer.clientID, "--id-token", token,
                 "--nonce", "n-example",
             ]
-            let result = try ChildProcess.run(ChildProcess.product("social-accounts"), arguments)
+            let result = try await ChildProcess.run(ChildProcess.product("social-accounts"), arguments)
             #expect(result.status == 0, "\(result.error)")
             for line in [
                 "mail:     SMTP", "verification mail: sent", "signed in as lubo", "changed; notification mail: sent",
@@ -44,7 +44,7 @@ struct SocialAccountsExampleTests {
             #expect(delivered.last?.message.subject == "Your Social Accounts password was changed")
 
             // A wrong nonce is refused: the example fails with the provider's refusal.
-            let refused = try ChildProcess.run(
+            let refused = try await ChildProcess.run(
                 ChildProcess.product("social-accounts"),
                 arguments.map { $0 == "n-example" ? "n-replayed" : $0 }
                     .map { $0 == directory.file("social.sqlite").path ? directory.file("other.sqlite").path : $0 })

@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Example programs")
 struct ExampleProgramTests {
-    @Test func socialAccountsWalksAnAccountThroughItsLife() throws {
+    @Test func socialAccountsWalksAnAccountThroughItsLife() async throws {
         let directory = try TemporaryDirectory("social-accounts")
         defer { directory.remove() }
         let database = directory.file("social.sqlite")
-        let result = try ChildProcess.run(
+        let result = try await ChildProcess.run(
             ChildProcess.product("social-accounts"), ["--database", database.path, "--iterations", "210000"])
         #expect(result.status == 0, "\(result.error)")
         for line in [
@@ -27,14 +27,14 @@ struct ExampleProgramTests {
         #expect(outbox.count == 2)
     }
 
-    @Test func recipePlannerPrintsThePlanAndTheFirstPage() throws {
+    @Test func recipePlannerPrintsThePlanAndTheFirstPage() async throws {
         let directory = try TemporaryDirectory("recipe-planner")
         defer { directory.remove() }
         let arguments = [
             "--database", directory.file("social.sqlite").path, "--iterations", "210000", "--sex", "male", "--weight",
             "80", "--height", "180", "--age", "40", "--activity", "heavy", "--goal", "gain-muscle",
         ]
-        let first = try ChildProcess.run(ChildProcess.product("recipe-planner"), arguments)
+        let first = try await ChildProcess.run(ChildProcess.product("recipe-planner"), arguments)
         #expect(first.status == 0, "\(first.error)")
         // Figures worked by hand in MealPlannerTests.
         for line in [
@@ -46,12 +46,12 @@ struct ExampleProgramTests {
             #expect(first.output.contains(line), "missing: \(line)")
         }
         // The second run finds the account and the recipes already there.
-        let second = try ChildProcess.run(ChildProcess.product("recipe-planner"), arguments)
+        let second = try await ChildProcess.run(ChildProcess.product("recipe-planner"), arguments)
         #expect(second.status == 0)
         #expect(!second.output.contains("registering"))
         #expect(second.output.contains("(12 in all)"))
 
-        let refused = try ChildProcess.run(
+        let refused = try await ChildProcess.run(
             ChildProcess.product("recipe-planner"),
             [
                 "--database", directory.file("other.sqlite").path, "--iterations", "210000", "--weight", "500",
@@ -60,10 +60,10 @@ struct ExampleProgramTests {
         #expect(refused.error.contains("weight 500.0 is outside 30.0…300.0"))
     }
 
-    @Test func socialNetworkPrintsAFeedAndAnInbox() throws {
+    @Test func socialNetworkPrintsAFeedAndAnInbox() async throws {
         let directory = try TemporaryDirectory("social-network")
         defer { directory.remove() }
-        let result = try ChildProcess.run(
+        let result = try await ChildProcess.run(
             ChildProcess.product("social-network"), [directory.file("social.sqlite").path])
         #expect(result.status == 0, "\(result.error)")
         for line in [

@@ -16,7 +16,7 @@ struct PhotoProcessingTests {
     func postPhotosAreUprightBoundedFilteredAndStrippedOfGPS(kind: StoreKind) async throws {
         try await kind.withHarness { h in
             let ana = try await h.signedIn("ana")
-            let original = try PhotoFixtures.geotaggedRotatedPhoto()
+            let original = try await PhotoFixtures.geotaggedRotatedPhoto()
             #expect(try Image(data: original).exifFields.keys.contains { $0.contains("GPS") })
             let post = try await ana.posts.publish(
                 PostDraft(photo: original, caption: "Eiffel", filter: "Black-And-White"))
@@ -109,7 +109,7 @@ struct PhotoProcessingTests {
     func recipePhotosAreSquareAndStrippedOfGPS(kind: StoreKind) async throws {
         try await kind.withHarness { h in
             let chef = try await h.signedIn("chef")
-            let original = try PhotoFixtures.geotaggedPhoto()
+            let original = try await PhotoFixtures.geotaggedPhoto()
             #expect(try Image(data: original).exifFields.keys.contains { $0.contains("GPS") })
             let draft = RecipeDraft(
                 name: "Geo", preparationMinutes: 5, ingredients: ["salt"], steps: ["cook"], photo: original)

@@ -50,7 +50,7 @@ final class SMTPTestServer: @unchecked Sendable {
         let directory = try TemporaryDirectory("analogkit-smtp")
         let certificate = directory.file("cert.pem")
         let key = directory.file("key.pem")
-        let made = try ChildProcess.run(
+        let made = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/openssl"),
             [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
@@ -140,7 +140,7 @@ final class SMTPTestServer: @unchecked Sendable {
 
     /// Why aiosmtpd cannot be imported (nil when it can), checked once per run.
     private static let aiosmtpd = Task<String?, Never> {
-        let result = try? ChildProcess.run(URL(fileURLWithPath: python), ["-c", "import aiosmtpd"])
+        let result = try? await ChildProcess.run(URL(fileURLWithPath: python), ["-c", "import aiosmtpd"])
         return result?.status == 0
             ? nil
             : "aiosmtpd is missing (Debian package python3-aiosmtpd; scripts/install-system-packages.sh installs it)"

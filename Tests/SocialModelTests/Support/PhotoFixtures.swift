@@ -12,17 +12,17 @@ enum PhotoFixtures {
     }()
 
     /// A 120×80 JPEG whose EXIF holds a GPS position and orientation 6 (turn 90° clockwise).
-    static func geotaggedRotatedPhoto() throws -> Data {
-        try geotaggedPhoto(extraTags: ["-Orientation#=6"])
+    static func geotaggedRotatedPhoto() async throws -> Data {
+        try await geotaggedPhoto(extraTags: ["-Orientation#=6"])
     }
 
     /// A 120×80 JPEG with a GPS position (and any other tags given) written into its EXIF by exiftool.
-    static func geotaggedPhoto(extraTags: [String] = []) throws -> Data {
+    static func geotaggedPhoto(extraTags: [String] = []) async throws -> Data {
         let directory = try TemporaryDirectory("geotagged-photo")
         defer { directory.remove() }
         let file = directory.file("geo.jpg")
         try TestImages.flat(128, width: 120, height: 80).write(to: file)
-        let result = try ChildProcess.run(
+        let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/exiftool"),
             [
                 "-q", "-overwrite_original", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",
