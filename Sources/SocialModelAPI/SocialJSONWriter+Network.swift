@@ -7,17 +7,14 @@ extension Identifier: SocialJSONWritable {
     package func write(to json: inout SocialJSONWriter) { json.string(rawValue) }
 }
 
-extension FeedCursor: SocialJSONWritable {
+extension SocialJSONWritable where Self: OpaqueCursor {
+    /// A cursor is its token, as its `Encodable` conformance writes it.
     package func write(to json: inout SocialJSONWriter) { json.string(description) }
 }
 
-extension ExploreCursor: SocialJSONWritable {
-    package func write(to json: inout SocialJSONWriter) { json.string(description) }
-}
-
-extension KeysetCursor: SocialJSONWritable {
-    package func write(to json: inout SocialJSONWriter) { json.string(description) }
-}
+extension FeedCursor: SocialJSONWritable {}
+extension ExploreCursor: SocialJSONWritable {}
+extension KeysetCursor: SocialJSONWritable {}
 
 extension CursorPage: SocialJSONWritable where Item: SocialJSONWritable, Cursor: SocialJSONWritable {
     package func write(to json: inout SocialJSONWriter) {
