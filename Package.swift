@@ -267,7 +267,7 @@ targets += [
     .executableTarget(
         name: "social-feed-bench",
         dependencies: [
-            "SocialModel", "SocialModelSQLite", "SocialModelPhotos", "FilmKit",
+            "SocialModel", "SocialModelAPI", "SocialModelSQLite", "SocialModelPhotos", "FilmKit",
             .product(name: "GRDB", package: "GRDB.swift"),
         ],
         path: "Examples/SocialFeedBench"

@@ -2,6 +2,7 @@ import FilmKit
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelAPI
 import SocialModelPhotos
 import SocialModelSQLite
 
@@ -121,6 +122,17 @@ print(
 print(
     try await Latency.measure("service: unread notification count, in a session", runs: runs) {
         _ = try await me.notifications.unreadCount()
+    })
+// The home feed page as SocialModelHTTP's route writes it.
+let page = try await me.feed.home(limit: 20)
+let json = try SocialJSON.encoder().encode(page)
+print(
+    try await Latency.measure("JSON of a home feed page (20 posts, \(json.count) bytes)", runs: runs) {
+        _ = try SocialJSON.encoder().encode(page)
+    })
+print(
+    await Latency.measure("JSON of that page written directly", runs: runs) {
+        _ = SocialJSONWriter.bytes(of: page)
     })
 try await store.deleteSessions(userID: probe)
 

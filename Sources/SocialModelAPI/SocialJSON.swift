@@ -12,9 +12,14 @@ public enum SocialJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(dateStyle))
+            try container.encode(text(of: date))
         }
         return encoder
+    }
+
+    /// A date as the routes write it.
+    static func text(of date: Date) -> String {
+        date.formatted(dateStyle)
     }
 
     /// A decoder reading the routes' JSON.

@@ -4,12 +4,18 @@ import SocialModelAPI
 
 /// JSON responses and request bodies in `SocialJSON`'s coding.
 enum HTTPJSON {
-    /// A JSON response.
+    /// A JSON response. The feed's pages are written directly (``SocialJSONWritable``), the rest
+    /// through `JSONEncoder`, in the same JSON.
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try SocialJSON.encoder().encode(value)
+        let body =
+            if let value = value as? any SocialJSONWritable {
+                ByteBuffer(bytes: SocialJSONWriter.bytes(of: value))
+            } else {
+                ByteBuffer(bytes: try SocialJSON.encoder().encode(value))
+            }
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            body: ResponseBody(byteBuffer: body))
     }
 
     /// The request's body decoded as `T`, read up to `limit` bytes.

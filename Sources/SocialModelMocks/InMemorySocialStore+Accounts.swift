@@ -219,6 +219,15 @@ extension InMemorySocialStore: SessionStore {
         try withState { state in state.sessions[tokenHash] }
     }
 
+    /// The session with this token hash and its user.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func sessionWithUser(tokenHash: Data) async throws(StoreError) -> (session: SessionRecord, user: User)? {
+        try withState { state in
+            state.sessions[tokenHash].flatMap { session in state.users[session.userID].map { (session, $0) } }
+        }
+    }
+
     /// The user's sessions, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.

@@ -250,6 +250,15 @@ extension PostgresSocialStore: SessionStore {
         ) { try $0.session() }
     }
 
+    /// The session with this token hash and its user, in one read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func sessionWithUser(tokenHash: Data) async throws(StoreError) -> (session: SessionRecord, user: User)? {
+        try await fetchOne(
+            "\(unescaped: SQLShape.sessionWithUser) WHERE s.token_hash = \(tokenHash.buffer)"
+        ) { try $0.sessionWithUser() }
+    }
+
     /// The user's sessions, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.

@@ -60,6 +60,10 @@ extension SQLColumns {
         SessionRecord(tokenHash: try data(), userID: try id(), createdAt: try date(), expiresAt: try date())
     }
 
+    @inlinable package mutating func sessionWithUser() throws -> (session: SessionRecord, user: User) {
+        (try session(), try user())
+    }
+
     /// A token, or `nil` for a purpose this version does not know.
     @inlinable package mutating func token() throws -> OneTimeTokenRecord? {
         let (hash, userID, purpose) = (try data(), try id(IDKind.User.self), try string())
@@ -158,6 +162,10 @@ package enum SQLShape {
     package static let user = "id, username, email, name, surname, bio, avatar, created_at, verified_at"
     package static let session = "token_hash, user_id, created_at, expires_at"
     package static let token = "token_hash, user_id, purpose, created_at, expires_at"
+    /// The read every signed-in call makes: a session (aliased `s`) and its user (`u`); the
+    /// caller adds the `WHERE` on `s.token_hash`.
+    package static let sessionWithUser =
+        "SELECT \(qualified(session, "s")), \(qualified(user, "u")) FROM sessions s JOIN users u ON u.id = s.user_id"
     package static let identityLink = "provider, subject, user_id, linked_at"
     package static let recipe =
         "id, author_id, name, preparation_minutes, ingredients, steps, has_photo, created_at, like_count"

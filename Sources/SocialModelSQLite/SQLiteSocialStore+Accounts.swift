@@ -233,6 +233,15 @@ extension SQLiteSocialStore: SessionStore {
         }
     }
 
+    /// The session with this token hash and its user, in one read.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func sessionWithUser(tokenHash: Data) async throws(StoreError) -> (session: SessionRecord, user: User)? {
+        try await fetchOne("\(SQLShape.sessionWithUser) WHERE s.token_hash = ?", [tokenHash]) {
+            try $0.sessionWithUser()
+        }
+    }
+
     /// The user's sessions, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.

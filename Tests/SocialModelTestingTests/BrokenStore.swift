@@ -101,6 +101,9 @@ final class BrokenStore: SocialStore {
     func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
         try await base.session(tokenHash: tokenHash)
     }
+    func sessionWithUser(tokenHash: Data) async throws(StoreError) -> (session: SessionRecord, user: User)? {
+        try await base.sessionWithUser(tokenHash: tokenHash)
+    }
     func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
         try await base.sessions(userID: userID)
     }

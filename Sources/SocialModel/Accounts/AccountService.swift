@@ -246,14 +246,11 @@ public struct AccountService: Sendable {
     /// - Throws: ``AccountError/unauthorized`` if the token is unknown, revoked or expired.
     public func session(_ token: SecretToken) async throws(AccountError) -> AccountSession {
         let hash = token.hash
-        guard let session = try await fromStore({ try await store.session(tokenHash: hash) }) else {
+        guard let (session, user) = try await fromStore({ try await store.sessionWithUser(tokenHash: hash) }) else {
             throw .unauthorized
         }
         guard session.expiresAt > clock.now() else {
             _ = try await fromStore { try await store.deleteSession(tokenHash: hash) }
-            throw .unauthorized
-        }
-        guard let user = try await fromStore({ try await store.user(id: session.userID) }) else {
             throw .unauthorized
         }
         return AccountSession(user: user, expiresAt: session.expiresAt, tokenHash: hash, service: self)

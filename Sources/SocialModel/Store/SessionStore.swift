@@ -12,6 +12,12 @@ public protocol SessionStore: Sendable {
     /// - Returns: the session, or `nil`.
     /// - Throws: ``StoreError`` when the store fails.
     func session(tokenHash: Data) async throws(StoreError) -> SessionRecord?
+    /// The session whose token hashes to `tokenHash` with its user, in one read: what every
+    /// signed-in call checks first. Expiry is not checked here; the account service decides.
+    /// - Parameter tokenHash: the token's SHA-256.
+    /// - Returns: the session and its user, or `nil` when there is no such session.
+    /// - Throws: ``StoreError`` when the store fails.
+    func sessionWithUser(tokenHash: Data) async throws(StoreError) -> (session: SessionRecord, user: User)?
     /// A user's sessions, oldest first.
     /// - Parameter userID: the user's id.
     /// - Returns: the sessions.

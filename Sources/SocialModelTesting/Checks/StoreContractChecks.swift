@@ -145,6 +145,14 @@ enum StoreContractChecks {
             #expect(try await store.identityLink(provider: "p", subject: "1") == nil)
             #expect(try await store.passwordHash(userID: gone.id) == nil)
             #expect(try await store.session(tokenHash: Data(repeating: 2, count: 32)) != nil)
+            #expect(try await store.sessionWithUser(tokenHash: Data(repeating: 1, count: 32)) == nil)
+            let both = try await store.sessionWithUser(tokenHash: Data(repeating: 2, count: 32))
+            let (session, storedUser) = (
+                try await store.session(tokenHash: Data(repeating: 2, count: 32)), try await store.user(id: kept.id)
+            )
+            #expect(both?.session == session)
+            #expect(both?.user == storedUser)
+            #expect(both?.user.id == kept.id)
             #expect(try await store.token(hash: Data(repeating: 12, count: 32)) != nil)
             #expect(try await store.passwordHash(userID: kept.id) == "h")
         },
