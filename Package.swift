@@ -38,7 +38,7 @@ targets += [
     // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
     .target(name: "CExifShim", linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]),
     .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExifShim"]),
-    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport", "imaging-leak-check"]),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Locking", "TestSupport", "imaging-leak-check"]),
     // Runs a workload in a process of its own and counts libvips' live objects afterwards.
     .executableTarget(name: "imaging-leak-check", dependencies: ["FilmKit"], path: "Tests/LeakCheck"),
 ]

@@ -31,7 +31,7 @@ extension Image {
     ///   example out of memory).
     public func materialized() throws(ImagingError) -> Image {
         guard let copy = withExtendedLifetime(self, { vips_image_copy_memory(pointer) }) else {
-            throw VipsRuntime.pipelineError(operation: "copy_memory")
+            throw VipsRuntime.pipelineError(operation: "copy_memory", sources: handle.sources)
         }
         return Image(owning: copy)
     }

@@ -124,7 +124,8 @@ extension Image {
         guard status == 0, let out else {
             throw .decodeFailed(message: VipsRuntime.takeError())
         }
-        self = try Image(owning: out).checkedAfterLoading(options, byteCount: byteCount)
+        self = try Image(owning: out, sources: [EncodedSource(location: .file(url), failOn: options.decoding.failOn)])
+            .checkedAfterLoading(options, byteCount: byteCount)
     }
 
     /// Reads an image from encoded bytes. The bytes are copied.
@@ -147,7 +148,10 @@ extension Image {
             _ = VipsRuntime.takeError()
             throw .notAnImage(source: "\(data.count) bytes")
         }
-        self = try Image(owning: loaded).checkedAfterLoading(options, byteCount: data.count)
+        self = try Image(
+            owning: loaded, sources: [EncodedSource(location: .bytes(data), failOn: options.decoding.failOn)]
+        )
+        .checkedAfterLoading(options, byteCount: data.count)
     }
 
     /// The size of an image file that exists and that libvips has a loader for.
@@ -205,6 +209,6 @@ extension Image {
         guard status == 0, let out else {
             throw .decodeFailed(message: VipsRuntime.takeError())
         }
-        return Image(owning: out)
+        return Image(owning: out, sources: [EncodedSource(location: .file(url), failOn: options.decoding.failOn)])
     }
 }

@@ -43,7 +43,7 @@ extension Image {
         let source = format == .uchar ? self : try cast(to: .uchar)
         var length = 0
         guard let memory = withExtendedLifetime(source, { vips_image_write_to_memory(source.pointer, &length) }) else {
-            throw VipsRuntime.pipelineError(operation: "write_to_memory")
+            throw VipsRuntime.pipelineError(operation: "write_to_memory", sources: source.handle.sources)
         }
         defer { g_free(memory) }
         let samples = [UInt8](UnsafeRawBufferPointer(start: memory, count: length))
@@ -84,7 +84,7 @@ extension Image {
         else { throw .operationFailed(operation: "new_from_memory", message: VipsRuntime.takeError()) }
         defer { g_object_unref(destination) }
         let status = withExtendedLifetime(self) { vips_image_write(pointer, destination) }
-        guard status == 0 else { throw VipsRuntime.pipelineError(operation: "write") }
+        guard status == 0 else { throw VipsRuntime.pipelineError(operation: "write", sources: handle.sources) }
     }
 
     /// Makes an image from raw 8-bit pixels: sRGB for 3 or 4 bands, grey for 1 or 2.
@@ -132,7 +132,7 @@ extension Image {
         let source = format == .float ? self : try cast(to: .float)
         var length = 0
         guard let memory = withExtendedLifetime(source, { vips_image_write_to_memory(source.pointer, &length) }) else {
-            throw VipsRuntime.pipelineError(operation: "write_to_memory")
+            throw VipsRuntime.pipelineError(operation: "write_to_memory", sources: source.handle.sources)
         }
         defer { g_free(memory) }
         return [Float](UnsafeBufferPointer(start: memory.assumingMemoryBound(to: Float.self), count: length / 4))

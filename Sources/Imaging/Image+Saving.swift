@@ -68,7 +68,7 @@ extension Image {
                 akv_webpsave_buffer(pointer, &buffer, &length, Int32(clamping: quality), lossless ? 1 : 0, strip)
             }
         }
-        guard status == 0, let buffer else { throw Self.encodingFailure(format) }
+        guard status == 0, let buffer else { throw Self.encodingFailure(format, sources: handle.sources) }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
@@ -126,7 +126,7 @@ extension Image {
         }
         guard status == 0 else {
             FileSystemPath.unlink(temporary)
-            throw Self.encodingFailure(chosen)
+            throw Self.encodingFailure(chosen, sources: handle.sources)
         }
         guard FileSystemPath.rename(temporary, to: url) == 0 else {
             let failure = Self.writeFailure(url, "rename")
@@ -137,8 +137,8 @@ extension Image {
 
     /// The error of a failed encoding: a decoding error of the source if the loader reported
     /// one (the pipeline runs while encoding), otherwise the encoder's.
-    private static func encodingFailure(_ format: EncodedFormat) -> ImagingError {
-        switch VipsRuntime.pipelineError(operation: "\(format.name) encoding") {
+    private static func encodingFailure(_ format: EncodedFormat, sources: [EncodedSource]) -> ImagingError {
+        switch VipsRuntime.pipelineError(operation: "\(format.name) encoding", sources: sources) {
         case .operationFailed(_, let message): .encodeFailed(format: format.name, message: message)
         case let error: error
         }

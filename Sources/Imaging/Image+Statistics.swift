@@ -48,7 +48,7 @@ extension Image {
     ) throws(ImagingError) -> Double {
         var value = 0.0
         guard withExtendedLifetime(self, { body(pointer, &value) }) == 0 else {
-            throw VipsRuntime.pipelineError(operation: name)
+            throw VipsRuntime.pipelineError(operation: name, sources: handle.sources)
         }
         return value
     }

@@ -12,7 +12,11 @@ public struct Image: Sendable {
     let handle: Handle
 
     package init(owning pointer: UnsafeMutablePointer<VipsImage>) {
-        handle = Handle(pointer)
+        handle = Handle(pointer, sources: [])
+    }
+
+    init(owning pointer: UnsafeMutablePointer<VipsImage>, sources: [EncodedSource]) {
+        handle = Handle(pointer, sources: sources)
     }
 
     package var pointer: UnsafeMutablePointer<VipsImage> { handle.pointer }
@@ -37,9 +41,12 @@ extension Image {
     /// Owns one libvips reference; libvips images are immutable once built, so sharing is safe.
     final class Handle: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<VipsImage>
+        /// What the pixels are decoded from, if anything (see ``EncodedSource``).
+        let sources: [EncodedSource]
 
-        init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+        init(_ pointer: UnsafeMutablePointer<VipsImage>, sources: [EncodedSource]) {
             self.pointer = pointer
+            self.sources = sources
         }
 
         deinit {
@@ -59,7 +66,7 @@ extension Image {
         guard status == 0, let out else {
             throw .operationFailed(operation: operation, message: VipsRuntime.takeError())
         }
-        return Image(owning: out)
+        return Image(owning: out, sources: inputs.flatMap(\.handle.sources))
     }
 
     /// Runs a libvips operation on this image.

@@ -17,20 +17,34 @@ package enum VipsRuntime {
     /// layer ("VipsJpeg: Corrupt JPEG data…", "vips2png: unable to write…"); they are joined with
     /// "; ", each once.
     package static func takeError() -> String {
-        guard let raw = akv_take_error() else { return "unknown libvips error" }
+        takeErrorIfAny() ?? "unknown libvips error"
+    }
+
+    /// The pending error message, or `nil` when the buffer is empty.
+    static func takeErrorIfAny() -> String? {
+        guard let raw = akv_take_error() else { return nil }
         defer { g_free(raw) }
         var lines: [String] = []
         for line in String(cString: raw).split(whereSeparator: \.isNewline) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty, !lines.contains(trimmed) { lines.append(trimmed) }
         }
-        return lines.isEmpty ? "unknown libvips error" : lines.joined(separator: "; ")
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
     }
 
     /// The error for a pipeline that failed while computing pixels. libvips evaluates lazily, so
     /// a corrupt source surfaces only then; its loaders name themselves in the message.
-    static func pipelineError(operation: String) -> ImagingError {
-        let message = takeError()
+    ///
+    /// libvips keeps one error buffer for the whole process, and a thread whose pipeline failed at
+    /// the same moment takes this failure's message with its own. With no message left, the
+    /// image's `sources` are decoded again to tell a damaged source from any other failure.
+    static func pipelineError(operation: String, sources: [EncodedSource]) -> ImagingError {
+        guard let message = takeErrorIfAny() else {
+            for source in sources {
+                if let failure = source.decodingFailure() { return .decodeFailed(message: failure) }
+            }
+            return .operationFailed(operation: operation, message: "unknown libvips error")
+        }
         let loaderMarkers = [
             "load", "VipsJpeg", "VipsPng", "spng", "VipsWebp", "VipsTiff", "heif", "gif", "Premature end",
         ]

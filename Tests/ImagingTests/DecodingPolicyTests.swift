@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Locking
 import TestSupport
 import Testing
 
@@ -55,6 +56,38 @@ struct DecodingPolicyTests {
     }
 
     @Test func aPNGWithABadChecksumIsDecodeFailed() throws {
+        let bytes = try Self.pngWithABadChecksum()
+        _ = decodeFailure { _ = try Image(data: bytes).pixels() }
+    }
+
+    /// libvips keeps one error buffer for the process: failures at the same moment on other threads
+    /// must not turn a damaged source into an unexplained `operationFailed`.
+    @Test func damagedSourcesFailingAtOnceOnManyThreadsAreEachDecodeFailed() throws {
+        let bytes = try Self.pngWithABadChecksum()
+        let failures = Locked<[String]>([])
+        let done = DispatchGroup()
+        for _ in 0..<6 {
+            done.enter()
+            // Threads of their own: the cooperative pool has as few threads as cores.
+            Thread {
+                defer { done.leave() }
+                for _ in 0..<15 {
+                    do {
+                        _ = try Image(data: bytes).pixels()
+                        failures.withLock { $0.append("decoded") }
+                    } catch {
+                        if case ImagingError.decodeFailed = error { continue }
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }.start()
+        }
+        done.wait()
+        #expect(failures.withLock { $0 } == [])
+    }
+
+    /// chelsea.png with a byte in the middle of its first IDAT chunk flipped.
+    static func pngWithABadChecksum() throws -> Data {
         var bytes = [UInt8](try Samples.data("chelsea.png"))
         var index = 8
         while index + 8 < bytes.count {
@@ -67,7 +100,7 @@ struct DecodingPolicyTests {
             }
             index += 12 + length
         }
-        _ = decodeFailure { _ = try Image(data: Data(bytes)).pixels() }
+        return Data(bytes)
     }
 
     @Test func formatsOnlyUntrustedLoadersReadAreRefused() {
