@@ -5,7 +5,10 @@ import Foundation
 /// The encoded file or bytes a loaded image's pixels are decoded from, kept with every image
 /// computed from it, so that a pipeline failure whose message libvips lost can still be told
 /// apart from a damaged source (``VipsRuntime/pipelineError(operation:sources:)``).
-struct EncodedSource: Sendable {
+///
+/// A class: images computed from one load share the same source, and an operation on several of
+/// them (an image and its own blur, say) keeps it once.
+final class EncodedSource: Sendable {
     enum Location: Sendable {
         case file(URL)
         case bytes(Data)
@@ -14,24 +17,44 @@ struct EncodedSource: Sendable {
     let location: Location
     let failOn: VipsFailOn
 
+    init(location: Location, failOn: VipsFailOn) {
+        self.location = location
+        self.failOn = failOn
+    }
+
+    /// The sources of an operation's `inputs`, each once.
+    static func union(of inputs: [Image]) -> [EncodedSource] {
+        var sources: [EncodedSource] = []
+        for source in inputs.lazy.flatMap(\.handle.sources) where !sources.contains(where: { $0 === source }) {
+            sources.append(source)
+        }
+        return sources
+    }
+
+    /// Starts decoding the source under its policy (libvips reads the pixels lazily).
+    /// - Parameters:
+    ///   - sequential: read top to bottom once, as ``Image/LoadOptions/sequential`` says.
+    ///   - out: the image, when this returns 0.
+    func load(sequential: Bool, into out: inout UnsafeMutablePointer<VipsImage>?) -> Int32 {
+        switch location {
+        case .file(let url):
+            return FileSystemPath.withCString(url) { akv_load_file($0, sequential ? 1 : 0, failOn, &out) }
+        case .bytes(let data):
+            return data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return -1 }
+                return akv_load_buffer(base, bytes.count, sequential ? 1 : 0, failOn, &out)
+            }
+        }
+    }
+
     /// `nil` if every pixel of the source decodes under its policy, otherwise why not.
     ///
     /// A second decode of its own, sequential and to a mean, so that no memory the size of the
     /// image is held.
     func decodingFailure() -> String? {
         var loaded: UnsafeMutablePointer<VipsImage>?
-        let status: Int32
-        switch location {
-        case .file(let url):
-            status = FileSystemPath.withCString(url) { akv_load_file($0, 1, failOn, &loaded) }
-        case .bytes(let data):
-            status = data.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress else { return -1 }
-                return akv_load_buffer(base, bytes.count, 1, failOn, &loaded)
-            }
-        }
         var mean = 0.0
-        if status == 0, let loaded {
+        if load(sequential: true, into: &loaded) == 0, let loaded {
             defer { g_object_unref(loaded) }
             if akv_avg(loaded, &mean) == 0 { return nil }
         }

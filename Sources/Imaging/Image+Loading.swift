@@ -117,15 +117,12 @@ extension Image {
     ///   ``ImagingError/decodeFailed(message:)``.
     public init(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(ImagingError) {
         let byteCount = try Self.checkedFileSize(url)
+        let source = EncodedSource(location: .file(url), failOn: options.decoding.failOn)
         var out: UnsafeMutablePointer<VipsImage>?
-        let status = FileSystemPath.withCString(url) {
-            akv_load_file($0, options.sequential ? 1 : 0, options.decoding.failOn, &out)
-        }
-        guard status == 0, let out else {
+        guard source.load(sequential: options.sequential, into: &out) == 0, let out else {
             throw .decodeFailed(message: VipsRuntime.takeError())
         }
-        self = try Image(owning: out, sources: [EncodedSource(location: .file(url), failOn: options.decoding.failOn)])
-            .checkedAfterLoading(options, byteCount: byteCount)
+        self = try Image(owning: out, sources: [source]).checkedAfterLoading(options, byteCount: byteCount)
     }
 
     /// Reads an image from encoded bytes. The bytes are copied.
@@ -136,22 +133,16 @@ extension Image {
     ///   ``ImagingError/overWorkLimit(width:height:byteCount:limit:)``.
     public init(data: Data, options: LoadOptions = LoadOptions()) throws(ImagingError) {
         try VipsRuntime.ensureStarted()
-        let loaded: UnsafeMutablePointer<VipsImage>? = data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress, vips_foreign_find_load_buffer(base, bytes.count) != nil else {
-                return nil
-            }
-            var out: UnsafeMutablePointer<VipsImage>?
-            let status = akv_load_buffer(base, bytes.count, options.sequential ? 1 : 0, options.decoding.failOn, &out)
-            return status == 0 ? out : nil
+        let source = EncodedSource(location: .bytes(data), failOn: options.decoding.failOn)
+        let known = data.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { vips_foreign_find_load_buffer($0, bytes.count) != nil } ?? false
         }
-        guard let loaded else {
+        var out: UnsafeMutablePointer<VipsImage>?
+        guard known, source.load(sequential: options.sequential, into: &out) == 0, let out else {
             _ = VipsRuntime.takeError()
             throw .notAnImage(source: "\(data.count) bytes")
         }
-        self = try Image(
-            owning: loaded, sources: [EncodedSource(location: .bytes(data), failOn: options.decoding.failOn)]
-        )
-        .checkedAfterLoading(options, byteCount: data.count)
+        self = try Image(owning: out, sources: [source]).checkedAfterLoading(options, byteCount: data.count)
     }
 
     /// The size of an image file that exists and that libvips has a loader for.

@@ -66,7 +66,7 @@ extension Image {
         guard status == 0, let out else {
             throw .operationFailed(operation: operation, message: VipsRuntime.takeError())
         }
-        return Image(owning: out, sources: inputs.flatMap(\.handle.sources))
+        return Image(owning: out, sources: EncodedSource.union(of: inputs))
     }
 
     /// Runs a libvips operation on this image.
