@@ -157,3 +157,15 @@ extension PostgresSchema {
             """,
         ])
 }
+
+extension PostgresSchema {
+    /// Everyone's posts in each feed order, with the author last so a home feed page is an
+    /// index-only walk that tests each entry's author against the people followed (see
+    /// `PostgresSocialStore.homeFeed`), as the SQLite store's `posts_by_date` and `posts_by_likes`.
+    static let feedWalk = Migration(
+        version: "v4-feed-walk",
+        statements: [
+            "CREATE INDEX posts_by_date ON posts (created_at, id, author_id)",
+            "CREATE INDEX posts_by_likes ON posts (like_count, created_at, id, author_id)",
+        ])
+}

@@ -150,6 +150,7 @@ enum PostgresSchema {
                 """,
             ]),
         network,
+        feedWalk,
     ]
 
     /// Startup parameters that put the configured schema first on every connection's `search_path`.

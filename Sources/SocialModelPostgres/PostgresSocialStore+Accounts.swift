@@ -254,9 +254,9 @@ extension PostgresSocialStore: SessionStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func sessionWithUser(tokenHash: Data) async throws(StoreError) -> (session: SessionRecord, user: User)? {
-        try await fetchOne(
-            "\(unescaped: SQLShape.sessionWithUser) WHERE s.token_hash = \(tokenHash.buffer)"
-        ) { try $0.sessionWithUser() }
+        try await fetch(SessionWithUserShape.statement(tokenHash: tokenHash.buffer)) {
+            try $0.sessionWithUser()
+        }.first
     }
 
     /// The user's sessions, oldest first.

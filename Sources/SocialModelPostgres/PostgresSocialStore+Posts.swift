@@ -37,12 +37,9 @@ extension PostgresSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func postView(id: PostID, viewerID: UserID) async throws(StoreError) -> PostView? {
-        var builder = SQLBuilder()
-        let viewer = builder.bind(viewerID.rawValue)
-        builder.sql = """
-            SELECT \(Self.viewColumns(viewer: viewer)) FROM posts p \(Self.viewJoins) WHERE p.id = \(builder.bind(id.rawValue))
-            """
-        return try await fetchOne(builder.query) { try $0.postView() }
+        try await fetch(PostViewShape.statement(id: id.rawValue, viewerID: viewerID.rawValue)) {
+            try $0.postView()
+        }.first
     }
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.

@@ -155,14 +155,33 @@ public final class PostgresSocialStore: Service, Sendable {
     func fetch<T>(_ query: PostgresQuery, _ decode: (inout PostgresColumns) throws -> T) async throws(StoreError)
         -> [T]
     {
-        let rows = try await rows(query)
+        try Self.decode(try await rows(query), decode)
+    }
+
+    /// The rows of a prepared statement (see ``PreparedShape``), each decoded by `decode`.
+    func fetch<Shape, T>(_ statement: Prepared<Shape>, _ decode: (inout PostgresColumns) throws -> T)
+        async throws(StoreError) -> [T]
+    {
+        var rows: [PostgresRow] = []
+        do {
+            for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
+        } catch {
+            throw Self.storeError(error)
+        }
+        return try Self.decode(rows, decode)
+    }
+
+    /// Rows decoded by `decode`, whose errors become `StoreError`s.
+    static func decode<T>(_ rows: [PostgresRow], _ decode: (inout PostgresColumns) throws -> T) throws(StoreError)
+        -> [T]
+    {
         do {
             return try rows.map { row in
                 var columns = PostgresColumns(row)
                 return try decode(&columns)
             }
         } catch {
-            throw Self.storeError(error)
+            throw storeError(error)
         }
     }
 

@@ -8,6 +8,7 @@ import SocialModel
 ///   `search_path` (normally `public`). Several apps, or test runs, can share a database this way.
 /// - `sslmode`: `disable`, `prefer` (the default: TLS when the server offers it) or `require`.
 /// - `max_connections`: the size of the connection pool (default 20).
+/// - `home_feed_window`: see ``homeFeedWindow`` (default 4000).
 public struct PostgresStoreConfiguration: Sendable, Hashable {
     /// Whether the connection is encrypted.
     public enum TLSMode: String, Sendable, Hashable, CaseIterable {
@@ -35,6 +36,12 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     public var tls: TLSMode
     /// The most connections the pool opens at once.
     public var maximumConnections: Int
+    /// How many of everyone's newest posts (in the feed's order, from the cursor on) a home feed
+    /// page looks through for posts by the people a user follows before it reads each followed
+    /// author's posts instead. A user who follows a few hundred finds a page within a few thousand
+    /// posts; one who follows few, or whose people post rarely, is served by the per-author reads.
+    /// Any value gives the same pages; at least 1.
+    public var homeFeedWindow = 4000
 
     /// A configuration from its parts.
     /// - Throws: `StoreError.cannotOpen(path:message:)` for a schema name that is not a plain
@@ -91,10 +98,20 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
             }
             poolSize = size
         }
+        var window: Int?
+        if let text = options["home_feed_window"] {
+            guard let size = Int(text), size >= 1 else {
+                throw .cannotOpen(
+                    path: StoreLocation.postgres(url: url).description,
+                    message: "home_feed_window must be a number of at least 1")
+            }
+            window = size
+        }
         try self.init(
             host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
             password: components.password, database: path.isEmpty ? nil : path, schema: options["schema"], tls: tls,
             maximumConnections: poolSize)
+        if let window { homeFeedWindow = window }
     }
 
     /// Parses a `postgres://` URL string.

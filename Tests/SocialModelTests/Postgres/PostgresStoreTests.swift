@@ -98,11 +98,16 @@ struct PostgresStoreTests {
         #expect(throws: StoreError.self) {
             _ = try PostgresStoreConfiguration(url: "postgres://u@localhost/db?max_connections=0")
         }
+        #expect(throws: StoreError.self) {
+            _ = try PostgresStoreConfiguration(url: "postgres://u@localhost/db?home_feed_window=0")
+        }
     }
 
     @Test func aURLChoosesTheStore() async throws {
         let postgres = try PostgresStoreConfiguration(
-            url: "postgresql://ana:s3cret@db.example.com:6543/social?schema=app_1&sslmode=require&max_connections=7")
+            url:
+                "postgresql://ana:s3cret@db.example.com:6543/social?schema=app_1&sslmode=require&max_connections=7&home_feed_window=50"
+        )
         #expect(postgres.host == "db.example.com")
         #expect(postgres.port == 6543)
         #expect(postgres.username == "ana")
@@ -111,10 +116,12 @@ struct PostgresStoreTests {
         #expect(postgres.schema == "app_1")
         #expect(postgres.tls == .require)
         #expect(postgres.maximumConnections == 7)
+        #expect(postgres.homeFeedWindow == 50)
         #expect(!postgres.redactedDescription.contains("s3cret"))
         let defaults = try PostgresStoreConfiguration(url: "postgres://localhost")
         #expect(defaults.port == 5432 && defaults.username == "postgres" && defaults.database == nil)
         #expect(defaults.tls == .prefer && defaults.maximumConnections == 20 && defaults.schema == nil)
+        #expect(defaults.homeFeedWindow == 4000)
 
         #expect(try StoreLocation("sqlite:/var/lib/app/social.sqlite") == .sqlite(path: "/var/lib/app/social.sqlite"))
         #expect(try StoreLocation("sqlite:///var/lib/app/social.sqlite") == .sqlite(path: "/var/lib/app/social.sqlite"))

@@ -65,11 +65,14 @@ enum PostgresTestServer {
         try await PostgresSocialStore.connect(configuration, logger: logger)
     }
 
-    /// Runs `body` with a store in a fresh schema, then closes it and drops the schema.
+    /// Runs `body` with a store in a fresh schema (its configuration changed by `configure`), then
+    /// closes it and drops the schema.
     static func withStore<T>(
-        maximumConnections: Int = 2, _ body: (PostgresSocialStore) async throws -> T
+        maximumConnections: Int = 2, configure: (inout PostgresStoreConfiguration) -> Void = { _ in },
+        _ body: (PostgresSocialStore) async throws -> T
     ) async throws -> T {
-        let configuration = try await freshConfiguration(maximumConnections: maximumConnections)
+        var configuration = try await freshConfiguration(maximumConnections: maximumConnections)
+        configure(&configuration)
         await gate.enter()
         let result: Result<T, any Error>
         do {

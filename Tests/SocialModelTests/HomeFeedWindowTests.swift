@@ -1,23 +1,36 @@
 import Foundation
 import SocialModel
+import SocialModelPostgres
 import SocialModelSQLite
 import TestSupport
 import Testing
 
-/// The SQLite home feed reads a window of everyone's posts first and falls back to per-author
-/// reads when the window holds too few of the followed ones; every window size must give the
-/// same pages.
-@Suite("SQLite home feed window")
+/// The SQLite and PostgreSQL home feeds walk a window of everyone's posts first and fall back to
+/// per-author reads when the window holds too few of the followed ones; every window size must
+/// give the same pages.
+@Suite("Home feed window")
 struct HomeFeedWindowTests {
     static let orders = [
         FeedOrder.newest, FeedOrder(.date, .ascending), FeedOrder.mostLiked, FeedOrder(.likes, .ascending),
     ]
 
-    @Test(arguments: [1, 3, 7, 4000])
-    func everyWindowGivesTheSamePages(window: Int) async throws {
-        let directory = try TemporaryDirectory("feed-window")
-        defer { directory.remove() }
-        let store = try SQLiteSocialStore(url: directory.file("social.sqlite"), homeFeedWindow: window)
+    @Test(arguments: [StoreKind.sqlite, .postgres], [1, 3, 7, 4000])
+    func everyWindowGivesTheSamePages(kind: StoreKind, window: Int) async throws {
+        switch kind {
+        case .postgres:
+            try await PostgresTestServer.withStore(configure: { $0.homeFeedWindow = window }) { store in
+                try await checkPages(store)
+            }
+        default:
+            let directory = try TemporaryDirectory("feed-window")
+            defer { directory.remove() }
+            try await checkPages(try SQLiteSocialStore(url: directory.file("social.sqlite"), homeFeedWindow: window))
+        }
+    }
+
+    /// Pages of four through a network of mostly strangers' posts, in every order, against the
+    /// followed posts sorted here.
+    func checkPages(_ store: some SocialStore) async throws {
         let start = Date(timeIntervalSinceReferenceDate: 700_000_000)
         let users = (0..<5).map {
             User(id: .random(), username: "user\($0)", email: nil, createdAt: start, verifiedAt: start)
@@ -50,14 +63,14 @@ struct HomeFeedWindowTests {
                 seen += page.map(\.post.id)
                 cursor = page.count == 4 ? page.last.map { FeedCursor(after: $0.post) } : nil
             } while cursor != nil
-            #expect(seen == expected, "\(order.key) \(order.direction), window \(window)")
+            #expect(seen == expected, "\(order.key) \(order.direction)")
         }
     }
 
     /// The walk within the window stops at the page's last post only while it reads the index in
     /// the feed's order: a sort step there would read the whole window again.
     @Test(arguments: orders)
-    func queriesReadCoveringIndexesAndTheWalkNeverSorts(order: FeedOrder) async throws {
+    func sqliteQueriesReadCoveringIndexesAndTheWalkNeverSorts(order: FeedOrder) async throws {
         let directory = try TemporaryDirectory("feed-plan")
         defer { directory.remove() }
         let store = try SQLiteSocialStore(url: directory.file("social.sqlite"))
@@ -73,6 +86,25 @@ struct HomeFeedWindowTests {
                 $0.hasPrefix("SCAN") && !$0.contains("COVERING INDEX") && $0 != "SCAN CONSTANT ROW"
             }
             #expect(tableScans.isEmpty, "\(plan)")
+        }
+    }
+
+    /// The PostgreSQL walk reads the index of everyone's posts in the feed's order, tests authors
+    /// against a hash of the people followed, and never sorts below its limit.
+    @Test(arguments: orders)
+    func postgresWalkReadsTheCoveringIndexInOrder(order: FeedOrder) async throws {
+        try await PostgresTestServer.withStore { store in
+            for paged in [false, true] {
+                let plan = try await store.homeFeedQueryPlan(
+                    userID: UserID(rawValue: "usr_x"), order: order, paged: paged)
+                let walkStart = try #require(plan.firstIndex(of: "walk within the window:"))
+                let walkEnd = try #require(plan.firstIndex(of: "per-author fallback:"))
+                let walk = plan[walkStart..<walkEnd]
+                let index = order.key == .likes ? "posts_by_likes" : "posts_by_date"
+                #expect(walk.contains { $0.contains("Index Only Scan") && $0.contains("using \(index)") }, "\(plan)")
+                #expect(walk.contains { $0.contains("hashed SubPlan") }, "\(plan)")
+                #expect(!walk.contains { $0.contains("Sort Key: q.") || $0.contains("Sort Key: w.") }, "\(plan)")
+            }
         }
     }
 
