@@ -124,15 +124,31 @@ public enum ChildProcess {
             await offPool { self.waitBlocking() }
         }
 
+        /// Drains both pipes at once: a child that fills one pipe's buffer (64 KB) while the
+        /// other is read to its end would wait for a reader forever, and so would the test.
         private func waitBlocking() -> Result {
+            let errorData = Collected()
+            let errorHandle = error.fileHandleForReading
+            let reader = Thread {
+                errorData.bytes = errorHandle.readDataToEndOfFile()
+                errorData.done.signal()
+            }
+            reader.start()
             let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            let errorData = error.fileHandleForReading.readDataToEndOfFile()
+            errorData.done.wait()
             process.waitUntilExit()
+            let errorBytes = errorData.bytes
             return Result(
                 status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorData, as: UTF8.self))
+                output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorBytes, as: UTF8.self))
         }
     }
+}
+
+/// Bytes one thread reads for another, handed over by `done` (which orders the write before the read).
+private final class Collected: @unchecked Sendable {
+    var bytes = Data()
+    let done = DispatchSemaphore(value: 0)
 }
 
 extension URL {
