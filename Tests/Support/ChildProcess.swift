@@ -137,10 +137,10 @@ public enum ChildProcess {
             let outputData = output.fileHandleForReading.readDataToEndOfFile()
             errorData.done.wait()
             process.waitUntilExit()
-            let errorBytes = errorData.bytes
             return Result(
                 status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                output: String(decoding: outputData, as: UTF8.self), error: String(decoding: errorBytes, as: UTF8.self))
+                output: String(decoding: outputData, as: UTF8.self),
+                error: String(decoding: errorData.bytes, as: UTF8.self))
         }
     }
 }

@@ -165,14 +165,8 @@ final class VideoClipWriter {
             try FFmpegRuntime.check(av_frame_make_writable(frame), "av_frame_make_writable")
             return frame
         }
-        guard let codec, let made = av_frame_alloc() else {
-            throw .ffmpeg(operation: "allocate frame", message: "out of memory")
-        }
+        let made = try makeFrame()
         frame = made
-        made.pointee.format = codec.pointee.pix_fmt.rawValue
-        made.pointee.width = codec.pointee.width
-        made.pointee.height = codec.pointee.height
-        try FFmpegRuntime.check(av_frame_get_buffer(made, 0), "av_frame_get_buffer")
         // Black in full-range YUV, for the bars around frames of another aspect ratio; later
         // frames are drawn over the same picture area, so the bars stay.
         let (planes, lines) = FFmpegRuntime.planes(of: made)
