@@ -250,7 +250,9 @@ final class LiveRun: Sendable {
         self.recorder = recorder
         log = EventLog(next: recorder.stateDelegate)
         recorder.stateDelegate = log
-        task = Task { try await recorder.record(from: source) }
+        // High priority: the task only starts the recorder's own thread, and in a whole-suite run
+        // a task of the default priority waited behind the queued tests for over 120 s.
+        task = Task(priority: .high) { try await recorder.record(from: source) }
     }
 
     /// Makes a recorder with `configuration` (`prepare` sets it up further), starts it, and
