@@ -69,7 +69,10 @@ extension Image {
             if case .operationFailed(_, let message) = error { throw .decodeFailed(message: message) }
             throw error
         }
-        guard let loaded = operation.image("out") else {
+        // The bytes go with the image, so that a failure while its pixels are read is told apart
+        // from a damaged frame even when another thread took libvips' message.
+        let source = EncodedSource(location: .bytes(data), failOn: decoding.failOn)
+        guard let loaded = operation.image("out", sources: [source]) else {
             throw .decodeFailed(message: "libvips returned no image")
         }
         if width == nil {
@@ -133,13 +136,13 @@ private final class UncachedOperation {
         }
     }
 
-    func image(_ name: String) -> Image? {
+    func image(_ name: String, sources: [EncodedSource]) -> Image? {
         var value = GValue()
         g_value_init(&value, vips_image_get_type())
         defer { g_value_unset(&value) }
         g_object_get_property(object, name, &value)
         // dup takes a reference of its own, which the Image then owns.
         guard let object = g_value_dup_object(&value) else { return nil }
-        return Image(owning: object.assumingMemoryBound(to: VipsImage.self))
+        return Image(owning: object.assumingMemoryBound(to: VipsImage.self), sources: sources)
     }
 }

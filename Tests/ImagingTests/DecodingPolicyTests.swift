@@ -64,7 +64,25 @@ struct DecodingPolicyTests {
     /// must not turn a damaged source into an unexplained `operationFailed`.
     @Test func damagedSourcesFailingAtOnceOnManyThreadsAreEachDecodeFailed() throws {
         let bytes = try Self.pngWithABadChecksum()
-        let failures = Locked<[String]>([])
+        #expect(Self.outcomesOtherThanDecodeFailed { _ = try Image(data: bytes).pixels() } == [])
+    }
+
+    /// The same for frames decoded outside the cache into a buffer (a recorder's export path): the
+    /// image carries its bytes, so a failure whose message another thread took is still decodeFailed.
+    @Test func damagedFramesDecodedUncachedOnManyThreadsAreEachDecodeFailed() throws {
+        let corrupt = try HostileFiles.corruptJPEG()
+        let empty = try PixelBuffer(width: 1, height: 1, bands: 3, samples: [0, 0, 0])
+        #expect(
+            Self.outcomesOtherThanDecodeFailed {
+                var buffer = empty
+                try Image.decodeUncached(corrupt, into: &buffer)
+            } == [])
+    }
+
+    /// Runs `decode` 15 times on each of 6 threads at once and returns every outcome that was not
+    /// `decodeFailed` ("decoded", or the error).
+    static func outcomesOtherThanDecodeFailed(_ decode: @escaping @Sendable () throws -> Void) -> [String] {
+        let outcomes = Locked<[String]>([])
         let done = DispatchGroup()
         for _ in 0..<6 {
             done.enter()
@@ -73,17 +91,17 @@ struct DecodingPolicyTests {
                 defer { done.leave() }
                 for _ in 0..<15 {
                     do {
-                        _ = try Image(data: bytes).pixels()
-                        failures.withLock { $0.append("decoded") }
+                        try decode()
+                        outcomes.withLock { $0.append("decoded") }
                     } catch {
                         if case ImagingError.decodeFailed = error { continue }
-                        failures.withLock { $0.append("\(error)") }
+                        outcomes.withLock { $0.append("\(error)") }
                     }
                 }
             }.start()
         }
         done.wait()
-        #expect(failures.withLock { $0 } == [])
+        return outcomes.withLock { $0 }
     }
 
     /// chelsea.png with a byte in the middle of its first IDAT chunk flipped.
