@@ -33,8 +33,7 @@ typedef struct AkvGrain {
 typedef struct {
     int held[2];  // the lattice rows whose interpolated rows are in `row[0]`, `row[1]`, or -1
     int left, width;  // the pixel columns they cover
-    float *lattice;   // one lattice row of one layer
-    float *mixed[3];  // one lattice row per channel
+    float *mixed[3];  // one lattice row per layer, then mixed into one per channel
     float *row[2][3];  // lattice rows interpolated along x, per channel
 } AkvGrainRows;
 
