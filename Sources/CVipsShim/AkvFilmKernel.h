@@ -7,7 +7,8 @@
 // starts nor on which version of this function runs: the output is the same bytes on any x86-64.
 
 // Eight scalar loads, with AVX2 too: its gather is microcoded on AMD's Zen 1 and 2 (and slowed
-// by Intel's GDS mitigation); on a Zen 1 machine the loads took 4 % off a 1080p frame's CPU time.
+// by Intel's GDS mitigation); on a Zen 1 machine the loads took about 5 % off a 1080p frame's
+// CPU time.
 KERNEL_TARGET static inline Floats KERNEL_NAME(lookup)(const float *table, Indices i) {
     return (Floats){table[i[0]], table[i[1]], table[i[2]], table[i[3]],
                     table[i[4]], table[i[5]], table[i[6]], table[i[7]]};

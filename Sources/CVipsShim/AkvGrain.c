@@ -179,8 +179,8 @@ AKV_CLONES static void interpolated_row(const AkvGrain *grain, AkvGrainRows *row
             l2[i] = (m[2][0] * a + m[2][1] * b) + m[2][2] * c;
         }
     } else {
+        // Monochrome: the one layer is the grain as it is (its weight, mix[0][0], is 1).
         lattice_row(rows->mixed[0], grain->keys[0], ky, first, count);
-        for (int i = 0; i < count; i++) rows->mixed[0][i] *= grain->mix[0][0];
     }
     for (int c = 0; c < channels; c++) grain->interpolate(grain, rows->mixed[c], first, left, width, out[c]);
 }
