@@ -163,6 +163,7 @@ extension PostgresSocialStore: FeedStore {
 
     /// How PostgreSQL runs the first page of a user's home feed (`EXPLAIN ANALYZE`), one line per
     /// plan node: the walk within the window, then the per-author reads, each after a heading line.
+    /// These are the plans the pages run with: the generic plans of the prepared statements.
     /// - Parameters:
     ///   - userID: whose home feed.
     ///   - order: the feed's order.
@@ -177,16 +178,16 @@ extension PostgresSocialStore: FeedStore {
             ? FeedCursor(
                 likeCount: Int(Int32.max), createdAt: Date(timeIntervalSinceReferenceDate: 4e9),
                 postID: PostID(rawValue: "pst_~")) : nil
-        var lines: [String] = []
-        for (heading, walk) in [
-            ("walk within the window:", configuration.homeFeedWindow), ("per-author fallback:", nil),
-        ] {
-            var query = Self.homeFeedQuery(userID: userID, order, cursor, 30, walk: walk).query
-            query.sql = "EXPLAIN (ANALYZE, COSTS OFF) " + query.sql
-            lines.append(heading)
-            lines += try await fetch(query) { try $0.string() }
-        }
-        return lines
+        let walk = Self.homeFeedQuery(userID: userID, order, cursor, 30, walk: configuration.homeFeedWindow)
+        let perAuthor = Self.homeFeedQuery(userID: userID, order, cursor, 30, walk: nil)
+        return try await homeFeedQueryPlan(order.shape, walk: walk, perAuthor: perAuthor)
+    }
+
+    private func homeFeedQueryPlan<Order: FeedOrderShape>(_: Order.Type, walk: SQLBuilder, perAuthor: SQLBuilder)
+        async throws(StoreError) -> [String]
+    {
+        ["walk within the window:"] + (try await plan(Prepared<HomeFeedShape<Order, Walk>>(walk)))
+            + ["per-author fallback:"] + (try await plan(Prepared<HomeFeedShape<Order, PerAuthor>>(perAuthor)))
     }
 
     /// The authors of a home feed: the people the viewer follows, and the viewer.

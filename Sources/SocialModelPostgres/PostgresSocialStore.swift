@@ -7,7 +7,10 @@ import SocialModel
 import SocialModelSQL
 
 /// The store for a social network that outgrows one machine: a PostgreSQL server through
-/// PostgresNIO, with a pool of connections shared by every call.
+/// PostgresNIO, with two pools of connections shared by every call: one for the prepared
+/// statements of the hot paths (the session check, a post's view, home feed pages), whose
+/// connections always reuse a statement's generic plan, and one for everything else, planned with
+/// its values.
 ///
 /// It behaves exactly as the SQLite and in-memory stores (`SocialModelTesting`'s conformance
 /// suite runs on all three). Rules that must hold under concurrency are the database's: usernames
@@ -21,13 +24,21 @@ import SocialModelSQL
 /// - As a swift-service-lifecycle `Service`: make it with ``init(configuration:logger:)`` and
 ///   add it to your `ServiceGroup`; ``run()`` migrates the schema, then serves until the group
 ///   shuts down. Calls made before that wait for it.
-/// - On its own: ``connect(_:logger:)`` migrates and starts the pool; call ``close()`` when done.
+/// - On its own: ``connect(_:logger:)`` migrates and starts the pools; call ``close()`` when done.
 public final class PostgresSocialStore: Service, Sendable {
     /// Where the store connects (with the password, if any).
     public let configuration: PostgresStoreConfiguration
-    /// Where the store and its connection pool log: the caller's logger.
+    /// Where the store and its connection pools log: the caller's logger.
     public let logger: Logger
+    /// The pool for one-off statements, which PostgreSQL plans with their values.
     let client: PostgresClient
+    /// The pool for the prepared statements (``PreparedShape``). Its connections set
+    /// `plan_cache_mode = force_generic_plan`: PostgreSQL otherwise plans a home feed page afresh
+    /// on every run (its generic plan's estimate, with the page size and window as parameters,
+    /// looks costlier than the plans it makes with their values), and planning cost more than the
+    /// page. Every shape's generic plan is the plan it is written for, so forcing it loses
+    /// nothing; forcing it for one-off queries could, hence a pool of their own.
+    let preparedClient: PostgresClient
     /// This instance, so its event relays skip what its own writes announced (the services in
     /// this process publish those directly).
     let origin = UUID().uuidString
@@ -36,7 +47,7 @@ public final class PostgresSocialStore: Service, Sendable {
     private enum Lifecycle {
         case idle
         case running
-        /// Started by ``connect(_:logger:)``: the task serving the pool, ended by ``close()``.
+        /// Started by ``connect(_:logger:)``: the task serving the pools, ended by ``close()``.
         case owned(Task<Void, Never>)
         case stopped
     }
@@ -44,18 +55,20 @@ public final class PostgresSocialStore: Service, Sendable {
     /// A store that connects when it runs: nothing is opened until ``run()`` (or use ``connect(_:logger:)``).
     /// - Parameters:
     ///   - configuration: the server, database, schema and pool size.
-    ///   - logger: where the store and its connection pool log; queries log at `debug`.
+    ///   - logger: where the store and its connection pools log; queries log at `debug`.
     /// - Throws: `StoreError.cannotOpen(path:message:)` when the TLS settings cannot be used.
     public init(configuration: PostgresStoreConfiguration, logger: Logger) throws(StoreError) {
         self.configuration = configuration
         self.logger = logger
         client = PostgresClient(configuration: try Self.clientConfiguration(configuration), backgroundLogger: logger)
+        preparedClient = PostgresClient(
+            configuration: try Self.clientConfiguration(configuration, genericPlans: true), backgroundLogger: logger)
     }
 
-    /// Connects to the server, creates the schema if needed, migrates it and starts the pool.
+    /// Connects to the server, creates the schema if needed, migrates it and starts the pools.
     /// - Parameters:
     ///   - configuration: the server, database, schema and pool size.
-    ///   - logger: where the store and its connection pool log.
+    ///   - logger: where the store and its connection pools log.
     /// - Returns: the running store; ``close()`` it when done.
     /// - Throws: `StoreError.cannotOpen(path:message:)` when the server cannot be reached,
     ///   refuses the login, or the migration fails.
@@ -73,7 +86,7 @@ public final class PostgresSocialStore: Service, Sendable {
         let (started, signal) = AsyncStream<Void>.makeStream()
         let task = Task {
             signal.finish()
-            await store.client.run()
+            await store.runPools()
         }
         store.lifecycle.withLock { $0 = .owned(task) }
         for await _ in started {}
@@ -83,15 +96,15 @@ public final class PostgresSocialStore: Service, Sendable {
     /// Connects to the server at a `postgres://` URL; see ``PostgresStoreConfiguration`` for its options.
     /// - Parameters:
     ///   - url: the server's URL.
-    ///   - logger: where the store and its connection pool log.
+    ///   - logger: where the store and its connection pools log.
     /// - Returns: the running store; ``close()`` it when done.
     /// - Throws: `StoreError.cannotOpen(path:message:)`.
     public static func connect(url: String, logger: Logger) async throws(StoreError) -> PostgresSocialStore {
         try await connect(PostgresStoreConfiguration(url: url), logger: logger)
     }
 
-    /// Migrates the schema, then serves the connection pool until the task is cancelled or the
-    /// service group shuts down gracefully. Calls made meanwhile wait for the pool.
+    /// Migrates the schema, then serves the connection pools until the task is cancelled or the
+    /// service group shuts down gracefully. Calls made meanwhile wait for the pools.
     /// - Throws: `StoreError.cannotOpen(path:message:)` when the migration fails, or
     ///   `StoreError.database(message:)` if the store already runs.
     public func run() async throws {
@@ -102,11 +115,19 @@ public final class PostgresSocialStore: Service, Sendable {
             lifecycle.withLock { $0 = .stopped }
             throw error
         }
-        await client.run()
+        await runPools()
         lifecycle.withLock { $0 = .stopped }
     }
 
-    /// Closes the pool a ``connect(_:logger:)`` started; calls made afterwards fail with
+    /// Serves both connection pools until the task is cancelled.
+    private func runPools() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.client.run() }
+            group.addTask { await self.preparedClient.run() }
+        }
+    }
+
+    /// Closes the pools a ``connect(_:logger:)`` started; calls made afterwards fail with
     /// `StoreError.database(message:)`. A store run by ``run()`` stops with its task instead.
     public func close() async {
         let task = lifecycle.withLock { state -> Task<Void, Never>? in
@@ -118,7 +139,7 @@ public final class PostgresSocialStore: Service, Sendable {
         await task?.value
     }
 
-    /// Marks the store as running; a pool runs once.
+    /// Marks the store as running; its pools run once.
     private func claim() throws(StoreError) {
         let claimed = lifecycle.withLock { state in
             guard case .idle = state else { return false }
@@ -131,7 +152,7 @@ public final class PostgresSocialStore: Service, Sendable {
     }
 
     /// Creates the schema if needed and applies the migrations not yet applied, on a connection
-    /// of its own (the pool serves only a migrated schema).
+    /// of its own (the pools serve only a migrated schema).
     func migrate() async throws(StoreError) {
         do {
             try await PostgresSchema.migrate(configuration, logger: logger)
@@ -164,11 +185,43 @@ public final class PostgresSocialStore: Service, Sendable {
     {
         var rows: [PostgresRow] = []
         do {
-            for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
+            for try await row in try await preparedClient.execute(statement, logger: logger) { rows.append(row) }
         } catch {
             throw Self.storeError(error)
         }
         return try Self.decode(rows, decode)
+    }
+
+    /// How PostgreSQL runs a prepared statement with its bindings (`EXPLAIN ANALYZE`), one line per
+    /// plan node: on a connection of the prepared statements' pool, where the statement is
+    /// prepared first, so the plan is the generic one its runs use. `EXPLAIN EXECUTE` takes no
+    /// parameters, so the server writes the bindings into it as literals first (`format`'s `%L`).
+    func plan<Shape>(_ statement: Prepared<Shape>) async throws(StoreError) -> [String] {
+        let count = statement.bindings.count
+        let arguments = count == 0 ? "" : "(" + Array(repeating: "%L", count: count).joined(separator: ", ") + ")"
+        let placeholders = (0..<count).map { ", $\($0 + 1)" }.joined()
+        let explain = PostgresQuery(
+            unsafeSQL: "SELECT format('EXPLAIN (ANALYZE, COSTS OFF) EXECUTE \(Prepared<Shape>.name)\(arguments)'"
+                + "\(placeholders))",
+            binds: statement.bindings)
+        do {
+            return try await preparedClient.withConnection { connection in
+                for try await _ in try await connection.execute(statement, logger: logger) {}
+                var text = ""
+                for try await line in try await connection.query(explain, logger: logger).decode(String.self) {
+                    text = line
+                }
+                var lines: [String] = []
+                for try await line in try await connection.query(PostgresQuery(unsafeSQL: text), logger: logger)
+                    .decode(String.self)
+                {
+                    lines.append(line)
+                }
+                return lines
+            }
+        } catch {
+            throw Self.storeError(error)
+        }
     }
 
     /// Rows decoded by `decode`, whose errors become `StoreError`s.
@@ -282,9 +335,10 @@ public final class PostgresSocialStore: Service, Sendable {
         return "\(error)"
     }
 
-    /// The pool's configuration: the same server, with the schema set as each connection's `search_path`.
-    static func clientConfiguration(_ configuration: PostgresStoreConfiguration) throws(StoreError)
-        -> PostgresClient.Configuration
+    /// A pool's configuration: the same server, with the schema set as each connection's
+    /// `search_path` and, with `genericPlans`, `plan_cache_mode = force_generic_plan`.
+    static func clientConfiguration(_ configuration: PostgresStoreConfiguration, genericPlans: Bool = false)
+        throws(StoreError) -> PostgresClient.Configuration
     {
         let tls: PostgresClient.Configuration.TLS =
             switch configuration.tls {
@@ -297,6 +351,7 @@ public final class PostgresSocialStore: Service, Sendable {
             password: configuration.password, database: configuration.database, tls: tls)
         client.options.maximumConnections = configuration.maximumConnections
         client.options.additionalStartupParameters = PostgresSchema.startupParameters(configuration)
+        if genericPlans { client.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan")) }
         return client
     }
 }

@@ -7,7 +7,7 @@ import SocialModel
 /// - `schema`: the schema to keep the tables in (created if missing); default the server's
 ///   `search_path` (normally `public`). Several apps, or test runs, can share a database this way.
 /// - `sslmode`: `disable`, `prefer` (the default: TLS when the server offers it) or `require`.
-/// - `max_connections`: the size of the connection pool (default 20).
+/// - `max_connections`: the size of each of the store's two connection pools (default 20).
 /// - `home_feed_window`: see ``homeFeedWindow`` (default 4000).
 public struct PostgresStoreConfiguration: Sendable, Hashable {
     /// Whether the connection is encrypted.
@@ -34,7 +34,8 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     public var schema: String?
     /// Whether to encrypt the connection.
     public var tls: TLSMode
-    /// The most connections the pool opens at once.
+    /// The most connections each of the store's two pools opens at once (one for its prepared
+    /// statements, one for the rest).
     public var maximumConnections: Int
     /// How many of everyone's newest posts (in the feed's order, from the cursor on) a home feed
     /// page looks through for posts by the people a user follows before it reads each followed

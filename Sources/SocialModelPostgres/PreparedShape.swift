@@ -3,9 +3,10 @@ import SocialModel
 import SocialModelSQL
 
 /// A statement whose text is fixed by a type, for the hot paths: PostgresNIO prepares it once per
-/// pooled connection, so PostgreSQL parses it once, and reuses its plan where a generic plan
-/// looks no costlier (the session check's is reused; a feed page's, whose page size and window
-/// are parameters, is still made afresh each run).
+/// pooled connection, so PostgreSQL parses it once, and it runs on the store's pool of generic
+/// plans (`PostgresSocialStore.preparedClient`), so PostgreSQL plans it once too. A shape must
+/// therefore be written so that its plan does not depend on the values bound: no parameter may
+/// decide between an index and a scan.
 ///
 /// On a home feed request parsing and planning cost PostgreSQL more than running the queries
 /// (about 1.2 of 2.1 ms: the session check, then the page), so the statements every request or

@@ -51,6 +51,33 @@ struct PostgresStoreTests {
         }
     }
 
+    /// The prepared statements run on connections that reuse their generic plans: PostgreSQL
+    /// would otherwise plan a home feed page afresh on every run. One connection per pool, so the
+    /// statistics read are those of the connection that ran the pages.
+    @Test func preparedStatementsReuseTheirGenericPlans() async throws {
+        try await PostgresTestServer.withStore(maximumConnections: 1) { store in
+            let user = User(id: .random(), username: "generic", email: nil, createdAt: Date())
+            try await store.insertUser(user, passwordHash: nil, identity: nil)
+            for _ in 0..<8 { _ = try await store.homeFeed(userID: user.id, order: .newest, after: nil, limit: 20) }
+            let statistics: PostgresQuery = """
+                SELECT name, generic_plans, custom_plans FROM pg_prepared_statements
+                WHERE name LIKE 'analogkit_home_feed_%'
+                """
+            let counts = try await store.preparedClient.withConnection { connection in
+                var rows: [(String, Int, Int)] = []
+                for try await row in try await connection.query(statistics, logger: store.logger)
+                    .decode((String, Int, Int).self)
+                {
+                    rows.append(row)
+                }
+                return rows
+            }
+            let walk = try #require(counts.first { $0.0 == "analogkit_home_feed_walk_date_desc" }, "\(counts)")
+            #expect(walk.1 == 8 && walk.2 == 0, "\(counts)")
+            #expect(counts.allSatisfy { $0.2 == 0 }, "\(counts)")
+        }
+    }
+
     @Test func migrationsRunOnceAndDataSurvivesReconnecting() async throws {
         let configuration = try await PostgresTestServer.freshConfiguration()
         let user = User(id: .random(), username: "persist", email: "p@example.com", createdAt: Date())

@@ -106,8 +106,8 @@ enum PostgresTestServer {
         try await connection.close()
     }
 
-    /// Keeps the number of stores open at once (each with its own pool) well under a default server's
-    /// 100 connections while Swift Testing runs cases in parallel.
+    /// Keeps the number of stores open at once (each with two pools of its own) under a default
+    /// server's 100 connections while Swift Testing runs cases in parallel.
     static let gate = Gate(capacity: 10)
 }
 
