@@ -205,20 +205,14 @@ public final class PostgresSocialStore: Service, Sendable {
                 + "\(placeholders))",
             binds: statement.bindings)
         do {
-            return try await preparedClient.withConnection { connection in
+            let lines = try await preparedClient.withConnection { connection in
                 for try await _ in try await connection.execute(statement, logger: logger) {}
-                var text = ""
-                for try await line in try await connection.query(explain, logger: logger).decode(String.self) {
-                    text = line
+                let text = try Self.decode(try await connection.query(explain, logger: logger).collect()) {
+                    try $0.string()
                 }
-                var lines: [String] = []
-                for try await line in try await connection.query(PostgresQuery(unsafeSQL: text), logger: logger)
-                    .decode(String.self)
-                {
-                    lines.append(line)
-                }
-                return lines
+                return try await connection.query(PostgresQuery(unsafeSQL: text.joined()), logger: logger).collect()
             }
+            return try Self.decode(lines) { try $0.string() }
         } catch {
             throw Self.storeError(error)
         }
