@@ -136,9 +136,16 @@ extension PostgresSocialStore: PostStore {
 
     /// A post view's columns (see ``SQLShape/viewColumns(liked:)``), with the viewer bound as
     /// `viewer`; they go with ``viewJoins`` after `FROM posts p`, so a page is one round trip.
+    ///
+    /// Whether the viewer liked a post is a scalar subquery, one primary-key probe per post, not
+    /// `EXISTS`: a prepared page's generic plan does not know its `LIMIT` and assumes hundreds of
+    /// posts, for which PostgreSQL turns an `EXISTS` into a hash of every like the viewer ever gave
+    /// (a heap page each), dearer than the page's 20 probes.
     static func viewColumns(viewer: String) -> String {
         SQLShape.viewColumns(
-            liked: "EXISTS (SELECT 1 FROM post_likes pl WHERE pl.post_id = p.id AND pl.user_id = \(viewer))")
+            liked: """
+                COALESCE((SELECT true FROM post_likes pl WHERE pl.post_id = p.id AND pl.user_id = \(viewer)), false)
+                """)
     }
 
     static let viewJoins = """

@@ -78,6 +78,37 @@ struct PostgresStoreTests {
         }
     }
 
+    /// A page learns whether its viewer liked each post from one primary-key probe per post. Seen
+    /// through the generic plan of a network where the viewer liked many posts: with an `EXISTS`,
+    /// PostgreSQL read every one of the viewer's likes into a hash instead, for every page.
+    @Test func aPageProbesTheViewersLikesPostByPost() async throws {
+        try await PostgresTestServer.withStore { store in
+            let viewer = User(id: .random(), username: "liker", email: nil, createdAt: Date())
+            let author = User(id: .random(), username: "author", email: nil, createdAt: Date())
+            for user in [viewer, author] { try await store.insertUser(user, passwordHash: nil, identity: nil) }
+            _ = try await store.setFollow(
+                followerID: viewer.id, followeeID: author.id, following: true, at: Date(), notification: nil)
+            let seed: [PostgresQuery] = [
+                """
+                INSERT INTO posts (id, author_id, caption, width, height, created_at)
+                SELECT 'pst_' || g, \(author.id.rawValue), '', 1, 1, g FROM generate_series(1, 20000) g
+                """,
+                """
+                INSERT INTO post_likes (post_id, user_id, created_at)
+                SELECT 'pst_' || g, \(viewer.id.rawValue), g FROM generate_series(1, 20000, 10) g
+                """,
+                "ANALYZE",
+            ]
+            for query in seed { _ = try await store.rows(query) }
+            for order in [FeedOrder.newest, .mostLiked] {
+                let plan = try await store.homeFeedQueryPlan(userID: viewer.id, order: order)
+                // The probe's index condition names the post; a hash's names only the viewer.
+                #expect(plan.contains { $0.contains("Index Cond: ((post_id = p.id) AND (user_id = $1))") }, "\(plan)")
+                #expect(!plan.contains { $0.contains("user_id = $1") && !$0.contains("post_id = p.id") }, "\(plan)")
+            }
+        }
+    }
+
     @Test func migrationsRunOnceAndDataSurvivesReconnecting() async throws {
         let configuration = try await PostgresTestServer.freshConfiguration()
         let user = User(id: .random(), username: "persist", email: "p@example.com", createdAt: Date())
