@@ -82,7 +82,7 @@ extension PostgresSocialStore: FeedStore {
                     SELECT \(clauses.columns("q")), q.author_id FROM posts q
                     WHERE TRUE \(condition) ORDER BY \(clauses.orderBy("q")) LIMIT \(windowSize)
                 ) w
-                WHERE (w.author_id IN (\(homeAuthors(viewer)))) IS TRUE
+                WHERE (w.author_id IN (\(homeAuthors(viewer, distinct: false)))) IS TRUE
                 ORDER BY \(clauses.orderBy("w")) LIMIT \(count)
                 """)
     }
@@ -190,9 +190,13 @@ extension PostgresSocialStore: FeedStore {
             + ["per-author fallback:"] + (try await plan(Prepared<HomeFeedShape<Order, PerAuthor>>(perAuthor)))
     }
 
-    /// The authors of a home feed: the people the viewer follows, and the viewer.
-    static func homeAuthors(_ viewer: String) -> String {
-        "SELECT followee_id AS author FROM follows WHERE follower_id = \(viewer) UNION SELECT \(viewer)"
+    /// The authors of a home feed: the people the viewer follows, and the viewer. With
+    /// `distinct: false` a viewer who follows themselves is listed twice, which a membership test
+    /// ignores; it spares PostgreSQL a hash of the list made only to drop that repeat, before the
+    /// test builds its own.
+    static func homeAuthors(_ viewer: String, distinct: Bool = true) -> String {
+        let union = distinct ? "UNION" : "UNION ALL"
+        return "SELECT followee_id AS author FROM follows WHERE follower_id = \(viewer) \(union) SELECT \(viewer)"
     }
 
     /// Everyone's posts by their seeded rank. The rank is `ExploreOrder.rank(seed:postID:)`,
