@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: FeedStore {
     /// A user's posts in order, after the cursor.
@@ -38,27 +39,49 @@ extension PostgresSocialStore: FeedStore {
     private func homeFeed<Order: FeedOrderShape>(
         _: Order.Type, userID: UserID, after: FeedCursor?, limit: Int
     ) async throws(StoreError) -> [PostView] {
-        let window = configuration.homeFeedWindow
-        let walk = Self.homeFeedQuery(userID: userID, Order.order, after, limit, walk: window)
+        let walk = Self.homeFeedQuery(.user(userID), Order.order, after, limit, walk: configuration.homeFeedWindow)
         let page = try await fetch(Prepared<HomeFeedShape<Order, Walk>>(walk)) { try $0.postView() }
+        return try await completed(page, Order.self, userID: userID, after: after, limit: limit)
+    }
+
+    /// A walk's page, or when the walk found fewer than `limit` posts, the per-author reads' page.
+    private func completed<Order: FeedOrderShape>(
+        _ page: [PostView], _: Order.Type, userID: UserID, after: FeedCursor?, limit: Int
+    ) async throws(StoreError) -> [PostView] {
         guard page.count < limit else { return page }
-        let perAuthor = Self.homeFeedQuery(userID: userID, Order.order, after, limit, walk: nil)
+        let perAuthor = Self.homeFeedQuery(.user(userID), Order.order, after, limit, walk: nil)
         return try await fetch(Prepared<HomeFeedShape<Order, PerAuthor>>(perAuthor)) { try $0.postView() }
     }
 
+    /// Whose home feed a query reads: a user's, or the user of the session whose token hashes to
+    /// `tokenHash`, looked up by the same statement (its rows then start with the session and its
+    /// user).
+    enum HomeFeedViewer {
+        case user(UserID)
+        case session(tokenHash: Data)
+    }
+
     /// A home feed query: the walk within a window of `walk` posts, or (`nil`) the per-author
-    /// reads. The first page binds a cursor before every post, so every page of an order is one
-    /// statement.
-    static func homeFeedQuery(userID: UserID, _ order: FeedOrder, _ after: FeedCursor?, _ limit: Int, walk: Int?)
-        -> SQLBuilder
-    {
+    /// reads, which take a user. The first page binds a cursor before every post, so every page of
+    /// an order is one statement.
+    static func homeFeedQuery(
+        _ viewer: HomeFeedViewer, _ order: FeedOrder, _ after: FeedCursor?, _ limit: Int, walk: Int?
+    ) -> SQLBuilder {
         var builder = SQLBuilder()
-        let viewer = builder.bind(userID.rawValue)
         let after = after ?? FeedClauses(order).beforeEveryPost
-        if let walk {
-            buildHomeFeedWalk(&builder, viewer: viewer, window: walk, order, after, limit)
-        } else {
-            buildFeed(&builder, viewer: viewer, authors: homeAuthors(viewer), order, after, limit)
+        switch viewer {
+        case .user(let userID):
+            let viewer = builder.bind(userID.rawValue)
+            if let walk {
+                buildHomeFeedWalk(&builder, viewer: viewer, window: walk, order, after, limit)
+            } else {
+                buildFeed(&builder, viewer: viewer, authors: homeAuthors(viewer), order, after, limit)
+            }
+        case .session(let tokenHash):
+            // The walk only: a page it leaves short is completed per author once the user is known.
+            let session = builder.bind(tokenHash.buffer)
+            buildHomeFeedWalk(
+                &builder, viewer: "(SELECT user_id FROM su)", window: walk ?? 1, order, after, limit, session: session)
         }
         return builder
     }
@@ -67,16 +90,18 @@ extension PostgresSocialStore: FeedStore {
     /// everyone's posts, read only as far as the page's last post by a followed author. The
     /// membership test is `(… IN (…)) IS TRUE` so that PostgreSQL keeps it a hashed filter on the
     /// ordered scan; a plain `IN` becomes a join that reads every followed author's posts.
+    /// With `session` (the placeholder of a token hash), the session and its user are the
+    /// statement's common table `su`, which `viewer` reads, and lead every row.
     static func buildHomeFeedWalk(
         _ builder: inout SQLBuilder, viewer: String, window: Int, _ order: FeedOrder, _ after: FeedCursor?,
-        _ limit: Int
+        _ limit: Int, session: String? = nil
     ) {
         let clauses = FeedClauses(order)
         let condition = clauses.after(after, alias: "q", &builder)
         let windowSize = builder.bind(max(1, window))
         let count = builder.bind(max(0, limit))
         builder.sql = clauses.page(
-            viewer: viewer,
+            viewer: viewer, session: session,
             keys: """
                 SELECT \(clauses.columns("w")) FROM (
                     SELECT \(clauses.columns("q")), q.author_id FROM posts q
@@ -132,13 +157,17 @@ extension PostgresSocialStore: FeedStore {
         /// A page's posts as their viewer sees them, in order: `keys` selects the page's key
         /// columns (its posts' ids among them), read from indexes; the page's rows are then
         /// fetched by primary key and completed with their authors, first comments and likes.
-        func page(viewer: String, keys: String) -> String {
-            """
-            SELECT \(viewColumns(viewer: viewer)) FROM (
-            \(keys)
-            ) page JOIN posts p ON p.id = page.id \(viewJoins)
-            ORDER BY \(orderBy("p"))
-            """
+        /// With `session`, a token hash's placeholder, the session and its user lead every row:
+        /// the common table `su`, read once.
+        func page(viewer: String, session: String? = nil, keys: String) -> String {
+            let page = """
+                SELECT \(session == nil ? "" : "su.*, ")\(viewColumns(viewer: viewer)) FROM (
+                \(keys)
+                ) page JOIN posts p ON p.id = page.id \(viewJoins)\(session == nil ? "" : " CROSS JOIN su")
+                ORDER BY \(orderBy("p"))
+                """
+            guard let session else { return page }
+            return "WITH su AS MATERIALIZED (\(SQLShape.sessionWithUser) WHERE s.token_hash = \(session))\n" + page
         }
 
         /// A cursor that every post sorts after: the largest key for a descending order, the
@@ -162,7 +191,9 @@ extension PostgresSocialStore: FeedStore {
     }
 
     /// How PostgreSQL runs the first page of a user's home feed (`EXPLAIN ANALYZE`), one line per
-    /// plan node: the walk within the window, then the per-author reads, each after a heading line.
+    /// plan node: the walk within the window, then the per-author reads, then the walk that also
+    /// looks up a session (``sessionWithHomeFeed(tokenHash:order:after:limit:)``, here for a token
+    /// no session has), each after a heading line.
     /// These are the plans the pages run with: the generic plans of the prepared statements.
     /// - Parameters:
     ///   - userID: whose home feed.
@@ -178,16 +209,21 @@ extension PostgresSocialStore: FeedStore {
             ? FeedCursor(
                 likeCount: Int(Int32.max), createdAt: Date(timeIntervalSinceReferenceDate: 4e9),
                 postID: PostID(rawValue: "pst_~")) : nil
-        let walk = Self.homeFeedQuery(userID: userID, order, cursor, 30, walk: configuration.homeFeedWindow)
-        let perAuthor = Self.homeFeedQuery(userID: userID, order, cursor, 30, walk: nil)
-        return try await homeFeedQueryPlan(order.shape, walk: walk, perAuthor: perAuthor)
+        let window = configuration.homeFeedWindow
+        let walk = Self.homeFeedQuery(.user(userID), order, cursor, 30, walk: window)
+        let perAuthor = Self.homeFeedQuery(.user(userID), order, cursor, 30, walk: nil)
+        // No session has this token hash: the plan's shape is what matters, not its rows.
+        let sessionWalk = Self.homeFeedQuery(.session(tokenHash: Data(count: 32)), order, cursor, 30, walk: window)
+        return try await homeFeedQueryPlan(order.shape, walk: walk, perAuthor: perAuthor, sessionWalk: sessionWalk)
     }
 
-    private func homeFeedQueryPlan<Order: FeedOrderShape>(_: Order.Type, walk: SQLBuilder, perAuthor: SQLBuilder)
-        async throws(StoreError) -> [String]
-    {
+    private func homeFeedQueryPlan<Order: FeedOrderShape>(
+        _: Order.Type, walk: SQLBuilder, perAuthor: SQLBuilder, sessionWalk: SQLBuilder
+    ) async throws(StoreError) -> [String] {
         ["walk within the window:"] + (try await plan(Prepared<HomeFeedShape<Order, Walk>>(walk)))
             + ["per-author fallback:"] + (try await plan(Prepared<HomeFeedShape<Order, PerAuthor>>(perAuthor)))
+            + ["walk with the session check:"]
+            + (try await plan(Prepared<HomeFeedShape<Order, SessionWalk>>(sessionWalk)))
     }
 
     /// The authors of a home feed: the people the viewer follows, and the viewer. With
@@ -223,5 +259,42 @@ extension PostgresSocialStore: FeedStore {
         let views = try await fetch(builder.query) { try $0.postView() }
         let position = Dictionary(uniqueKeysWithValues: page.enumerated().map { ($1.id, $0) })
         return views.sorted { position[$0.post.id, default: 0] < position[$1.post.id, default: 0] }
+    }
+}
+
+extension PostgresSocialStore: SessionFeedStore {
+    /// A session, its user and their home feed: the session is looked up by the walk's own
+    /// statement, so a signed-in home feed request makes one round trip, not two.
+    ///
+    /// When the walk finds no post it cannot tell a missing session from an empty window, and the
+    /// session is read on its own; a short page is completed per author, as
+    /// ``homeFeed(userID:order:after:limit:)`` does.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func sessionWithHomeFeed(tokenHash: Data, order: FeedOrder, after: FeedCursor?, limit: Int)
+        async throws(StoreError) -> (session: SessionRecord, user: User, posts: [PostView])?
+    {
+        try await sessionWithHomeFeed(order.shape, tokenHash: tokenHash, after: after, limit: limit)
+    }
+
+    private func sessionWithHomeFeed<Order: FeedOrderShape>(
+        _: Order.Type, tokenHash: Data, after: FeedCursor?, limit: Int
+    ) async throws(StoreError) -> (session: SessionRecord, user: User, posts: [PostView])? {
+        let walk = Self.homeFeedQuery(
+            .session(tokenHash: tokenHash), Order.order, after, limit, walk: configuration.homeFeedWindow)
+        // Every row leads with the session and its user; the first row's are decoded, the rest skipped.
+        var found: (session: SessionRecord, user: User)?
+        let page = try await fetch(Prepared<HomeFeedShape<Order, SessionWalk>>(walk)) { columns in
+            if found == nil {
+                found = try columns.sessionWithUser()
+            } else {
+                columns.skip(SQLShape.sessionWithUserColumns)
+            }
+            return try columns.postView()
+        }
+        if found == nil { found = try await sessionWithUser(tokenHash: tokenHash) }
+        guard let found else { return nil }
+        let posts = try await completed(page, Order.self, userID: found.user.id, after: after, limit: limit)
+        return (found.session, found.user, posts)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 import SocialModel
 import SocialModelSQL
@@ -104,25 +105,36 @@ enum LeastLikedFirst: FeedOrderShape { static let order = FeedOrder(.likes, .asc
 enum HomeFeedShape<Order: FeedOrderShape, Plan: HomeFeedPlan>: PreparedShape {
     static var name: String { "home_feed_\(Plan.name)_\(Order.order.statementName)" }
     static var sql: String {
-        PostgresSocialStore.homeFeedQuery(userID: UserID(rawValue: ""), Order.order, nil, 0, walk: Plan.walk ? 1 : nil)
-            .sql
+        PostgresSocialStore.homeFeedQuery(Plan.viewer, Order.order, nil, 0, walk: Plan.walk ? 1 : nil).sql
     }
 }
 
-/// How a home feed query finds its posts.
+/// How a home feed query finds its posts, and whose.
 protocol HomeFeedPlan: Sendable {
     static var name: String { get }
     static var walk: Bool { get }
+    /// The kind of viewer the query binds (its value a placeholder).
+    static var viewer: PostgresSocialStore.HomeFeedViewer { get }
 }
 
 /// The walk down everyone's posts within the window.
 enum Walk: HomeFeedPlan {
     static let name = "walk"
     static let walk = true
+    static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
 }
 
 /// Each followed author's posts, merged.
 enum PerAuthor: HomeFeedPlan {
     static let name = "per_author"
     static let walk = false
+    static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
+}
+
+/// The walk for the user of a session token, found by the same statement: a signed-in request's
+/// session check and page in one round trip.
+enum SessionWalk: HomeFeedPlan {
+    static let name = "session_walk"
+    static let walk = true
+    static var viewer: PostgresSocialStore.HomeFeedViewer { .session(tokenHash: Data()) }
 }

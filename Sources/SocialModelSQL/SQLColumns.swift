@@ -166,6 +166,8 @@ package enum SQLShape {
     /// caller adds the `WHERE` on `s.token_hash`.
     package static let sessionWithUser =
         "SELECT \(qualified(session, "s")), \(qualified(user, "u")) FROM sessions s JOIN users u ON u.id = s.user_id"
+    /// How many columns ``sessionWithUser`` selects.
+    package static let sessionWithUserColumns = [session, user].map { $0.split(separator: ", ").count }.reduce(0, +)
     package static let identityLink = "provider, subject, user_id, linked_at"
     package static let recipe =
         "id, author_id, name, preparation_minutes, ingredients, steps, has_photo, created_at, like_count"

@@ -99,13 +99,20 @@ struct HomeFeedWindowTests {
                     userID: UserID(rawValue: "usr_x"), order: order, paged: paged)
                 let walkStart = try #require(plan.firstIndex(of: "walk within the window:"))
                 let walkEnd = try #require(plan.firstIndex(of: "per-author fallback:"))
-                let walk = plan[walkStart..<walkEnd]
-                let index = order.key == .likes ? "posts_by_likes" : "posts_by_date"
-                #expect(walk.contains { $0.contains("Index Only Scan") && $0.contains("using \(index)") }, "\(plan)")
-                #expect(walk.contains { $0.contains("hashed SubPlan") }, "\(plan)")
-                // The test's hash is the only one made of the people followed: no de-duplication first.
-                #expect(!walk.contains { $0.contains("HashAggregate") || $0.contains("Unique") }, "\(plan)")
-                #expect(!walk.contains { $0.contains("Sort Key: q.") || $0.contains("Sort Key: w.") }, "\(plan)")
+                let sessionWalkStart = try #require(plan.firstIndex(of: "walk with the session check:"))
+                // The walk for a user, and the same walk finding its user from a session token.
+                for walk in [plan[walkStart..<walkEnd], plan[sessionWalkStart...]] {
+                    let index = order.key == .likes ? "posts_by_likes" : "posts_by_date"
+                    #expect(
+                        walk.contains { $0.contains("Index Only Scan") && $0.contains("using \(index)") }, "\(plan)")
+                    #expect(walk.contains { $0.contains("hashed SubPlan") }, "\(plan)")
+                    // The test's hash is the only one made of the people followed: no de-duplication first.
+                    #expect(!walk.contains { $0.contains("HashAggregate") || $0.contains("Unique") }, "\(plan)")
+                    #expect(!walk.contains { $0.contains("Sort Key: q.") || $0.contains("Sort Key: w.") }, "\(plan)")
+                }
+                // The session is found by its token hash's index, once.
+                let sessionWalk = plan[sessionWalkStart...]
+                #expect(sessionWalk.filter { $0.contains("Index Cond: (token_hash = $1)") }.count == 1, "\(plan)")
             }
         }
     }

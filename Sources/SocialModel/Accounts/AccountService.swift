@@ -246,9 +246,17 @@ public struct AccountService: Sendable {
     /// - Throws: ``AccountError/unauthorized`` if the token is unknown, revoked or expired.
     public func session(_ token: SecretToken) async throws(AccountError) -> AccountSession {
         let hash = token.hash
-        guard let (session, user) = try await fromStore({ try await store.sessionWithUser(tokenHash: hash) }) else {
-            throw .unauthorized
-        }
+        return try await accept(
+            try await fromStore { try await store.sessionWithUser(tokenHash: hash) }, tokenHash: hash)
+    }
+
+    /// The account of a session as the store read it with its user: `unauthorized` when there is
+    /// none or it has expired (an expired session is deleted). Every way of authenticating a token
+    /// ends here, whichever read found the session.
+    func accept(_ found: (session: SessionRecord, user: User)?, tokenHash hash: Data) async throws(AccountError)
+        -> AccountSession
+    {
+        guard let (session, user) = found else { throw .unauthorized }
         guard session.expiresAt > clock.now() else {
             _ = try await fromStore { try await store.deleteSession(tokenHash: hash) }
             throw .unauthorized

@@ -105,6 +105,10 @@ struct PostgresStoreTests {
                 // The probe's index condition names the post; a hash's names only the viewer.
                 #expect(plan.contains { $0.contains("Index Cond: ((post_id = p.id) AND (user_id = $1))") }, "\(plan)")
                 #expect(!plan.contains { $0.contains("user_id = $1") && !$0.contains("post_id = p.id") }, "\(plan)")
+                // Where the viewer comes from the session, it is a parameter the session's lookup sets.
+                let sessionWalk = plan.drop { $0 != "walk with the session check:" }
+                #expect(
+                    sessionWalk.contains { $0.contains("Index Cond: ((post_id = p.id) AND (user_id = $") }, "\(plan)")
             }
         }
     }
