@@ -36,22 +36,22 @@ package enum VipsRuntime {
     /// a corrupt source surfaces only then; its loaders name themselves in the message.
     ///
     /// libvips keeps one error buffer for the whole process, and a thread whose pipeline failed at
-    /// the same moment takes this failure's message with its own. With no message left, the
-    /// image's `sources` are decoded again to tell a damaged source from any other failure.
+    /// the same moment takes this failure's message with its own, or only the loader's part of it
+    /// (leaving, say, "vips2png: unable to write to target"). So unless the message left names a
+    /// loader, the image's `sources` are decoded again to tell a damaged source from any other
+    /// failure.
     static func pipelineError(operation: String, sources: [EncodedSource]) -> ImagingError {
-        guard let message = takeErrorIfAny() else {
-            for source in sources {
-                if let failure = source.decodingFailure() { return .decodeFailed(message: failure) }
-            }
-            return .operationFailed(operation: operation, message: "unknown libvips error")
-        }
+        let message = takeErrorIfAny()
         let loaderMarkers = [
             "load", "VipsJpeg", "VipsPng", "spng", "VipsWebp", "VipsTiff", "heif", "gif", "Premature end",
         ]
-        if loaderMarkers.contains(where: { message.localizedCaseInsensitiveContains($0) }) {
+        if let message, loaderMarkers.contains(where: { message.localizedCaseInsensitiveContains($0) }) {
             return .decodeFailed(message: message)
         }
-        return .operationFailed(operation: operation, message: message)
+        for source in sources {
+            if let failure = source.decodingFailure() { return .decodeFailed(message: failure) }
+        }
+        return .operationFailed(operation: operation, message: message ?? "unknown libvips error")
     }
 }
 
