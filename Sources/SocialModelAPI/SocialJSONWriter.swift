@@ -57,7 +57,8 @@ package struct SocialJSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// A field, left out when `value` is `nil`.
@@ -71,11 +72,15 @@ package struct SocialJSONWriter {
     /// everything else, slashes and non-ASCII included, as it is.
     package mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 { escape(byte) }
+        // Through the string's contiguous UTF-8 (a native string's own storage): checked and copied
+        // as a buffer, not a byte at a time through `String.UTF8View`.
+        var text = text
+        text.withUTF8 { utf8 in
+            if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { escape(byte) }
+            }
         }
         bytes.append(UInt8(ascii: "\""))
     }

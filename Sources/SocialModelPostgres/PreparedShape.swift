@@ -79,6 +79,8 @@ enum PostViewShape: PreparedShape {
 /// A feed's order as a type, so each order's home feed queries are statements of their own.
 protocol FeedOrderShape: Sendable {
     static var order: FeedOrder { get }
+    /// Its place in ``HomeFeedStatements/orders``.
+    static var slot: Int { get }
 }
 
 extension FeedOrder {
@@ -96,22 +98,52 @@ extension FeedOrder {
     var statementName: String { "\(key == .likes ? "likes" : "date")_\(direction == .descending ? "desc" : "asc")" }
 }
 
-enum NewestFirst: FeedOrderShape { static let order = FeedOrder(.date, .descending) }
-enum OldestFirst: FeedOrderShape { static let order = FeedOrder(.date, .ascending) }
-enum MostLikedFirst: FeedOrderShape { static let order = FeedOrder(.likes, .descending) }
-enum LeastLikedFirst: FeedOrderShape { static let order = FeedOrder(.likes, .ascending) }
+enum NewestFirst: FeedOrderShape {
+    static let order = FeedOrder(.date, .descending)
+    static let slot = 0
+}
+enum OldestFirst: FeedOrderShape {
+    static let order = FeedOrder(.date, .ascending)
+    static let slot = 1
+}
+enum MostLikedFirst: FeedOrderShape {
+    static let order = FeedOrder(.likes, .descending)
+    static let slot = 2
+}
+enum LeastLikedFirst: FeedOrderShape {
+    static let order = FeedOrder(.likes, .ascending)
+    static let slot = 3
+}
 
 /// A home feed page in one order, by the walk within the window (`Walk`) or per author.
 enum HomeFeedShape<Order: FeedOrderShape, Plan: HomeFeedPlan>: PreparedShape {
-    static var name: String { "home_feed_\(Plan.name)_\(Order.order.statementName)" }
-    static var sql: String {
-        PostgresSocialStore.homeFeedQuery(Plan.viewer, Order.order, nil, 0, walk: Plan.walk ? 1 : nil).sql
+    static var name: String { HomeFeedStatements.all[Order.slot][Plan.slot].name }
+    static var sql: String { HomeFeedStatements.all[Order.slot][Plan.slot].sql }
+}
+
+/// Every home feed statement's name and text, made once. PostgresNIO reads both on every run, and
+/// a generic type cannot keep them in stored properties of its own (building the text on each
+/// page cost about 1 % of a server's CPU time).
+enum HomeFeedStatements {
+    static let orders: [any FeedOrderShape.Type] = [
+        NewestFirst.self, OldestFirst.self, MostLikedFirst.self, LeastLikedFirst.self,
+    ]
+    static let plans: [any HomeFeedPlan.Type] = [Walk.self, PerAuthor.self, SessionWalk.self]
+    static let all: [[(name: String, sql: String)]] = orders.map { order in
+        plans.map { plan in
+            (
+                name: "home_feed_\(plan.name)_\(order.order.statementName)",
+                sql: PostgresSocialStore.homeFeedQuery(plan.viewer, order.order, nil, 0, walk: plan.walk ? 1 : nil).sql
+            )
+        }
     }
 }
 
 /// How a home feed query finds its posts, and whose.
 protocol HomeFeedPlan: Sendable {
     static var name: String { get }
+    /// Its place in ``HomeFeedStatements/plans``.
+    static var slot: Int { get }
     static var walk: Bool { get }
     /// The kind of viewer the query binds (its value a placeholder).
     static var viewer: PostgresSocialStore.HomeFeedViewer { get }
@@ -120,6 +152,7 @@ protocol HomeFeedPlan: Sendable {
 /// The walk down everyone's posts within the window.
 enum Walk: HomeFeedPlan {
     static let name = "walk"
+    static let slot = 0
     static let walk = true
     static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
 }
@@ -127,6 +160,7 @@ enum Walk: HomeFeedPlan {
 /// Each followed author's posts, merged.
 enum PerAuthor: HomeFeedPlan {
     static let name = "per_author"
+    static let slot = 1
     static let walk = false
     static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
 }
@@ -135,6 +169,7 @@ enum PerAuthor: HomeFeedPlan {
 /// session check and page in one round trip.
 enum SessionWalk: HomeFeedPlan {
     static let name = "session_walk"
+    static let slot = 2
     static let walk = true
     static var viewer: PostgresSocialStore.HomeFeedViewer { .session(tokenHash: Data()) }
 }

@@ -1,0 +1,35 @@
+import SocialModel
+import Testing
+
+@testable import SocialModelPostgres
+
+/// The home feed's prepared statements are made once, in a table indexed by each order's and
+/// plan's slot: every pair must find its own name and text there, as the builder makes them.
+@Suite("PostgreSQL home feed statements")
+struct HomeFeedStatementsTests {
+    @Test func everyOrderAndPlanFindsItsOwnStatement() {
+        var names: Set<String> = []
+        for order in HomeFeedStatements.orders {
+            for plan in HomeFeedStatements.plans {
+                names.insert(check(order, plan))
+            }
+        }
+        #expect(names.count == 12)
+        // Every order a caller can ask for has its statements.
+        let orders: [FeedOrder] = [
+            .init(.date, .descending), .init(.date, .ascending), .init(.likes, .descending), .init(.likes, .ascending),
+        ]
+        #expect(Set(orders.map { ObjectIdentifier($0.shape) }).count == 4)
+        for order in orders {
+            #expect(HomeFeedStatements.orders.contains { $0 == order.shape })
+        }
+    }
+
+    /// Checks one pair's statement against the builder; returns its name.
+    private func check<Order: FeedOrderShape, Plan: HomeFeedPlan>(_: Order.Type, _: Plan.Type) -> String {
+        let built = PostgresSocialStore.homeFeedQuery(Plan.viewer, Order.order, nil, 0, walk: Plan.walk ? 1 : nil)
+        #expect(HomeFeedShape<Order, Plan>.sql == built.sql)
+        #expect(HomeFeedShape<Order, Plan>.name == "home_feed_\(Plan.name)_\(Order.order.statementName)")
+        return HomeFeedShape<Order, Plan>.name
+    }
+}
