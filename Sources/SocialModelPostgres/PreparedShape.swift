@@ -79,8 +79,6 @@ enum PostViewShape: PreparedShape {
 /// A feed's order as a type, so each order's home feed queries are statements of their own.
 protocol FeedOrderShape: Sendable {
     static var order: FeedOrder { get }
-    /// Its place in ``HomeFeedStatements/orders``.
-    static var slot: Int { get }
 }
 
 extension FeedOrder {
@@ -96,80 +94,79 @@ extension FeedOrder {
 
     /// A name for statements of this order.
     var statementName: String { "\(key == .likes ? "likes" : "date")_\(direction == .descending ? "desc" : "asc")" }
+
+    /// This order's place in ``statementOrders``.
+    var statementIndex: Int { (key == .likes ? 2 : 0) + (direction == .descending ? 0 : 1) }
+
+    /// The four orders, each at its ``statementIndex``.
+    static let statementOrders = [
+        FeedOrder(.date, .descending), FeedOrder(.date, .ascending),
+        FeedOrder(.likes, .descending), FeedOrder(.likes, .ascending),
+    ]
 }
 
-enum NewestFirst: FeedOrderShape {
-    static let order = FeedOrder(.date, .descending)
-    static let slot = 0
-}
-enum OldestFirst: FeedOrderShape {
-    static let order = FeedOrder(.date, .ascending)
-    static let slot = 1
-}
-enum MostLikedFirst: FeedOrderShape {
-    static let order = FeedOrder(.likes, .descending)
-    static let slot = 2
-}
-enum LeastLikedFirst: FeedOrderShape {
-    static let order = FeedOrder(.likes, .ascending)
-    static let slot = 3
-}
+enum NewestFirst: FeedOrderShape { static let order = FeedOrder(.date, .descending) }
+enum OldestFirst: FeedOrderShape { static let order = FeedOrder(.date, .ascending) }
+enum MostLikedFirst: FeedOrderShape { static let order = FeedOrder(.likes, .descending) }
+enum LeastLikedFirst: FeedOrderShape { static let order = FeedOrder(.likes, .ascending) }
 
 /// A home feed page in one order, by the walk within the window (`Walk`) or per author.
 enum HomeFeedShape<Order: FeedOrderShape, Plan: HomeFeedPlan>: PreparedShape {
-    static var name: String { HomeFeedStatements.all[Order.slot][Plan.slot].name }
-    static var sql: String { HomeFeedStatements.all[Order.slot][Plan.slot].sql }
+    static var name: String { Plan.statements[Order.order.statementIndex].name }
+    static var sql: String { Plan.statements[Order.order.statementIndex].sql }
 }
 
-/// Every home feed statement's name and text, made once. PostgresNIO reads both on every run, and
-/// a generic type cannot keep them in stored properties of its own (building the text on each
-/// page cost about 1 % of a server's CPU time).
-enum HomeFeedStatements {
-    static let orders: [any FeedOrderShape.Type] = [
-        NewestFirst.self, OldestFirst.self, MostLikedFirst.self, LeastLikedFirst.self,
-    ]
-    static let plans: [any HomeFeedPlan.Type] = [Walk.self, PerAuthor.self, SessionWalk.self]
-    static let all: [[(name: String, sql: String)]] = orders.map { order in
-        plans.map { plan in
-            (
-                name: "home_feed_\(plan.name)_\(order.order.statementName)",
-                sql: PostgresSocialStore.homeFeedQuery(plan.viewer, order.order, nil, 0, walk: plan.walk ? 1 : nil).sql
-            )
-        }
-    }
+/// A home feed statement's name and text.
+struct HomeFeedStatement: Sendable {
+    let name: String
+    let sql: String
 }
 
 /// How a home feed query finds its posts, and whose.
 protocol HomeFeedPlan: Sendable {
     static var name: String { get }
-    /// Its place in ``HomeFeedStatements/plans``.
-    static var slot: Int { get }
     static var walk: Bool { get }
     /// The kind of viewer the query binds (its value a placeholder).
     static var viewer: PostgresSocialStore.HomeFeedViewer { get }
+    /// This plan's statement in each order, at the order's `statementIndex`: stored by each plan
+    /// (``makeStatements()``), since PostgresNIO reads a statement's name and text on every run
+    /// and a generic type cannot store them (building the text on each page cost about 1 % of a
+    /// server's CPU time).
+    static var statements: [HomeFeedStatement] { get }
+}
+
+extension HomeFeedPlan {
+    /// This plan's statements, in ``FeedOrder/statementOrders``.
+    static func makeStatements() -> [HomeFeedStatement] {
+        FeedOrder.statementOrders.map { order in
+            HomeFeedStatement(
+                name: "home_feed_\(name)_\(order.statementName)",
+                sql: PostgresSocialStore.homeFeedQuery(viewer, order, nil, 0, walk: walk ? 1 : nil).sql)
+        }
+    }
 }
 
 /// The walk down everyone's posts within the window.
 enum Walk: HomeFeedPlan {
     static let name = "walk"
-    static let slot = 0
     static let walk = true
     static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
+    static let statements = makeStatements()
 }
 
 /// Each followed author's posts, merged.
 enum PerAuthor: HomeFeedPlan {
     static let name = "per_author"
-    static let slot = 1
     static let walk = false
     static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
+    static let statements = makeStatements()
 }
 
 /// The walk for the user of a session token, found by the same statement: a signed-in request's
 /// session check and page in one round trip.
 enum SessionWalk: HomeFeedPlan {
     static let name = "session_walk"
-    static let slot = 2
     static let walk = true
     static var viewer: PostgresSocialStore.HomeFeedViewer { .session(tokenHash: Data()) }
+    static let statements = makeStatements()
 }

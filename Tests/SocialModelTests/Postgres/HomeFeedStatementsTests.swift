@@ -3,15 +3,16 @@ import Testing
 
 @testable import SocialModelPostgres
 
-/// The home feed's prepared statements are made once, in a table indexed by each order's and
-/// plan's slot: every pair must find its own name and text there, as the builder makes them.
+/// The home feed's prepared statements are made once per plan, indexed by each order's
+/// `statementIndex`: every pair must find its own name and text there, as the builder makes them.
 @Suite("PostgreSQL home feed statements")
 struct HomeFeedStatementsTests {
     @Test func everyOrderAndPlanFindsItsOwnStatement() {
         var names: Set<String> = []
-        for order in HomeFeedStatements.orders {
-            for plan in HomeFeedStatements.plans {
-                names.insert(check(order, plan))
+        let plans: [any HomeFeedPlan.Type] = [Walk.self, PerAuthor.self, SessionWalk.self]
+        for order in FeedOrder.statementOrders {
+            for plan in plans {
+                names.insert(check(order.shape, plan))
             }
         }
         #expect(names.count == 12)
@@ -21,7 +22,7 @@ struct HomeFeedStatementsTests {
         ]
         #expect(Set(orders.map { ObjectIdentifier($0.shape) }).count == 4)
         for order in orders {
-            #expect(HomeFeedStatements.orders.contains { $0 == order.shape })
+            #expect(FeedOrder.statementOrders[order.statementIndex] == order)
         }
     }
 
