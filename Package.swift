@@ -333,7 +333,7 @@ targets += [
         name: "SocialClientTests",
         dependencies: [
             "SocialClient", "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks",
-            "SocialModelTesting",
+            "SocialModelTesting", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -3,7 +3,7 @@ import RecorderKit
 import TestSupport
 import Testing
 
-@Suite("Crash safety")
+@Suite("Crash safety", .highPriority)
 struct KillRecoveryTests {
     /// Clips published under their final names.
     static func publishedClips(in folder: TemporaryFolder) -> Set<String> {

@@ -8,6 +8,7 @@ import SocialModelAPI
 import SocialModelHTTP
 import SocialModelMocks
 import SocialModelTesting
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -47,7 +48,7 @@ extension SocialClient {
     }
 }
 
-@Suite("SocialClient over loopback")
+@Suite("SocialClient over loopback", .highPriority)
 struct SocialClientTests {
     @Test("accounts, posts, likes, comments, follows, feeds and notifications through the client")
     func fullRound() async throws {
@@ -264,7 +265,7 @@ struct SocialClientTests {
     }
 }
 
-@Suite("SocialClient live updates over loopback")
+@Suite("SocialClient live updates over loopback", .highPriority)
 struct SocialClientLiveTests {
     @Test("notifications and messages arrive on the live-update stream as typed events")
     func notificationsAndMessagesArrive() async throws {

@@ -7,6 +7,7 @@ import SocialModel
 import SocialModelAPI
 import SocialModelHTTP
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// A context that knows the peer's address, as a server's must for per-client rate limits.
@@ -40,7 +41,7 @@ struct SlowPhotoProcessor: PhotoProcessor {
 
 /// Per-client rate limits keyed on the client's address (`X-Forwarded-For` only from trusted
 /// proxies) and the request time limit, on a live server on loopback.
-@Suite("Client limits over HTTP")
+@Suite("Client limits over HTTP", .highPriority)
 struct ClientLimitsTests {
     static let rate = SocialRateLimit(requestsPerSecond: 1, burst: 3)
 

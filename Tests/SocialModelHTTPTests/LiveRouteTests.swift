@@ -9,11 +9,12 @@ import SocialModelAPI
 import SocialModelHTTP
 import SocialModelMocks
 import SocialModelTesting
+import TestSupport
 import Testing
 
 /// The live-update WebSocket on a real socket (HummingbirdTesting `.live`, loopback, a port the
 /// system picks): what a hostile client sends cannot stop the updates or the server.
-@Suite("Live-update WebSocket")
+@Suite("Live-update WebSocket", .highPriority)
 struct LiveRouteTests {
     static let logger = Logger(label: "LiveRouteTests", factory: { _ in SwiftLogNoOpLogHandler() })
 

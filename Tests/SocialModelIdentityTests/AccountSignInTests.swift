@@ -2,12 +2,13 @@ import Foundation
 import SocialModel
 import SocialModelIdentity
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// The real providers behind AccountService's sign-in: accounts are made and found by the verified
 /// identity, linked by verified email only as the linking rules say, and a refused token fails the
 /// same way whether or not its person has an account.
-@Suite("Sign-in with the real providers")
+@Suite("Sign-in with the real providers", .highPriority)
 struct AccountSignInTests {
     private func accounts(_ providers: [any IdentityProvider], clock: ManualClock) -> AccountService {
         AccountService(

@@ -1,10 +1,11 @@
 import Foundation
 import SocialModel
 import SocialModelIdentity
+import TestSupport
 import Testing
 
 /// Facebook user access tokens against a Graph-API-shaped server on loopback.
-@Suite("Facebook access tokens")
+@Suite("Facebook access tokens", .highPriority)
 struct FacebookIdentityProviderTests {
     @Test func aValidTokenNamesTheUserWithTheirEmail() async throws {
         try await withFixture(TestGraphAPI.start) { graph in

@@ -3,11 +3,12 @@ import Foundation
 import SocialModel
 import SocialModelIdentity
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// ID tokens against an issuer on loopback: the valid ones are accepted, and every forgery,
 /// mistake and stale token of the matrix is refused with its own ``TokenRejection``.
-@Suite("OpenID Connect ID tokens")
+@Suite("OpenID Connect ID tokens", .highPriority)
 struct OpenIDConnectProviderTests {
     private func expect(
         _ provider: OpenIDConnectProvider, _ token: String, nonce: String? = nil, refusedWith rejection: TokenRejection,

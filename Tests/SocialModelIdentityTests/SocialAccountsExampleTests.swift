@@ -5,7 +5,7 @@ import Testing
 /// The `social-accounts` example against real servers on loopback: it signs up through aiosmtpd,
 /// the verification mail arrives addressed by name with its link, and it signs in with an ID token
 /// from the test issuer, its nonce checked.
-@Suite("The social-accounts example with SMTP and OpenID Connect")
+@Suite("The social-accounts example with SMTP and OpenID Connect", .highPriority)
 struct SocialAccountsExampleTests {
     @Test func signsUpThroughSMTPAndSignsInWithAnIDToken() async throws {
         let smtp = try await SMTPTestServer.start()

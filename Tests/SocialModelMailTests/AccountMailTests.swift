@@ -3,11 +3,12 @@ import Logging
 import SocialModel
 import SocialModelMail
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// The account services with a real mailer: sign-up mail travels through aiosmtpd, its link
 /// verifies the address, and a server that defers the first message leaves the token re-sendable.
-@Suite("Accounts with mail through a real SMTP server")
+@Suite("Accounts with mail through a real SMTP server", .highPriority)
 struct AccountMailTests {
     static let links = MailLinks(baseURL: URL(string: "https://kuchyna.example/ucet")!)
 

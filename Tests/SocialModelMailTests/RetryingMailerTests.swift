@@ -3,11 +3,12 @@ import Locking
 import SocialModel
 import SocialModelMail
 import SocialModelMocks
+import TestSupport
 import Testing
 
 /// Retries: transient failures are sent again with growing waits, permanent ones at once; against a
 /// real deferring SMTP server too.
-@Suite("Retrying mailer")
+@Suite("Retrying mailer", .highPriority)
 struct RetryingMailerTests {
     /// Fails with the given errors in turn, then succeeds; counts attempts.
     final class ScriptedMailer: Mailer {

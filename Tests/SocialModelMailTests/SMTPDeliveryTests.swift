@@ -7,7 +7,7 @@ import Testing
 
 /// SMTPTransport against aiosmtpd on loopback: the message arrives intact over every kind of
 /// connection, and every way a server can fail is a typed error that says whether to retry.
-@Suite("SMTP delivery against aiosmtpd")
+@Suite("SMTP delivery against aiosmtpd", .highPriority)
 struct SMTPDeliveryTests {
     /// What every delivered copy of the Slovak message must show.
     static func expectIntact(_ mail: DeliveredMail, sourceLocation: SourceLocation = #_sourceLocation) {

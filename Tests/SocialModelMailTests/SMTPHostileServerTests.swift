@@ -1,12 +1,13 @@
 import Foundation
 import SocialModel
 import SocialModelMail
+import TestSupport
 import Testing
 
 /// A real socket server sending scripted replies (the greeting, then one reply per line the client
 /// sends; `nil` closes the connection): whatever it sends, the transport ends with a typed error,
 /// never a trap or a hang.
-@Suite("SMTP against hostile replies")
+@Suite("SMTP against hostile replies", .highPriority)
 struct SMTPHostileServerTests {
     static let ehloWithSTARTTLS = "250-smtp.test\r\n250 STARTTLS\r\n"
 

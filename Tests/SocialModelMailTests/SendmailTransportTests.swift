@@ -6,7 +6,7 @@ import Testing
 
 /// SendmailTransport with a real mail transfer agent: Debian's msmtp, as `sendmail -t -i`, relaying
 /// to aiosmtpd over STARTTLS with AUTH.
-@Suite("Sendmail delivery through msmtp")
+@Suite("Sendmail delivery through msmtp", .highPriority)
 struct SendmailTransportTests {
     static let msmtp = "/usr/bin/msmtp"
 

@@ -12,7 +12,7 @@ import Testing
 
 /// Two `social-server` processes on one PostgreSQL database: what one instance keeps reaches a
 /// live-update socket held by the other, through the store's LISTEN/NOTIFY relay.
-@Suite("social-server live updates across instances")
+@Suite("social-server live updates across instances", .highPriority)
 struct LiveAcrossInstancesTests {
     @Test func aFollowAndALikeThroughOneInstanceReachASocketOnTheOther() async throws {
         let folder = try TemporaryDirectory("social-server-live")

@@ -12,7 +12,7 @@ import Testing
 /// Two `social-server` instances on one PostgreSQL behind Debian's nginx on loopback, configured
 /// from `Examples/SocialServer/nginx.conf.template` (as `scale-out.sh` does): requests alternate
 /// between the instances, and a live update made through one reaches a socket held by the other.
-@Suite("social-server behind nginx")
+@Suite("social-server behind nginx", .highPriority)
 struct NginxScaleOutTests {
     @Test func requestsRoundRobinAndALiveUpdateCrossesInstances() async throws {
         let nginx = try RealServerRequirement.executable("/usr/sbin/nginx", package: "nginx-light")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `social-server` run as a user runs it: health, readiness, metrics and graceful shutdown on each store.
-@Suite("social-server")
+@Suite("social-server", .highPriority)
 struct SocialServerTests {
     static let registration =
         #"{"email":"ada@example.com","username":"ada","password":"Analytical-Engine-1843","name":"","surname":""}"#

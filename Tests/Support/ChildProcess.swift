@@ -25,7 +25,7 @@ public enum ChildProcess {
         productsDirectory.appendingPathComponent(name)
     }
 
-    /// Starts `executable` and waits for it (on a thread of its own, see ``offPool(_:)``).
+    /// Starts `executable` and waits for it (on a thread of its own, see `offPool(_:)`).
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil)
         async throws -> Result
     {
@@ -33,25 +33,10 @@ public enum ChildProcess {
         return await process.wait()
     }
 
-    /// Runs blocking `work` on a thread of its own and waits for it without holding a thread of
-    /// Swift's cooperative pool. The whole suite runs on that pool, two to four threads on two
-    /// cores: a test blocked on a child process there for a minute stalls every other test, and
-    /// the tests that bound a wait in time fail.
-    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work()) }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-    }
-
     /// Runs `executable` with arguments given as raw bytes (which need not be UTF-8: Foundation's
     /// `Process` can only pass strings) and waits for it.
     public static func run(_ executable: URL, rawArguments: [[UInt8]]) async throws -> Result {
-        let outcome = await offPool {
-            Swift.Result<Result, any Error>(catching: { try runBlocking(executable, rawArguments: rawArguments) })
-        }
-        return try outcome.get()
+        try await offPool { try runBlocking(executable, rawArguments: rawArguments) }
     }
 
     private static func runBlocking(_ executable: URL, rawArguments: [[UInt8]]) throws -> Result {
@@ -119,7 +104,7 @@ public enum ChildProcess {
             Foundation.kill(process.processIdentifier, SIGKILL)
         }
 
-        /// Waits for the end and collects the output (on a thread of its own, see ``offPool(_:)``).
+        /// Waits for the end and collects the output (on a thread of its own, see `offPool(_:)`).
         public func wait() async -> Result {
             await offPool { self.waitBlocking() }
         }

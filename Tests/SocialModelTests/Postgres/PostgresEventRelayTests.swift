@@ -1,11 +1,12 @@
 import Foundation
 import SocialModel
 import SocialModelTesting
+import TestSupport
 import Testing
 
 @testable import SocialModelPostgres
 
-@Suite("PostgreSQL live updates through LISTEN/NOTIFY")
+@Suite("PostgreSQL live updates through LISTEN/NOTIFY", .highPriority)
 struct PostgresEventRelayTests {
     static let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
