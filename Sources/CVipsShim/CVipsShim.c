@@ -254,6 +254,19 @@ int akv_text(VipsImage **out, const char *text, const char *font, int width, int
     return vips_text(out, text, "font", font, "width", width, "dpi", dpi, NULL);
 }
 
+// Built outside libvips' operation cache. A cached draw keeps listening for "invalidate" on the
+// image it drew on, and the next draw on that image signals it; in 8.14 another thread trimming the
+// cache can free it while that signal is on its way to it (a crash). An uncached draw is gone when
+// this returns, on this thread.
 int akv_draw_rect(VipsImage *image, const double *ink, int n, int left, int top, int width, int height) {
-    return vips_draw_rect(image, (double *)ink, n, left, top, width, height, "fill", TRUE, NULL);
+    VipsOperation *operation = vips_operation_new("draw_rect");
+    if (!operation) return -1;
+    VipsArrayDouble *array = vips_array_double_new(ink, n);
+    const int failed = vips_object_set(VIPS_OBJECT(operation), "image", image, "ink", array, "left", left, "top",
+                                       top, "width", width, "height", height, "fill", TRUE, NULL) ||
+                       vips_object_build(VIPS_OBJECT(operation));
+    vips_area_unref(VIPS_AREA(array));
+    vips_object_unref_outputs(VIPS_OBJECT(operation));
+    g_object_unref(operation);
+    return failed ? -1 : 0;
 }
