@@ -9,6 +9,7 @@
 #include "AkvGrain.h"
 #include "AkvHandoff.h"
 #include "AkvHalation.h"
+#include "AkvReadAhead.h"
 
 #include "AkvClones.h"
 
@@ -20,6 +21,9 @@ typedef int32_t Indices __attribute__((vector_size(32)));
 typedef uint8_t Bytes8 __attribute__((vector_size(8)));
 typedef uint8_t Bytes16 __attribute__((vector_size(16)));
 enum { LANES = 8 };
+// How many rows the read-ahead may decode beyond what the strips asked for need (more made no
+// difference on 24 MP; each row is memory).
+enum { READ_AHEAD = 64 };
 // 256-bit vectors pass only between static functions of this file, never across its interface,
 // so clang's warning about their ABI without AVX (-Wpsabi) does not apply.
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -34,6 +38,7 @@ typedef struct Film {
     float *vignette_x;  // per column: half the squared horizontal distance from the centre (0…0.5)
     float half_height;
     AkvGlow *glow;
+    AkvReadAhead *ahead;
     int glow_scale, glow_width, glow_height;
     int *glow_a, *glow_b;  // per column: the two map columns it falls between
     float *glow_t;         // and the weight of the second
@@ -44,8 +49,7 @@ typedef struct Film {
 
 // One thread's regions and working rows, padded to whole vectors.
 typedef struct {
-    VipsRegion *in;    // the pixels being rendered
-    VipsRegion *scan;  // the read-ahead for the glow map
+    VipsRegion *in;    // the pixels being rendered, when they are not in the read-ahead's ring
     float *vignette;   // factor per pixel of the row
     float *glow;       // glow per pixel of the row
     float *enlarged[2];  // two glow map rows enlarged along x
@@ -58,6 +62,7 @@ typedef struct {
 static void film_free(VipsImage *image, Film *film) {
     (void)image;
     akv_tsan_acquire(film);  // every worker's film_stop released it
+    akv_read_ahead_free(film->ahead);  // before the input it reads goes
     if (film->in) g_object_unref(film->in);
     g_free(film->vignette_x);
     akv_glow_free(film->glow);
@@ -74,7 +79,6 @@ static int film_stop(void *vsequence, void *a, void *b) {
     const Film *film = (const Film *)b;
     akv_tsan_release(film);  // before film_free, on the thread that closes the image
     if (sequence->in) g_object_unref(sequence->in);
-    if (sequence->scan) g_object_unref(sequence->scan);
     g_free(sequence->vignette);
     g_free(sequence->glow);
     g_free(sequence->enlarged[0]);
@@ -93,7 +97,6 @@ static void *film_start(VipsImage *out, void *a, void *b) {
     const size_t padded = (size_t)(film->width + LANES);
     sequence->in = vips_region_new(in);
     if (film->glow) {
-        sequence->scan = vips_region_new(in);
         sequence->glow = g_new0(float, padded);
         sequence->enlarged[0] = g_new0(float, padded);
         sequence->enlarged[1] = g_new0(float, padded);
@@ -208,20 +211,25 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
     const Film *film = (const Film *)b;
     const VipsRect *r = &out_region->valid;
     const int left = r->left, width = r->width;
+    int last_map_row = -1;
     if (film->glow) {
         // Every map row this strip blends, by the same rule glow_row reads them with: a row read
         // before it is made would be held as dark (a race ThreadSanitizer found in the top rows).
-        int upper, last;
+        int upper;
         float t;
-        glow_rows(film, r->top + r->height - 1, &upper, &last, &t);
-        if (akv_glow_ensure(film->glow, sequence->scan, last)) return -1;
+        glow_rows(film, r->top + r->height - 1, &upper, &last_map_row, &t);
     }
-    if (vips_region_prepare(sequence->in, r)) return -1;
-    akv_pixels_received();
+    const int from_ring = akv_read_ahead_begin(film->ahead, r->top, r->top + r->height, last_map_row);
+    if (from_ring < 0) return -1;
+    if (!from_ring) {
+        if (vips_region_prepare(sequence->in, r)) return -1;
+        akv_pixels_received();
+    }
     AkvGrainPair grain;
     for (int j = 0; j < r->height; j++) {
         const int y = r->top + j;
-        const VipsPel *in = VIPS_REGION_ADDR(sequence->in, left, y);
+        const VipsPel *in = from_ring ? akv_read_ahead_row(film->ahead, y) + 3 * left
+                                      : VIPS_REGION_ADDR(sequence->in, left, y);
         VipsPel *out = VIPS_REGION_ADDR(out_region, left, y);
         const float *vignette = NULL, *glow = NULL;
         if (film->vignette_on) {
@@ -232,6 +240,7 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
         if (film->grain_on) akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, &grain);
         film->render_row(film, vignette, glow, film->grain_on ? &grain : NULL, in, out, width);
     }
+    if (from_ring) akv_read_ahead_done(film->ahead, r->top);
     akv_pixels_published();
     return 0;
 }
@@ -268,14 +277,14 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
     (*out)->Type = VIPS_INTERPRETATION_sRGB;
 
     for (int c = 0; c < 3; c++) film->tint_on |= p->shadow_tint[c] != 0 || p->highlight_tint[c] != 0;
+    // How far below the lowest strip still being rendered other threads may render: a sink
+    // writing to a file fills two buffers of `lines` rows, and starts the second while a strip
+    // of the first is still being computed.
+    int tile_width, tile_height, lines;
+    vips_get_tile_size(*out, &tile_width, &tile_height, &lines);
+    const int slack = 2 * lines + 2 * vips_concurrency_get() * tile_height;
     if (p->halation_sigma > 0 && (p->halation_color[0] > 0 || p->halation_color[1] > 0 || p->halation_color[2] > 0)) {
-        // How far below the lowest strip still being rendered other threads may render: a sink
-        // writing to a file fills two buffers of `lines` rows, and starts the second while a
-        // strip of the first is still being computed.
-        int tile_width, tile_height, lines;
-        vips_get_tile_size(*out, &tile_width, &tile_height, &lines);
-        const int slack = 2 * lines + 2 * vips_concurrency_get() * tile_height;
-        film->glow = akv_glow_new(width, height, p->halation_sigma, p->halation_knee, slack);
+        film->glow = akv_glow_new(width, height, p->halation_sigma, p->halation_knee);
         film->glow_scale = akv_glow_scale(film->glow);
         film->glow_width = akv_glow_width(film->glow);
         film->glow_height = akv_glow_height(film->glow);
@@ -303,6 +312,8 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
         film->mono = memcmp(p->matrix, p->matrix + 3 * c, sizeof(float) * 3) == 0 &&
                      memcmp(p->curve[0], p->curve[c], sizeof p->curve[0]) == 0;
     }
+    // Strips still being given out may be `slack` rows above the highest one asked for.
+    film->ahead = akv_read_ahead_new(in, film->glow, READ_AHEAD, slack + tile_height);
     film->render_row = render_row_generic;
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) film->render_row = render_row_avx2;

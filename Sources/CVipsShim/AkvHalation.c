@@ -24,7 +24,6 @@
 #include <string.h>
 
 #include "AkvClones.h"
-#include "AkvHandoff.h"
 
 // The wide blur's radius, in glow radii.
 #define WIDE 3
@@ -35,7 +34,6 @@
 #define MAX_CELLS 1024
 
 struct AkvGlow {
-    GMutex lock;
     int width, height;
     int scale, gw, gh;
     int radius;      // the glow kernel's half-width, in cells
@@ -46,8 +44,6 @@ struct AkvGlow {
     int knee_level;  // the least 8-bit luma above the knee
     int knee_green;  // the least green value with which a pixel's luma can reach it
     int *cell_of;    // the map column of each pixel column
-    int ahead;       // how far below a rendered row the map may have read (see akv_glow_new)
-    int chunk;       // rows read at a time
 
     // The stages, each a whole map of gw × gh floats.
     float *mean;    // over-exposure per cell (a running sum while the cell's rows arrive)
@@ -56,6 +52,10 @@ struct AkvGlow {
     float *source;  // the boosted source, blurred along rows
     float *glow;    // the glow
     unsigned char *lit;  // per glow row: whether any value is non-zero
+    // Per map row: whether any cell of `mean` is non-zero. Most rows of most photos have no light
+    // near clipping; such a row is zero in every stage, so it is neither blurred nor read (the
+    // weights are positive, so the sums that skip it are the same floats).
+    unsigned char *bright;
     float *padded;       // a row with `wide_radius` zeros each side, for the row blur
     float *column;       // one row of a vertical blur
     float *wide_column;  // and another
@@ -64,7 +64,6 @@ struct AkvGlow {
     int cells_done;   // map rows whose `mean` and `spread` are final
     int source_done;  // map rows of `source` made
     int glow_done;    // map rows of `glow` made
-    int failed;
 };
 
 static double linear(double v) { return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4); }
@@ -86,9 +85,8 @@ static float *gaussian(double sigma, double reach, int *radius) {
     return kernel;
 }
 
-AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int slack) {
+AkvGlow *akv_glow_new(int width, int height, double sigma, double knee) {
     AkvGlow *glow = g_new0(AkvGlow, 1);
-    g_mutex_init(&glow->lock);
     glow->width = width;
     glow->height = height;
     // About 2.5 cells per sigma: a smooth glow once enlarged bilinearly, and a small map.
@@ -123,13 +121,6 @@ AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int slac
     glow->cell_of = g_new(int, width);
     for (int x = 0; x < width; x++) glow->cell_of[x] = x / scale;
 
-    // Rendering row y needs glow map row y / scale + 1, which needs the input about
-    // radius + wide_radius + 2 map rows further down, read a chunk at a time; other threads may
-    // be rendering `slack` rows further on: this many rows below the lowest row being rendered
-    // may have been read, and must still be at hand when it is.
-    glow->chunk = scale * (scale < 16 ? (16 + scale - 1) / scale : 1);
-    glow->ahead = (glow->radius + glow->wide_radius + 3) * scale + glow->chunk + slack + 64;
-
     size_t cells_total = (size_t)glow->gw * glow->gh;
     glow->mean = g_new0(float, cells_total);
     glow->spread = g_new(float, cells_total);
@@ -137,6 +128,7 @@ AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int slac
     glow->source = g_new(float, cells_total);
     glow->glow = g_new(float, cells_total);
     glow->lit = g_new0(unsigned char, glow->gh);
+    glow->bright = g_new0(unsigned char, glow->gh);
     glow->padded = g_new0(float, glow->gw + 2 * glow->wide_radius);
     glow->column = g_new(float, glow->gw);
     glow->wide_column = g_new(float, glow->gw);
@@ -145,7 +137,6 @@ AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int slac
 
 void akv_glow_free(AkvGlow *glow) {
     if (!glow) return;
-    g_mutex_clear(&glow->lock);
     g_free(glow->kernel);
     g_free(glow->wide_kernel);
     g_free(glow->wide);
@@ -156,6 +147,7 @@ void akv_glow_free(AkvGlow *glow) {
     g_free(glow->source);
     g_free(glow->glow);
     g_free(glow->lit);
+    g_free(glow->bright);
     g_free(glow->padded);
     g_free(glow->column);
     g_free(glow);
@@ -182,14 +174,15 @@ AKV_CLONES static void blur_row(AkvGlow *glow, const float *kernel, int radius, 
     }
 }
 
-// A Gaussian down the map at row `row` of `stage`, dark beyond the ends, into `out`.
+// A Gaussian down the map at row `row` of `stage`, dark beyond the ends and on rows that are not
+// `bright`, into `out`.
 AKV_CLONES static void blur_column(const AkvGlow *glow, const float *kernel, int radius, const float *stage,
                                    int row, float *out) {
     const int gw = glow->gw;
     for (int x = 0; x < gw; x++) out[x] = 0;
     for (int k = -radius; k <= radius; k++) {
         int source = row + k;
-        if (source < 0 || source >= glow->gh) continue;
+        if (source < 0 || source >= glow->gh || !glow->bright[source]) continue;
         const float weight = kernel[k + radius], *line = stage + (size_t)source * gw;
         for (int x = 0; x < gw; x++) out[x] += weight * line[x];
     }
@@ -251,47 +244,38 @@ AKV_CLONES static void add_row(const AkvGlow *glow, const VipsPel *pixels, float
     for (; x < width; x++) add_pixel(glow, pixels + 3 * x, sums + glow->cell_of[x]);
 }
 
-// Reads input rows up to `target` (exclusive) and finishes the map rows they complete. The rows
-// come in chunks of one size, so the region's buffer is reused.
-static int read_rows(AkvGlow *glow, VipsRegion *input, int target) {
-    if (glow->rows_read == 0) {
-        // A sequentially decoded image keeps only so many rows behind its read point (libvips'
-        // line cache, about a thousand): a first request of `ahead` rows, one pixel wide so that
-        // nothing is copied, decodes them and makes the cache hold at least that many.
-        VipsRect column = {0, 0, 1, glow->ahead < glow->height ? glow->ahead : glow->height};
-        if (vips_region_prepare(input, &column)) return -1;
-        akv_pixels_received();
+// Adds input rows (the next ones, in order) and finishes the map cells they complete.
+static void add_rows(AkvGlow *glow, const VipsPel *pixels, size_t stride, int count) {
+    for (int i = 0; i < count; i++) {
+        const int y = glow->rows_read + i;
+        add_row(glow, pixels + (size_t)i * stride, glow->mean + (size_t)(y / glow->scale) * glow->gw);
     }
-    for (int top = glow->rows_read; top < target; top += glow->chunk) {
-        const int bottom = top + glow->chunk < glow->height ? top + glow->chunk : glow->height;
-        VipsRect rect = {0, top, glow->width, bottom - top};
-        if (vips_region_prepare(input, &rect)) return -1;
-        akv_pixels_received();
-        for (int y = top; y < bottom; y++) {
-            add_row(glow, VIPS_REGION_ADDR(input, 0, y), glow->mean + (size_t)(y / glow->scale) * glow->gw);
-        }
-        glow->rows_read = bottom;
-    }
+    glow->rows_read += count;
     for (;;) {
         const int k = glow->cells_done, top = k * glow->scale;
         if (k >= glow->gh) break;
         const int bottom = top + glow->scale < glow->height ? top + glow->scale : glow->height;
         if (glow->rows_read < bottom) break;
         float *mean = glow->mean + (size_t)k * glow->gw;
+        int bright = 0;
         for (int x = 0; x < glow->gw; x++) {
             const int left = x * glow->scale;
             const int right = left + glow->scale < glow->width ? left + glow->scale : glow->width;
             mean[x] /= (float)((right - left) * (bottom - top));
+            bright |= mean[x] != 0;
         }
-        blur_row(glow, glow->kernel, glow->radius, mean, glow->spread + (size_t)k * glow->gw);
-        blur_row(glow, glow->wide_kernel, glow->wide_radius, mean, glow->wide + (size_t)k * glow->gw);
+        glow->bright[k] = (unsigned char)bright;
+        if (bright) {
+            blur_row(glow, glow->kernel, glow->radius, mean, glow->spread + (size_t)k * glow->gw);
+            blur_row(glow, glow->wide_kernel, glow->wide_radius, mean, glow->wide + (size_t)k * glow->gw);
+        }
         glow->cells_done = k + 1;
     }
-    return 0;
 }
 
 // Source row `row`: the cell means, weighted by how concentrated the light around them is.
 static void make_source(AkvGlow *glow, int row) {
+    if (!glow->bright[row]) return;  // a zero mean makes a zero source
     blur_column(glow, glow->kernel, glow->radius, glow->spread, row, glow->column);
     blur_column(glow, glow->wide_kernel, glow->wide_radius, glow->wide, row, glow->wide_column);
     const float *mean = glow->mean + (size_t)row * glow->gw;
@@ -312,29 +296,30 @@ static void make_glow(AkvGlow *glow, int row) {
     glow->lit[row] = (unsigned char)lit;
 }
 
-int akv_glow_ensure(AkvGlow *glow, VipsRegion *input, int row) {
-    if (row >= glow->gh) row = glow->gh - 1;
-    g_mutex_lock(&glow->lock);
-    akv_tsan_acquire(glow);  // TSan cannot see GMutex
-    while (!glow->failed && glow->glow_done <= row) {
-        const int last = glow->gh - 1;
+// Makes every source and glow row that the cells made so far allow.
+static void make_rows(AkvGlow *glow) {
+    const int last = glow->gh - 1;
+    for (;;) {
+        const int row = glow->glow_done;
+        if (row > last) return;
         // Glow row i needs source rows to i + radius, which need the cell means blurred to
         // i + radius + wide_radius.
-        int source_needed = glow->glow_done + glow->radius;
+        int source_needed = row + glow->radius;
         if (source_needed > last) source_needed = last;
         int cells_needed = source_needed + glow->wide_radius;
         if (cells_needed > last) cells_needed = last;
-        if (glow->cells_done <= cells_needed) {
-            int target = (cells_needed + 1) * glow->scale;
-            if (target > glow->height) target = glow->height;
-            if (read_rows(glow, input, target)) glow->failed = 1;
-            continue;
-        }
+        if (glow->cells_done <= cells_needed) return;
         while (glow->source_done <= source_needed) make_source(glow, glow->source_done++);
         make_glow(glow, glow->glow_done++);
     }
-    const int failed = glow->failed;
-    akv_tsan_release(glow);
-    g_mutex_unlock(&glow->lock);
-    return failed ? -1 : 0;
 }
+
+int akv_glow_add_rows(AkvGlow *glow, const VipsPel *pixels, size_t stride, int count) {
+    add_rows(glow, pixels, stride, count);
+    make_rows(glow);
+    return glow->glow_done;
+}
+
+// Rendering row y blends map rows up to y / scale + 1, which need the input about
+// radius + wide_radius + 2 map rows further down.
+int akv_glow_lead(const AkvGlow *glow) { return (glow->radius + glow->wide_radius + 3) * glow->scale; }

@@ -1,10 +1,11 @@
 // Halation's glow map, built from the image as it streams past (private to the film pass).
 //
 // The map is a low-resolution field: each cell covers `scale`×`scale` pixels. Its rows are made
-// on demand from the input rows they depend on, so a film pass over a sequentially decoded JPEG
-// reads each input row once for the map, a few hundred rows ahead of rendering, and never
+// from the input rows they depend on as those arrive, so a film pass over a sequentially decoded
+// JPEG reads each input row once for the map, a few hundred rows ahead of rendering, and never
 // needs the whole frame in memory. Every value depends only on the input pixels, never on the
 // order or the thread that asked for it, so the output is the same bytes on any thread count.
+// One thread feeds it (the film pass's read-ahead); others read rows it has published.
 #ifndef AKV_HALATION_H
 #define AKV_HALATION_H
 
@@ -13,9 +14,8 @@
 typedef struct AkvGlow AkvGlow;
 
 /// A glow map for a `width`×`height` frame: a Gaussian of `sigma` pixels, light counted from
-/// display luma `knee` (0…1) up. `slack` is how many rows below the lowest strip still being
-/// rendered other threads may be rendering (and so reading ahead for).
-AkvGlow *akv_glow_new(int width, int height, double sigma, double knee, int slack);
+/// display luma `knee` (0…1) up.
+AkvGlow *akv_glow_new(int width, int height, double sigma, double knee);
 void akv_glow_free(AkvGlow *glow);
 
 /// Pixels per map cell, and the map's size.
@@ -23,11 +23,14 @@ int akv_glow_scale(const AkvGlow *glow);
 int akv_glow_width(const AkvGlow *glow);
 int akv_glow_height(const AkvGlow *glow);
 
-/// Makes map rows 0…`row` ready, reading input rows through `input` (a region on the film
-/// pass's input, owned by the calling thread) as needed. Thread-safe; -1 on a read error.
-int akv_glow_ensure(AkvGlow *glow, VipsRegion *input, int row);
+/// How many input rows below a rendered row the map needs to have read.
+int akv_glow_lead(const AkvGlow *glow);
 
-/// Map row `row`, once ensured; NULL if the row is all zero (no glow reaches it).
+/// Adds the next `count` input rows, `stride` bytes apart, and makes every map row they allow;
+/// returns how many map rows are made. Not thread-safe: one thread feeds the map.
+int akv_glow_add_rows(AkvGlow *glow, const VipsPel *pixels, size_t stride, int count);
+
+/// Map row `row`, once made; NULL if the row is all zero (no glow reaches it).
 const float *akv_glow_row(const AkvGlow *glow, int row);
 
 #endif

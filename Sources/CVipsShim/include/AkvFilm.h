@@ -1,7 +1,8 @@
 // One pass of film rendering over an 8-bit sRGB image, as a libvips operation: vignette,
 // halation, colour matrix, per-channel characteristic curves, split toning and grain, fused so that
 // each pixel is read and written once. The operation reads its input top to bottom (halation
-// reads a few hundred rows ahead), so it streams from a sequentially decoded file.
+// reads a few hundred rows ahead), so it streams from a sequentially decoded file, which a thread
+// of its own decodes while the workers render.
 #ifndef AKV_FILM_H
 #define AKV_FILM_H
 

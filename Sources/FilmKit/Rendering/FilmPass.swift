@@ -8,7 +8,8 @@ import Imaging
 /// grain, and is written once. Chaining the same stages as separate whole-image operations costs
 /// a full read and write of the frame per operation. The pass reads its input top to bottom
 /// (halation's glow map reads a few hundred rows ahead, see `AkvHalation.c`), so a JPEG opened
-/// with sequential access streams through it: decoding, the look and encoding overlap, and the
+/// with sequential access streams through it: one thread decodes into a ring of rows that the
+/// workers render from (`AkvReadAhead.c`), so decoding, the look and encoding overlap, and the
 /// frame is never held whole in memory.
 struct FilmPass {
     var vignette: Vignette?
