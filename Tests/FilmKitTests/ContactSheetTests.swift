@@ -82,13 +82,14 @@ struct ContactSheetTests {
             .materialized()
         var measures = SheetMeasures(names: registry.names(in: .stock), width: sheet.width, height: sheet.height)
         let fitted = { (image: Image) in try image.resized(width: 150, height: 100) }
-        measures.originalToPhoto = try meanDifference(cell(0, of: sheet), fitted(photo))
+        let fittedPhoto = try fitted(photo)
+        measures.originalToPhoto = try meanDifference(cell(0, of: sheet), fittedPhoto)
         var cells: [Image] = []
         for (offset, name) in measures.names.enumerated() {
             let cell = try cell(offset + 1, of: sheet)
             let rendered = try fitted(registry.makeFilter(name).apply(to: photo, seed: 3))
             measures.cells.append(
-                (name, try meanDifference(cell, rendered), try meanDifference(cell, fitted(photo))))
+                (name, try meanDifference(cell, rendered), try meanDifference(cell, fittedPhoto)))
             cells.append(cell)
         }
         for (index, cell) in cells.enumerated() {

@@ -7,9 +7,10 @@ import Testing
 /// waits behind all of them: a probe that slept 50 ms at a time through the whole suite woke up to
 /// 10–78 s late, and tests whose client gives up after 20 s without a response (HummingbirdTesting's
 /// `.live`) failed in CI. Jobs of high priority are served first: the same probe at `.high` woke
-/// at most 0.4 s late after the suite's first seconds (8 s once, while every suite was starting). Give this trait to the suites that wait on a socket with a deadline; the
-/// tasks a test starts (a Hummingbird server, its connections, a client's requests) inherit the
-/// priority.
+/// at most 0.4 s late after the suite's first seconds (8 s once, while every suite was starting).
+/// Give this trait to the suites that wait on a socket with a deadline; the tasks a test starts (a
+/// Hummingbird server, its connections, a client's requests) inherit the priority. Long blocking
+/// work belongs off the pool altogether: `offPool(_:)`.
 public struct HighPriorityTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of the suite and of the suites inside it.
     public var isRecursive: Bool { true }
