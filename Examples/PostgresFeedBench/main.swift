@@ -91,8 +91,9 @@ print(reuse ? "reusing schema feed_bench" : "copying \(sqlitePath) into PostgreS
 let started = ContinuousClock.now
 if !reuse {
     try await setup.withConnection { connection in
-        // Triggers and foreign-key checks off while loading: the counts come from SQLite as they are.
-        try await connection.query("SET session_replication_role = replica", logger: logger)
+        // Follows and posts go in with their triggers, which write every home timeline; then the
+        // triggers and foreign-key checks are off while likes and notifications load, since the
+        // counts come from SQLite as they are.
         try await copy(
             "users",
             columns: [
@@ -109,6 +110,7 @@ if !reuse {
                 ("id", "text"), ("author_id", "text"), ("caption", "text"), ("width", "bigint"), ("height", "bigint"),
                 ("created_at", "double precision"), ("like_count", "bigint"), ("comment_count", "bigint"),
             ], from: source, on: connection)
+        try await connection.query("SET session_replication_role = replica", logger: logger)
         try await copy(
             "post_likes", columns: [("post_id", "text"), ("user_id", "text"), ("created_at", "double precision")],
             from: source, on: connection)
@@ -150,6 +152,43 @@ let unread = try await store.unreadNotificationCount(recipientID: probe)
 print(
     try await Latency.measure("postgres unread notification count (= \(unread))", runs: runs) {
         _ = try await store.unreadNotificationCount(recipientID: probe)
+    })
+// What the home timeline costs on the write side: a post is a row for each follower, a follow a row
+// for each post of the person followed. A user whom everyone follows posts; the probe follows and
+// unfollows the author with the most posts. Both are undone afterwards, so the network stays as
+// copied (benchmark.sh serves it next).
+let everyone = try await setup.query("SELECT count(*) FROM users", logger: logger).collect().first!.decode(Int.self)
+let celebrity = UserID(rawValue: String(format: "usr_%032x", 1))
+try await setup.query(
+    """
+    INSERT INTO follows (follower_id, followee_id, created_at)
+    SELECT id, \(celebrity.rawValue), -1 FROM users WHERE id <> \(celebrity.rawValue) ON CONFLICT DO NOTHING
+    """, logger: logger)
+var written: [PostID] = []
+print(
+    try await Latency.measure("postgres new post by a user \(everyone - 1) follow", runs: min(runs, 100), warmUp: 2) {
+        let post = Post(
+            id: .random(), authorID: celebrity, caption: "benchmark", width: 1, height: 1, createdAt: Date())
+        try await store.insertPost(post, photos: [])
+        written.append(post.id)
+    })
+for id in written { _ = try await store.deletePost(id: id) }
+try await setup.query(
+    "DELETE FROM follows WHERE followee_id = \(celebrity.rawValue) AND created_at = -1", logger: logger)
+let prolific = try await setup.query(
+    "SELECT author_id, count(*) FROM posts WHERE author_id <> \(probe.rawValue) GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1",
+    logger: logger
+).collect().first!.decode((String, Int).self)
+let alreadyFollowed = try await store.isFollowing(followerID: probe, followeeID: UserID(rawValue: prolific.0))
+print(
+    try await Latency.measure(
+        "postgres follow and unfollow of a user with \(prolific.1) posts", runs: min(runs, 200), warmUp: 2
+    ) {
+        for following in [!alreadyFollowed, alreadyFollowed] {
+            _ = try await store.setFollow(
+                followerID: probe, followeeID: UserID(rawValue: prolific.0), following: following, at: Date(),
+                notification: nil)
+        }
     })
 for (label, order) in [("newest first", FeedOrder.newest), ("most liked first", .mostLiked)] {
     print("EXPLAIN — home feed, \(label):")

@@ -151,6 +151,7 @@ enum PostgresSchema {
             ]),
         network,
         feedWalk,
+        homeTimeline,
     ]
 
     /// Startup parameters that put the configured schema first on every connection's `search_path`.

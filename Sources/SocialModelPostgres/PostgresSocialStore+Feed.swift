@@ -17,16 +17,18 @@ extension PostgresSocialStore: FeedStore {
         return try await fetch(builder.query) { try $0.postView() }
     }
 
-    /// The home feed, in one query, or two when the first finds too few posts.
+    /// The home feed, in one query, or in the like orders two when the first finds too few posts.
     ///
-    /// The first walks `posts_by_date` (or `posts_by_likes`), everyone's posts in the feed's order
-    /// from the cursor on, keeps those by followed authors (a hash of the people followed, built
-    /// once) and stops at the page's last one, looking at most at
-    /// ``PostgresStoreConfiguration/homeFeedWindow`` posts: a user who follows 200 of 10,000 finds
-    /// a page of 20 within about 1,500 index entries. When it fills the page, the page is exact,
-    /// since every post it did not look at sorts after it. Otherwise (few people followed, quiet
-    /// ones, or the feed's end) each followed author's posts are read from the per-author index
-    /// and merged, which is cheap exactly when they are few. This is the SQLite store's plan too.
+    /// In the date orders a page is one range of the viewer's home timeline (the `home_timeline`
+    /// table, written when posts and follows change): twenty index entries, whatever the size of
+    /// the network. In the like orders, where a like would move a post in every follower's
+    /// timeline, the first query walks `posts_by_likes`, everyone's posts in the feed's order from
+    /// the cursor on, keeps those by followed authors (a hash of the people followed, built once)
+    /// and stops at the page's last one, looking at most at
+    /// ``PostgresStoreConfiguration/homeFeedWindow`` posts. When it fills the page, the page is
+    /// exact, since every post it did not look at sorts after it. Otherwise (few people followed,
+    /// quiet ones, or the feed's end) each followed author's posts are read from the per-author
+    /// index and merged, which is cheap exactly when they are few. This is the SQLite store's plan.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func homeFeed(userID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int) async throws(StoreError)
@@ -35,21 +37,22 @@ extension PostgresSocialStore: FeedStore {
         try await homeFeed(order.shape, userID: userID, after: after, limit: limit)
     }
 
-    /// The home feed in an order given as a type, whose two queries are prepared statements.
+    /// The home feed in an order given as a type, whose queries are prepared statements.
     private func homeFeed<Order: FeedOrderShape>(
         _: Order.Type, userID: UserID, after: FeedCursor?, limit: Int
     ) async throws(StoreError) -> [PostView] {
-        let walk = Self.homeFeedQuery(.user(userID), Order.order, after, limit, walk: configuration.homeFeedWindow)
-        let page = try await fetch(Prepared<HomeFeedShape<Order, Walk>>(walk)) { try $0.postView() }
+        let first = Self.homeFeedQuery(.user(userID), Order.order, after, limit, window: configuration.homeFeedWindow)
+        let page = try await fetch(Prepared<HomeFeedShape<Order, FirstRead>>(first)) { try $0.postView() }
         return try await completed(page, Order.self, userID: userID, after: after, limit: limit)
     }
 
-    /// A walk's page, or when the walk found fewer than `limit` posts, the per-author reads' page.
+    /// A first read's page, or when a walk found fewer than `limit` posts, the per-author reads'
+    /// page. A home timeline's short page is the feed's end.
     private func completed<Order: FeedOrderShape>(
         _ page: [PostView], _: Order.Type, userID: UserID, after: FeedCursor?, limit: Int
     ) async throws(StoreError) -> [PostView] {
-        guard page.count < limit else { return page }
-        let perAuthor = Self.homeFeedQuery(.user(userID), Order.order, after, limit, walk: nil)
+        guard page.count < limit, Order.order.key == .likes else { return page }
+        let perAuthor = Self.homeFeedQuery(.user(userID), Order.order, after, limit, window: nil)
         return try await fetch(Prepared<HomeFeedShape<Order, PerAuthor>>(perAuthor)) { try $0.postView() }
     }
 
@@ -61,29 +64,54 @@ extension PostgresSocialStore: FeedStore {
         case session(tokenHash: Data)
     }
 
-    /// A home feed query: the walk within a window of `walk` posts, or (`nil`) the per-author
-    /// reads, which take a user. The first page binds a cursor before every post, so every page of
-    /// an order is one statement.
+    /// A home feed query: the first read (the home timeline in the date orders, the walk within a
+    /// window of `window` posts in the like orders), or (`nil`) the per-author reads, which take a
+    /// user. The first page binds a cursor before every post, so every page of an order is one
+    /// statement.
     static func homeFeedQuery(
-        _ viewer: HomeFeedViewer, _ order: FeedOrder, _ after: FeedCursor?, _ limit: Int, walk: Int?
+        _ viewer: HomeFeedViewer, _ order: FeedOrder, _ after: FeedCursor?, _ limit: Int, window: Int?
     ) -> SQLBuilder {
         var builder = SQLBuilder()
         let after = after ?? FeedClauses(order).beforeEveryPost
+        var session: String?
+        let viewerID: String
         switch viewer {
         case .user(let userID):
-            let viewer = builder.bind(userID.rawValue)
-            if let walk {
-                buildHomeFeedWalk(&builder, viewer: viewer, window: walk, order, after, limit)
-            } else {
-                buildFeed(&builder, viewer: viewer, authors: homeAuthors(viewer), order, after, limit)
-            }
+            viewerID = builder.bind(userID.rawValue)
         case .session(let tokenHash):
-            // The walk only: a page it leaves short is completed per author once the user is known.
-            let session = builder.bind(tokenHash.buffer)
-            buildHomeFeedWalk(
-                &builder, viewer: "(SELECT user_id FROM su)", window: walk ?? 1, order, after, limit, session: session)
+            // The first read only: a page it leaves short is completed per author once the user is known.
+            session = builder.bind(tokenHash.buffer)
+            viewerID = "(SELECT user_id FROM su)"
+        }
+        if let window = window ?? (session == nil ? nil : 1) {
+            if order.key == .date {
+                buildHomeTimeline(&builder, viewer: viewerID, order, after, limit, session: session)
+            } else {
+                buildHomeFeedWalk(&builder, viewer: viewerID, window: window, order, after, limit, session: session)
+            }
+        } else {
+            buildFeed(&builder, viewer: viewerID, authors: homeAuthors(viewerID), order, after, limit)
         }
         return builder
+    }
+
+    /// A range of the viewer's home timeline, read from its primary key in the feed's order.
+    /// With `session` (the placeholder of a token hash), the session and its user are the
+    /// statement's common table `su`, which `viewer` reads, and lead every row.
+    static func buildHomeTimeline(
+        _ builder: inout SQLBuilder, viewer: String, _ order: FeedOrder, _ after: FeedCursor?, _ limit: Int,
+        session: String? = nil
+    ) {
+        let clauses = FeedClauses(order)
+        let condition = clauses.after(after, alias: "t", id: "post_id", &builder)
+        let count = builder.bind(max(0, limit))
+        builder.sql = clauses.page(
+            viewer: viewer, session: session,
+            keys: """
+                SELECT t.created_at, t.post_id AS id FROM home_timeline t
+                WHERE t.user_id = \(viewer) \(condition)
+                ORDER BY \(clauses.orderBy("t", id: "post_id")) LIMIT \(count)
+                """)
     }
 
     /// The walk: the first `window` posts in the feed's order after the cursor, from the index of
@@ -148,10 +176,13 @@ extension PostgresSocialStore: FeedStore {
             descending = order.direction == .descending
         }
 
-        func columns(_ alias: String) -> String { keys.map { "\(alias).\($0)" }.joined(separator: ", ") }
+        /// The key columns of table `alias`, whose post id column is `id`.
+        func columns(_ alias: String, id: String = "id") -> String {
+            keys.map { "\(alias).\($0 == "id" ? id : $0)" }.joined(separator: ", ")
+        }
 
-        func orderBy(_ alias: String) -> String {
-            keys.map { "\(alias).\($0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
+        func orderBy(_ alias: String, id: String = "id") -> String {
+            keys.map { "\(alias).\($0 == "id" ? id : $0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
         }
 
         /// A page's posts as their viewer sees them, in order: `keys` selects the page's key
@@ -180,20 +211,22 @@ extension PostgresSocialStore: FeedStore {
         }
 
         /// `AND (keys) < (cursor)` (`>` ascending), with the cursor bound, or nothing without one.
-        func after(_ cursor: FeedCursor?, alias: String, _ builder: inout SQLBuilder) -> String {
+        func after(_ cursor: FeedCursor?, alias: String, id: String = "id", _ builder: inout SQLBuilder) -> String {
             guard let cursor else { return "" }
             var values: [String] = []
             if keys.count == 3 { values.append(builder.bind(cursor.likeCount)) }
             values.append(builder.bind(cursor.createdAt.timeIntervalSinceReferenceDate))
             values.append(builder.bind(cursor.postID.rawValue))
-            return "AND (\(columns(alias))) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
+            return "AND (\(columns(alias, id: id))) \(descending ? "<" : ">") (\(values.joined(separator: ", ")))"
         }
     }
 
     /// How PostgreSQL runs the first page of a user's home feed (`EXPLAIN ANALYZE`), one line per
-    /// plan node: the walk within the window, then the per-author reads, then the walk that also
-    /// looks up a session (``sessionWithHomeFeed(tokenHash:order:after:limit:)``, here for a token
-    /// no session has), each after a heading line.
+    /// plan node: the first read (the home timeline in the date orders, the walk within the
+    /// window in the like orders), then the per-author reads (which only the like orders run), then
+    /// the first read that also looks up a session (``sessionWithHomeFeed(tokenHash:order:after:limit:)``,
+    /// here for a token no session has), each after a heading line: `first read:`,
+    /// `per-author fallback:` and `first read with the session check:`.
     /// These are the plans the pages run with: the generic plans of the prepared statements.
     /// - Parameters:
     ///   - userID: whose home feed.
@@ -210,20 +243,20 @@ extension PostgresSocialStore: FeedStore {
                 likeCount: Int(Int32.max), createdAt: Date(timeIntervalSinceReferenceDate: 4e9),
                 postID: PostID(rawValue: "pst_~")) : nil
         let window = configuration.homeFeedWindow
-        let walk = Self.homeFeedQuery(.user(userID), order, cursor, 30, walk: window)
-        let perAuthor = Self.homeFeedQuery(.user(userID), order, cursor, 30, walk: nil)
+        let first = Self.homeFeedQuery(.user(userID), order, cursor, 30, window: window)
+        let perAuthor = Self.homeFeedQuery(.user(userID), order, cursor, 30, window: nil)
         // No session has this token hash: the plan's shape is what matters, not its rows.
-        let sessionWalk = Self.homeFeedQuery(.session(tokenHash: Data(count: 32)), order, cursor, 30, walk: window)
-        return try await homeFeedQueryPlan(order.shape, walk: walk, perAuthor: perAuthor, sessionWalk: sessionWalk)
+        let session = Self.homeFeedQuery(.session(tokenHash: Data(count: 32)), order, cursor, 30, window: window)
+        return try await homeFeedQueryPlan(order.shape, first: first, perAuthor: perAuthor, session: session)
     }
 
     private func homeFeedQueryPlan<Order: FeedOrderShape>(
-        _: Order.Type, walk: SQLBuilder, perAuthor: SQLBuilder, sessionWalk: SQLBuilder
+        _: Order.Type, first: SQLBuilder, perAuthor: SQLBuilder, session: SQLBuilder
     ) async throws(StoreError) -> [String] {
-        ["walk within the window:"] + (try await plan(Prepared<HomeFeedShape<Order, Walk>>(walk)))
+        ["first read:"] + (try await plan(Prepared<HomeFeedShape<Order, FirstRead>>(first)))
             + ["per-author fallback:"] + (try await plan(Prepared<HomeFeedShape<Order, PerAuthor>>(perAuthor)))
-            + ["walk with the session check:"]
-            + (try await plan(Prepared<HomeFeedShape<Order, SessionWalk>>(sessionWalk)))
+            + ["first read with the session check:"]
+            + (try await plan(Prepared<HomeFeedShape<Order, SessionFirstRead>>(session)))
     }
 
     /// The authors of a home feed: the people the viewer follows, and the viewer. With
@@ -263,12 +296,12 @@ extension PostgresSocialStore: FeedStore {
 }
 
 extension PostgresSocialStore: SessionFeedStore {
-    /// A session, its user and their home feed: the session is looked up by the walk's own
+    /// A session, its user and their home feed: the session is looked up by the first read's own
     /// statement, so a signed-in home feed request makes one round trip, not two.
     ///
-    /// When the walk finds no post it cannot tell a missing session from an empty window, and the
-    /// session is read on its own; a short page is completed per author, as
-    /// ``homeFeed(userID:order:after:limit:)`` does.
+    /// When the first read finds no post it cannot tell a missing session from an empty feed (or
+    /// window), and the session is read on its own; a like order's short page is completed per
+    /// author, as ``homeFeed(userID:order:after:limit:)`` does.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func sessionWithHomeFeed(tokenHash: Data, order: FeedOrder, after: FeedCursor?, limit: Int)
@@ -280,11 +313,11 @@ extension PostgresSocialStore: SessionFeedStore {
     private func sessionWithHomeFeed<Order: FeedOrderShape>(
         _: Order.Type, tokenHash: Data, after: FeedCursor?, limit: Int
     ) async throws(StoreError) -> (session: SessionRecord, user: User, posts: [PostView])? {
-        let walk = Self.homeFeedQuery(
-            .session(tokenHash: tokenHash), Order.order, after, limit, walk: configuration.homeFeedWindow)
+        let first = Self.homeFeedQuery(
+            .session(tokenHash: tokenHash), Order.order, after, limit, window: configuration.homeFeedWindow)
         // Every row leads with the session and its user; the first row's are decoded, the rest skipped.
         var found: (session: SessionRecord, user: User)?
-        let page = try await fetch(Prepared<HomeFeedShape<Order, SessionWalk>>(walk)) { columns in
+        let page = try await fetch(Prepared<HomeFeedShape<Order, SessionFirstRead>>(first)) { columns in
             if found == nil {
                 found = try columns.sessionWithUser()
             } else {

@@ -15,10 +15,11 @@ import SocialModelSQL
 /// It behaves exactly as the SQLite and in-memory stores (`SocialModelTesting`'s conformance
 /// suite runs on all three). Rules that must hold under concurrency are the database's: usernames
 /// are unique on their case-folded key by a unique constraint, a like is a primary key (`INSERT …
-/// ON CONFLICT DO NOTHING`, so liking twice changes nothing however many callers race) and like
-/// counts are kept by a trigger in the same transaction as the like. Every value is a bound
-/// parameter; the only text ever spliced into SQL is the schema name, which must be a plain
-/// identifier.
+/// ON CONFLICT DO NOTHING`, so liking twice changes nothing however many callers race), like
+/// counts are kept by a trigger in the same transaction as the like, and so is each user's home
+/// timeline (see ``homeFeed(userID:order:after:limit:)``) when posts and follows change. Every
+/// value is a bound parameter; the only text ever spliced into SQL is the schema name, which must
+/// be a plain identifier.
 ///
 /// Two ways to run it:
 /// - As a swift-service-lifecycle `Service`: make it with ``init(configuration:logger:)`` and

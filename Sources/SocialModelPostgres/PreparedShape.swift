@@ -110,7 +110,8 @@ enum OldestFirst: FeedOrderShape { static let order = FeedOrder(.date, .ascendin
 enum MostLikedFirst: FeedOrderShape { static let order = FeedOrder(.likes, .descending) }
 enum LeastLikedFirst: FeedOrderShape { static let order = FeedOrder(.likes, .ascending) }
 
-/// A home feed page in one order, by the walk within the window (`Walk`) or per author.
+/// A home feed page in one order: its first read (``FirstRead``), the same for a session's user
+/// (``SessionFirstRead``), or per author (``PerAuthor``).
 enum HomeFeedShape<Order: FeedOrderShape, Plan: HomeFeedPlan>: PreparedShape {
     static var name: String { Plan.statements[Order.order.statementIndex].name }
     static var sql: String { Plan.statements[Order.order.statementIndex].sql }
@@ -124,8 +125,10 @@ struct HomeFeedStatement: Sendable {
 
 /// How a home feed query finds its posts, and whose.
 protocol HomeFeedPlan: Sendable {
+    /// The plan's part of its statements' names.
     static var name: String { get }
-    static var walk: Bool { get }
+    /// Whether this is a page's first read (the home timeline or the walk), not the per-author reads.
+    static var isFirstRead: Bool { get }
     /// The kind of viewer the query binds (its value a placeholder).
     static var viewer: PostgresSocialStore.HomeFeedViewer { get }
     /// This plan's statement in each order, at the order's `statementIndex`: stored by each plan
@@ -140,33 +143,40 @@ extension HomeFeedPlan {
     static func makeStatements() -> [HomeFeedStatement] {
         FeedOrder.statementOrders.map { order in
             HomeFeedStatement(
-                name: "home_feed_\(name)_\(order.statementName)",
-                sql: PostgresSocialStore.homeFeedQuery(viewer, order, nil, 0, walk: walk ? 1 : nil).sql)
+                name: statementName(order),
+                sql: PostgresSocialStore.homeFeedQuery(viewer, order, nil, 0, window: isFirstRead ? 1 : nil).sql)
         }
+    }
+
+    /// The name of this plan's statement in `order`; a first read says what it reads.
+    static func statementName(_ order: FeedOrder) -> String {
+        let source = isFirstRead ? (order.key == .date ? "_timeline" : "_walk") : ""
+        return "home_feed_\(name)\(source)_\(order.statementName)"
     }
 }
 
-/// The walk down everyone's posts within the window.
-enum Walk: HomeFeedPlan {
-    static let name = "walk"
-    static let walk = true
+/// A page's first read: the home timeline in the date orders, the walk down everyone's posts
+/// within the window in the like orders.
+enum FirstRead: HomeFeedPlan {
+    static let name = "user"
+    static let isFirstRead = true
     static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
     static let statements = makeStatements()
 }
 
-/// Each followed author's posts, merged.
+/// Each followed author's posts, merged: what completes a like order's page the walk left short.
 enum PerAuthor: HomeFeedPlan {
     static let name = "per_author"
-    static let walk = false
+    static let isFirstRead = false
     static var viewer: PostgresSocialStore.HomeFeedViewer { .user(UserID(rawValue: "")) }
     static let statements = makeStatements()
 }
 
-/// The walk for the user of a session token, found by the same statement: a signed-in request's
-/// session check and page in one round trip.
-enum SessionWalk: HomeFeedPlan {
-    static let name = "session_walk"
-    static let walk = true
+/// The first read for the user of a session token, found by the same statement: a signed-in
+/// request's session check and page in one round trip.
+enum SessionFirstRead: HomeFeedPlan {
+    static let name = "session"
+    static let isFirstRead = true
     static var viewer: PostgresSocialStore.HomeFeedViewer { .session(tokenHash: Data()) }
     static let statements = makeStatements()
 }

@@ -9,7 +9,7 @@ import Testing
 struct HomeFeedStatementsTests {
     @Test func everyOrderAndPlanFindsItsOwnStatement() {
         var names: Set<String> = []
-        let plans: [any HomeFeedPlan.Type] = [Walk.self, PerAuthor.self, SessionWalk.self]
+        let plans: [any HomeFeedPlan.Type] = [FirstRead.self, PerAuthor.self, SessionFirstRead.self]
         for order in FeedOrder.statementOrders {
             for plan in plans {
                 names.insert(check(order.shape, plan))
@@ -28,9 +28,14 @@ struct HomeFeedStatementsTests {
 
     /// Checks one pair's statement against the builder; returns its name.
     private func check<Order: FeedOrderShape, Plan: HomeFeedPlan>(_: Order.Type, _: Plan.Type) -> String {
-        let built = PostgresSocialStore.homeFeedQuery(Plan.viewer, Order.order, nil, 0, walk: Plan.walk ? 1 : nil)
+        let built = PostgresSocialStore.homeFeedQuery(
+            Plan.viewer, Order.order, nil, 0, window: Plan.isFirstRead ? 1 : nil)
         #expect(HomeFeedShape<Order, Plan>.sql == built.sql)
-        #expect(HomeFeedShape<Order, Plan>.name == "home_feed_\(Plan.name)_\(Order.order.statementName)")
+        #expect(HomeFeedShape<Order, Plan>.name == Plan.statementName(Order.order))
+        // A first read in a date order reads the home timeline; in a like order it walks.
+        let timeline = Plan.isFirstRead && Order.order.key == .date
+        #expect(HomeFeedShape<Order, Plan>.sql.contains("FROM home_timeline") == timeline)
+        #expect(HomeFeedShape<Order, Plan>.name.contains("_timeline_") == timeline)
         return HomeFeedShape<Order, Plan>.name
     }
 }
