@@ -61,7 +61,8 @@ struct HomeTimelineTests {
     /// left uncommitted in one transaction, the second runs in another (it must wait for the
     /// first's author lock), then the first commits. Either order, the timeline is exact.
     enum Race: String, CaseIterable, Sendable {
-        case followThenPost, postThenFollow, unfollowThenPost, postThenUnfollow, deletePostThenFollow
+        case followThenPost, postThenFollow, unfollowThenPost, postThenUnfollow, deletePostThenFollow,
+            followThenDeletePost
     }
 
     @Test(arguments: Race.allCases)
@@ -81,6 +82,7 @@ struct HomeTimelineTests {
             let follow: PostgresQuery =
                 "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (\(f), \(a), 0)"
             let unfollow: PostgresQuery = "DELETE FROM follows WHERE follower_id = \(f) AND followee_id = \(a)"
+            let deletePost: PostgresQuery = "DELETE FROM posts WHERE id = \(existing.id.rawValue)"
             let post: PostgresQuery = """
                 INSERT INTO posts (id, author_id, caption, width, height, created_at)
                 VALUES ('pst_raced', \(a), '', 1, 1, 1)
@@ -91,7 +93,8 @@ struct HomeTimelineTests {
                 case .postThenFollow: (post, follow)
                 case .unfollowThenPost: (unfollow, post)
                 case .postThenUnfollow: (post, unfollow)
-                case .deletePostThenFollow: ("DELETE FROM posts WHERE id = \(existing.id.rawValue)", follow)
+                case .deletePostThenFollow: (deletePost, follow)
+                case .followThenDeletePost: (follow, deletePost)
                 }
             let configuration = try PostgresSchema.connectionConfiguration(store.configuration)
             let logger = PostgresTestServer.logger
