@@ -103,8 +103,50 @@ enum SQLiteSchema {
         migrator.registerMigration("v3-network") { db in
             try db.execute(sql: networkSchema)
         }
+        migrator.registerMigration("v4-home-timeline") { db in
+            try db.execute(sql: homeTimelineSchema)
+        }
         return migrator
     }
+
+    /// The home timeline: a row says "this post is in this user's home feed", one for the author
+    /// and one for each of the author's followers, so a page in date order reads twenty rows of
+    /// one user's range instead of walking everyone's newest posts (fan-out on write: a post
+    /// costs a row per follower, a follow a row per post of the person followed). Triggers keep it
+    /// exact however rows change, a foreign-key cascade included (a deleted user's posts and
+    /// follows); SQLite has one writer at a time, so no change can miss another's rows. The
+    /// like orders still walk `posts_by_likes`: a like would move a post in every follower's rows.
+    static let homeTimelineSchema = """
+        CREATE TABLE home_timeline (
+            user_id TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            post_id TEXT NOT NULL,
+            PRIMARY KEY (user_id, created_at, post_id)) WITHOUT ROWID;
+        -- A deleted post's rows are found here.
+        CREATE INDEX home_timeline_by_post ON home_timeline(post_id);
+        -- The date orders' walk is gone with it; the like orders' index stays.
+        DROP INDEX posts_by_date;
+        CREATE TRIGGER home_timeline_post_added AFTER INSERT ON posts BEGIN
+            INSERT OR IGNORE INTO home_timeline (user_id, created_at, post_id)
+            SELECT follower_id, NEW.created_at, NEW.id FROM follows WHERE followee_id = NEW.author_id
+            UNION ALL SELECT NEW.author_id, NEW.created_at, NEW.id;
+        END;
+        CREATE TRIGGER home_timeline_post_removed AFTER DELETE ON posts BEGIN
+            DELETE FROM home_timeline WHERE post_id = OLD.id;
+        END;
+        CREATE TRIGGER home_timeline_follow_added AFTER INSERT ON follows BEGIN
+            INSERT OR IGNORE INTO home_timeline (user_id, created_at, post_id)
+            SELECT NEW.follower_id, created_at, id FROM posts WHERE author_id = NEW.followee_id;
+        END;
+        CREATE TRIGGER home_timeline_follow_removed AFTER DELETE ON follows BEGIN
+            DELETE FROM home_timeline WHERE (user_id, created_at, post_id) IN
+                (SELECT OLD.follower_id, created_at, id FROM posts WHERE author_id = OLD.followee_id);
+        END;
+        INSERT INTO home_timeline (user_id, created_at, post_id)
+        SELECT f.follower_id, p.created_at, p.id FROM follows f JOIN posts p ON p.author_id = f.followee_id
+        UNION
+        SELECT author_id, created_at, id FROM posts;
+        """
 
     /// The network's tables. Posts keep their like and comment counts through triggers (which also
     /// run for cascaded deletes), so feeds sorted by likes and profile totals read an index.

@@ -27,21 +27,20 @@ extension SQLiteSocialStore: FeedStore {
         }
     }
 
-    /// The home feed, in at most three index-only queries and one fetch of the page's rows.
+    /// The home feed. In a date order, one range of the user's home timeline, a table triggers
+    /// keep with a row for each post in each follower's feed (see `SQLiteSchema`): the page's rows
+    /// whatever the size of the network. In a like order, at most three index-only queries, then
+    /// one fetch of the page's rows as in every order.
     ///
-    /// The window is the newest (in the feed's order) ``homeFeedWindow`` posts of everyone from
-    /// the cursor on; a first query finds its far edge, the key of its last post. The second walks
-    /// the covering index of everyone's posts from the cursor towards that edge and stops at the
-    /// page's last post by a followed author, so a user who follows many others pays for a few
-    /// hundred index entries, never more than a window. When the window holds a full page, that
-    /// page is exact, since every later post sorts after the whole window. Otherwise (few
-    /// followees, or a sparse stretch) each followed author's posts are read from the per-author
-    /// index and merged, which is cheap exactly when they are few. With fewer posts than a window
-    /// left, the walk has no bound and is the answer.
-    ///
-    /// A walk within the window measured faster than per-author reads within it for a user who
-    /// follows 200 of 10,000 (`social-feed-bench`), so the per-author index serves only the
-    /// fallback.
+    /// The like orders' window is the newest (in the feed's order) ``homeFeedWindow`` posts of
+    /// everyone from the cursor on; a first query finds its far edge, the key of its last post.
+    /// The second walks the covering index of everyone's posts from the cursor towards that edge
+    /// and stops at the page's last post by a followed author, so a user who follows many others
+    /// pays for a few hundred index entries, never more than a window. When the window holds a
+    /// full page, that page is exact, since every later post sorts after the whole window.
+    /// Otherwise (few followees, or a sparse stretch) each followed author's posts are read from
+    /// the per-author index and merged, which is cheap exactly when they are few. With fewer posts
+    /// than a window left, the walk has no bound and is the answer.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func homeFeed(userID: UserID, order: FeedOrder, after: FeedCursor?, limit: Int) async throws(StoreError)
@@ -53,6 +52,12 @@ extension SQLiteSocialStore: FeedStore {
             let paged = after != nil
             var cursor: StatementArguments = []
             if let after { cursor += Self.feedArguments(after, order) }
+            guard order.key == .likes else {
+                let ids = try String.fetchAll(
+                    db.cachedStatement(sql: Self.homeTimelineSQL(order: order, paged: paged)),
+                    arguments: [userID.rawValue] + cursor + [limit])
+                return try Self.views(ids: ids, viewerID: userID, db)
+            }
             let followed: StatementArguments = [userID.rawValue, userID.rawValue]
             let edge = try Row.fetchOne(
                 db.cachedStatement(sql: Self.homeFeedWindowEdgeSQL(order: order, paged: paged)),
@@ -71,25 +76,35 @@ extension SQLiteSocialStore: FeedStore {
         }
     }
 
-    /// The key of the window's last post (its arguments: the cursor's key when `paged`, then the
-    /// window size less one); no row when fewer posts than a window remain.
+    /// A page of the user's home timeline in a date order. Its arguments: the user, the cursor's
+    /// key (when `paged`) and the limit.
+    static func homeTimelineSQL(order: FeedOrder, paged: Bool) -> String {
+        let clauses = feedClauses(order, alias: "t", id: "post_id")
+        return """
+            SELECT t.post_id FROM home_timeline t WHERE t.user_id = ? \(paged ? "AND " + clauses.after : "")
+            ORDER BY \(clauses.orderBy) LIMIT ?
+            """
+    }
+
+    /// The key of the like-order window's last post (its arguments: the cursor's key when
+    /// `paged`, then the window size less one); no row when fewer posts than a window remain.
     static func homeFeedWindowEdgeSQL(order: FeedOrder, paged: Bool) -> String {
         let clauses = feedClauses(order, alias: "w")
         return """
-            SELECT \(clauses.keys) FROM posts w INDEXED BY \(feedIndex(order, perAuthor: false))
+            SELECT \(clauses.keys) FROM posts w INDEXED BY posts_by_likes
             \(paged ? "WHERE " + clauses.after : "") ORDER BY \(clauses.orderBy) LIMIT 1 OFFSET ?
             """
     }
 
-    /// The page's post ids, read by a walk down the index of everyone's posts (`walk`) or from the
-    /// per-author index. Its arguments: the user twice, the cursor's key (when `paged`), the
-    /// window's edge (when `window`) and the limit.
+    /// A like-order page's post ids, read by a walk down the index of everyone's posts (`walk`)
+    /// or from the per-author index. Its arguments: the user twice, the cursor's key (when
+    /// `paged`), the window's edge (when `window`) and the limit.
     static func homeFeedSQL(order: FeedOrder, paged: Bool, window: Bool, walk: Bool) -> String {
         let clauses = feedClauses(order, alias: "p")
         let conditions =
             ["p.author_id IN \(followedSQL)"] + (paged ? [clauses.after] : []) + (window ? [clauses.within] : [])
         return """
-            SELECT p.id FROM posts p INDEXED BY \(feedIndex(order, perAuthor: !walk))
+            SELECT p.id FROM posts p INDEXED BY \(walk ? "posts_by_likes" : "posts_by_author_likes")
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(clauses.orderBy) LIMIT ?
             """
     }
@@ -97,20 +112,15 @@ extension SQLiteSocialStore: FeedStore {
     /// The authors of a user's home feed: those followed, and the user (bound twice).
     static let followedSQL = "(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)"
 
-    /// The covering index that holds posts in the feed's order, everyone's or each author's.
-    static func feedIndex(_ order: FeedOrder, perAuthor: Bool) -> String {
-        (perAuthor ? "posts_by_author_" : "posts_by_") + (order.key == .likes ? "likes" : "date")
-    }
-
     /// The key columns, comparisons and ordering of a feed query for `order`: row-value
     /// comparisons, so the next page starts at an index seek rather than an offset. `after` keeps
     /// what sorts after the cursor's key; `within` what sorts no later than the window's edge.
-    static func feedClauses(_ order: FeedOrder, alias: String) -> (
+    /// `id` names the post id's column (the home timeline's is `post_id`).
+    static func feedClauses(_ order: FeedOrder, alias: String, id: String = "id") -> (
         keys: String, after: String, within: String, orderBy: String
     ) {
         let keys =
-            order.key == .likes
-            ? ["\(alias).like_count", "\(alias).created_at", "\(alias).id"] : ["\(alias).created_at", "\(alias).id"]
+            (order.key == .likes ? ["\(alias).like_count"] : []) + ["\(alias).created_at", "\(alias).\(id)"]
         let descending = order.direction == .descending
         let tuple = "(\(keys.joined(separator: ", ")))"
         let placeholders = "(" + keys.map { _ in "?" }.joined(separator: ", ") + ")"

@@ -3,9 +3,10 @@ import GRDB
 import SocialModel
 
 extension SQLiteSocialStore {
-    /// SQLite's `EXPLAIN QUERY PLAN` of the home feed's queries for a user (the window's edge, the
-    /// walk down everyone's posts within it, and the per-author fallback), one line per step, to
-    /// check that they read indexes rather than scanning tables (benchmarks print it).
+    /// SQLite's `EXPLAIN QUERY PLAN` of the home feed's queries for a user, one line per step,
+    /// to check that they read indexes rather than scanning tables (benchmarks print it): in a
+    /// date order the home timeline's range, headed `home timeline:`; in a like order the
+    /// window's edge, the walk down everyone's posts within it and the per-author fallback.
     ///
     /// - Throws: `StoreError/database(message:)` if SQLite cannot prepare or run the `EXPLAIN`.
     public func homeFeedQueryPlan(userID: UserID, order: FeedOrder, paged: Bool) async throws(StoreError) -> [String] {
@@ -13,6 +14,11 @@ extension SQLiteSocialStore {
         if paged {
             cursor = Self.feedArguments(
                 FeedCursor(likeCount: Int.max, createdAt: .distantFuture, postID: PostID(rawValue: "~")), order)
+        }
+        guard order.key == .likes else {
+            return ["home timeline:"]
+                + (try await queryPlan(
+                    Self.homeTimelineSQL(order: order, paged: paged), [userID.rawValue] + cursor + [30]))
         }
         let edge = Self.feedArguments(
             FeedCursor(likeCount: 0, createdAt: .distantPast, postID: PostID(rawValue: "")), order)

@@ -15,16 +15,17 @@ import SocialModelSQL
 public final class SQLiteSocialStore: Sendable {
     /// The database file.
     public let path: String
-    /// How many posts the home feed's first query looks at before it reads per followed author
-    /// instead (see ``homeFeed(userID:order:after:limit:)``).
+    /// How many posts the home feed's first query in a like order looks at before it reads per
+    /// followed author instead (see ``homeFeed(userID:order:after:limit:)``; the date orders read
+    /// the home timeline).
     public let homeFeedWindow: Int
     let pool: DatabasePool
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameters:
     ///   - path: the database file.
-    ///   - homeFeedWindow: the home feed's window; the default suits people who follow a few
-    ///     percent of all authors, and any value gives the same pages.
+    ///   - homeFeedWindow: the home feed's window in the like orders; the default suits people
+    ///     who follow a few percent of all authors, and any value gives the same pages.
     /// - Throws: `StoreError.cannotOpen(path:message:)`.
     public init(path: String, homeFeedWindow: Int = 4000) throws(StoreError) {
         self.path = path
