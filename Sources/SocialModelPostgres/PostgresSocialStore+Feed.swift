@@ -178,11 +178,15 @@ extension PostgresSocialStore: FeedStore {
 
         /// The key columns of table `alias`, whose post id column is `id`.
         func columns(_ alias: String, id: String = "id") -> String {
-            keys.map { "\(alias).\($0 == "id" ? id : $0)" }.joined(separator: ", ")
+            qualifiedKeys(alias, id: id).joined(separator: ", ")
         }
 
         func orderBy(_ alias: String, id: String = "id") -> String {
-            keys.map { "\(alias).\($0 == "id" ? id : $0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
+            qualifiedKeys(alias, id: id).map { "\($0) \(descending ? "DESC" : "ASC")" }.joined(separator: ", ")
+        }
+
+        private func qualifiedKeys(_ alias: String, id: String) -> [String] {
+            keys.map { "\(alias).\($0 == "id" ? id : $0)" }
         }
 
         /// A page's posts as their viewer sees them, in order: `keys` selects the page's key

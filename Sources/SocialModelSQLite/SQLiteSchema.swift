@@ -138,7 +138,9 @@ enum SQLiteSchema {
             INSERT OR IGNORE INTO home_timeline (user_id, created_at, post_id)
             SELECT NEW.follower_id, created_at, id FROM posts WHERE author_id = NEW.followee_id;
         END;
-        CREATE TRIGGER home_timeline_follow_removed AFTER DELETE ON follows BEGIN
+        -- A user's own posts stay in their feed even if a follow of themselves ends.
+        CREATE TRIGGER home_timeline_follow_removed AFTER DELETE ON follows
+        WHEN OLD.follower_id <> OLD.followee_id BEGIN
             DELETE FROM home_timeline WHERE (user_id, created_at, post_id) IN
                 (SELECT OLD.follower_id, created_at, id FROM posts WHERE author_id = OLD.followee_id);
         END;

@@ -32,8 +32,8 @@ extension SQLiteSocialStore: FeedStore {
     /// whatever the size of the network. In a like order, at most three index-only queries, then
     /// one fetch of the page's rows as in every order.
     ///
-    /// The like orders' window is the newest (in the feed's order) ``homeFeedWindow`` posts of
-    /// everyone from the cursor on; a first query finds its far edge, the key of its last post.
+    /// The like orders' window is everyone's first ``homeFeedWindow`` posts in the feed's order
+    /// from the cursor on; a first query finds its far edge, the key of its last post.
     /// The second walks the covering index of everyone's posts from the cursor towards that edge
     /// and stops at the page's last post by a followed author, so a user who follows many others
     /// pays for a few hundred index entries, never more than a window. When the window holds a
