@@ -82,9 +82,12 @@ extension PostgresSocialStore {
     }
 }
 
-/// Relays another process's live updates into a `NetworkEvents` hub, holding one pooled
-/// connection while it listens. Run it in your `ServiceGroup`, or in a task of your own; it stops
-/// when that task is cancelled or the group shuts down gracefully.
+/// Relays another process's live updates into a `NetworkEvents` hub. It listens on a connection
+/// of its own, outside the store's pools: a listening connection is held for as long as the relay
+/// runs, and taken from a pool it would leave a store with
+/// ``PostgresStoreConfiguration/maximumConnections`` of 1 no connection for its queries. Run it in
+/// your `ServiceGroup`, or in a task of your own; it stops when that task is cancelled or the
+/// group shuts down gracefully.
 public final class PostgresEventRelay: Service, Sendable {
     let store: PostgresSocialStore
     let events: NetworkEvents
@@ -105,14 +108,21 @@ public final class PostgresEventRelay: Service, Sendable {
     public func run() async throws {
         do {
             try await cancelWhenGracefulShutdown { [self] in
-                try await store.client.withConnection { connection in
+                let connection = try await PostgresConnection.connect(
+                    configuration: try PostgresSchema.connectionConfiguration(store.configuration), id: 1,
+                    logger: store.logger)
+                do {
                     try await connection.listen(on: store.eventChannel) { notifications in
                         settle(.success(()))
                         for try await notification in notifications {
                             await store.relay(notification.payload, to: events)
                         }
                     }
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
+                try? await connection.close()
             }
         } catch  where Task.isCancelled {
             settle(.failure(.database(message: "the event relay was stopped")))

@@ -44,6 +44,9 @@ public final class PostgresSocialStore: Service, Sendable {
     /// this process publish those directly).
     let origin = UUID().uuidString
     private let lifecycle = Locked(Lifecycle.idle)
+    /// Whether the pools serve yet: calls wait here rather than lease a connection from a pool that
+    /// does not run yet (which PostgresNIO allows, logging a warning for every such call).
+    private let pools = Locked(Pools.starting(waiters: []))
 
     private enum Lifecycle {
         case idle
@@ -51,6 +54,14 @@ public final class PostgresSocialStore: Service, Sendable {
         /// Started by ``connect(_:logger:)``: the task serving the pools, ended by ``close()``.
         case owned(Task<Void, Never>)
         case stopped
+    }
+
+    private typealias Waiter = CheckedContinuation<Result<Void, StoreError>, Never>
+
+    private enum Pools {
+        case starting(waiters: [Waiter])
+        case serving
+        case stopped(StoreError)
     }
 
     /// A store that connects when it runs: nothing is opened until ``run()`` (or use ``connect(_:logger:)``).
@@ -82,6 +93,7 @@ public final class PostgresSocialStore: Service, Sendable {
             try await store.migrate()
         } catch {
             store.lifecycle.withLock { $0 = .stopped }
+            store.stopPools(error)
             throw error
         }
         let (started, signal) = AsyncStream<Void>.makeStream()
@@ -105,7 +117,8 @@ public final class PostgresSocialStore: Service, Sendable {
     }
 
     /// Migrates the schema, then serves the connection pools until the task is cancelled or the
-    /// service group shuts down gracefully. Calls made meanwhile wait for the pools.
+    /// service group shuts down gracefully. Calls made meanwhile wait for the pools (and fail with
+    /// the migration's error if it fails).
     /// - Throws: `StoreError.cannotOpen(path:message:)` when the migration fails, or
     ///   `StoreError.database(message:)` if the store already runs.
     public func run() async throws {
@@ -114,18 +127,77 @@ public final class PostgresSocialStore: Service, Sendable {
             try await migrate()
         } catch {
             lifecycle.withLock { $0 = .stopped }
+            stopPools(error)
             throw error
         }
         await runPools()
         lifecycle.withLock { $0 = .stopped }
     }
 
-    /// Serves both connection pools until the task is cancelled.
+    /// Serves both connection pools until the task is cancelled; calls wait for this, and fail
+    /// once it has ended.
     private func runPools() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.client.run() }
             group.addTask { await self.preparedClient.run() }
+            // Lets the pools' tasks start before the waiting calls lease from them.
+            await Task.yield()
+            let waiters = pools.withLock { state -> [Waiter] in
+                guard case .starting(let waiters) = state else { return [] }
+                state = .serving
+                return waiters
+            }
+            for waiter in waiters { waiter.resume(returning: .success(())) }
         }
+        stopPools(.database(message: "the store at \(configuration.redactedDescription) has stopped"))
+    }
+
+    /// Fails the calls waiting for the pools, and every call from now on, with `error`.
+    private func stopPools(_ error: StoreError) {
+        let waiters = pools.withLock { state -> [Waiter] in
+            defer { state = .stopped(error) }
+            guard case .starting(let waiters) = state else { return [] }
+            return waiters
+        }
+        for waiter in waiters { waiter.resume(returning: .failure(error)) }
+    }
+
+    /// Returns once the pools serve, at once after the first time (one lock); throws the store's
+    /// error once it has stopped, or its migration failed. A call made before anything runs the
+    /// store waits too, with a warning after a second: a store that is never run leaves it waiting.
+    private func waitForPools() async throws(StoreError) {
+        let now: Result<Void, StoreError>? = pools.withLock { state in
+            switch state {
+            case .serving: .success(())
+            case .stopped(let error): .failure(error)
+            case .starting: nil
+            }
+        }
+        if let now { return try now.get() }
+        // A service group runs the store a moment after it starts; a store still not run a second
+        // later is probably never run, and the call would wait forever.
+        let warning = Task { [self] in
+            try await Task.sleep(for: .seconds(1))
+            guard case .idle = lifecycle.withLock({ $0 }) else { return }
+            logger.warning(
+                "a call waits for the PostgreSQL store to run: run it in a ServiceGroup, or open it with connect(_:logger:)"
+            )
+        }
+        defer { warning.cancel() }
+        let outcome = await withCheckedContinuation { continuation in
+            let now: Result<Void, StoreError>? = pools.withLock { state in
+                switch state {
+                case .serving: return .success(())
+                case .stopped(let error): return .failure(error)
+                case .starting(var waiters):
+                    waiters.append(continuation)
+                    state = .starting(waiters: waiters)
+                    return nil
+                }
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+        try outcome.get()
     }
 
     /// Closes the pools a ``connect(_:logger:)`` started; calls made afterwards fail with
@@ -166,6 +238,7 @@ public final class PostgresSocialStore: Service, Sendable {
 
     /// Runs one statement on a pooled connection and returns its rows.
     func rows(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {
+        try await waitForPools()
         do {
             return try await client.query(query, logger: logger).collect()
         } catch {
@@ -184,6 +257,7 @@ public final class PostgresSocialStore: Service, Sendable {
     func fetch<Shape, T>(_ statement: Prepared<Shape>, _ decode: (inout PostgresColumns) throws -> T)
         async throws(StoreError) -> [T]
     {
+        try await waitForPools()
         var rows: [PostgresRow] = []
         do {
             for try await row in try await preparedClient.execute(statement, logger: logger) { rows.append(row) }
@@ -205,6 +279,7 @@ public final class PostgresSocialStore: Service, Sendable {
             unsafeSQL: "SELECT format('EXPLAIN (ANALYZE, COSTS OFF) EXECUTE \(Prepared<Shape>.name)\(arguments)'"
                 + "\(placeholders))",
             binds: statement.bindings)
+        try await waitForPools()
         do {
             let lines = try await preparedClient.withConnection { connection in
                 for try await _ in try await connection.execute(statement, logger: logger) {}
@@ -242,6 +317,7 @@ public final class PostgresSocialStore: Service, Sendable {
 
     /// Runs `body` in a transaction on one connection: committed when it returns, rolled back when it throws.
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        try await waitForPools()
         do {
             return try await client.withTransaction(logger: logger) { connection in
                 try await body(connection)

@@ -7,7 +7,8 @@ import SocialModel
 /// - `schema`: the schema to keep the tables in (created if missing); default the server's
 ///   `search_path` (normally `public`). Several apps, or test runs, can share a database this way.
 /// - `sslmode`: `disable`, `prefer` (the default: TLS when the server offers it) or `require`.
-/// - `max_connections`: the size of each of the store's two connection pools (default 20).
+/// - `max_connections`: the size of each of the store's two connection pools (default 20); an
+///   event relay listens on one connection more, of its own.
 /// - `home_feed_window`: see ``homeFeedWindow`` (default 4000).
 public struct PostgresStoreConfiguration: Sendable, Hashable {
     /// Whether the connection is encrypted.
@@ -35,7 +36,8 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     /// Whether to encrypt the connection.
     public var tls: TLSMode
     /// The most connections each of the store's two pools opens at once (one for its prepared
-    /// statements, one for the rest).
+    /// statements, one for the rest). An event relay (``PostgresEventRelay``) listens on a
+    /// connection of its own besides.
     public var maximumConnections: Int
     /// How many of everyone's most liked (or least liked) posts, from the cursor on, a home feed
     /// page in a like order looks through for posts by the people a user follows before it reads

@@ -71,6 +71,39 @@ struct PostgresEventRelayTests {
         try await PostgresTestServer.dropSchema(of: configuration)
     }
 
+    /// The relay listens on a connection of its own: a store of one connection a pool still
+    /// serves its calls while the relay runs, and the relay still brings what another instance keeps.
+    @Test(.timeLimit(.minutes(1))) func aStoreOfOneConnectionServesWhileItsRelayListens() async throws {
+        let configuration = try await PostgresTestServer.freshConfiguration(maximumConnections: 1)
+        let here = try await PostgresTestServer.connect(configuration)
+        let elsewhere = try await PostgresTestServer.connect(configuration)
+        let (ana, ben) = (
+            User(id: .random(), username: "ana", email: "ana@example.com", createdAt: Self.start),
+            User(id: .random(), username: "ben", email: "ben@example.com", createdAt: Self.start)
+        )
+        let hub = NetworkEvents()
+        let notifications = hub.notifications(for: ana.id)
+        let relay = here.eventRelay(to: hub)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await relay.run() }
+            try await relay.waitUntilListening()
+            // Its calls are served though its one connection per pool is not the relay's.
+            try await here.insertUser(ana, passwordHash: nil, identity: nil)
+            try await here.insertUser(ben, passwordHash: nil, identity: nil)
+            #expect(try await here.user(id: ana.id) == ana)
+            let notice = NetworkNotification(
+                id: .random(), recipientID: ana.id, actorID: ben.id, kind: .follow, createdAt: Self.start)
+            #expect(
+                try await elsewhere.setFollow(
+                    followerID: ben.id, followeeID: ana.id, following: true, at: Self.start, notification: notice))
+            #expect(await SocialModelTesting.first(1, of: notifications, within: .seconds(30)).map(\.id) == [notice.id])
+            tasks.cancelAll()
+        }
+        await elsewhere.close()
+        await here.close()
+        try await PostgresTestServer.dropSchema(of: configuration)
+    }
+
     /// A post kept by another instance reaches the hub's subscribers who follow its author, and
     /// only them; a post the listening instance keeps itself is left to its own services.
     @Test func postsKeptElsewhereReachTheAuthorsFollowers() async throws {
