@@ -1,5 +1,4 @@
 import Foundation
-import Locking
 import PostgresNIO
 import ServiceLifecycle
 import SocialModel
@@ -91,12 +90,8 @@ extension PostgresSocialStore {
 public final class PostgresEventRelay: Service, Sendable {
     let store: PostgresSocialStore
     let events: NetworkEvents
-    private let state = Locked(State())
-
-    private struct State {
-        var outcome: Result<Void, StoreError>?
-        var waiters: [CheckedContinuation<Result<Void, StoreError>, Never>] = []
-    }
+    /// Whether it listens, or why not.
+    private let listening = SettledOnce()
 
     init(store: PostgresSocialStore, events: NetworkEvents) {
         self.store = store
@@ -137,24 +132,11 @@ public final class PostgresEventRelay: Service, Sendable {
     /// Waits until the relay listens, so that writes made afterwards are relayed.
     /// - Throws: `StoreError` if the relay stopped or failed before it listened.
     public func waitUntilListening() async throws(StoreError) {
-        let outcome = await withCheckedContinuation { continuation in
-            let settled = state.withLock { state in
-                if state.outcome == nil { state.waiters.append(continuation) }
-                return state.outcome
-            }
-            if let settled { continuation.resume(returning: settled) }
-        }
-        try outcome.get()
+        try await listening.wait()
     }
 
     /// Records the first outcome (listening, or why not) and wakes the waiters.
     private func settle(_ outcome: Result<Void, StoreError>) {
-        let waiters = state.withLock { state in
-            guard state.outcome == nil else { return [CheckedContinuation<Result<Void, StoreError>, Never>]() }
-            state.outcome = outcome
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume(returning: outcome) }
+        listening.settle(outcome)
     }
 }

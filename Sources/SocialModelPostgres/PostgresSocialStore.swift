@@ -44,9 +44,10 @@ public final class PostgresSocialStore: Service, Sendable {
     /// this process publish those directly).
     let origin = UUID().uuidString
     private let lifecycle = Locked(Lifecycle.idle)
-    /// Whether the pools serve yet: calls wait here rather than lease a connection from a pool that
-    /// does not run yet (which PostgresNIO allows, logging a warning for every such call).
-    private let pools = Locked(Pools.starting(waiters: []))
+    /// Whether the pools serve yet, or the migration's error: calls wait here rather than lease a
+    /// connection from a pool that does not run yet (which PostgresNIO allows, logging a warning
+    /// for every such call).
+    private let pools = SettledOnce()
 
     private enum Lifecycle {
         case idle
@@ -54,14 +55,6 @@ public final class PostgresSocialStore: Service, Sendable {
         /// Started by ``connect(_:logger:)``: the task serving the pools, ended by ``close()``.
         case owned(Task<Void, Never>)
         case stopped
-    }
-
-    private typealias Waiter = CheckedContinuation<Result<Void, StoreError>, Never>
-
-    private enum Pools {
-        case starting(waiters: [Waiter])
-        case serving
-        case stopped(StoreError)
     }
 
     /// A store that connects when it runs: nothing is opened until ``run()`` (or use ``connect(_:logger:)``).
@@ -93,7 +86,7 @@ public final class PostgresSocialStore: Service, Sendable {
             try await store.migrate()
         } catch {
             store.lifecycle.withLock { $0 = .stopped }
-            store.stopPools(error)
+            store.pools.settle(.failure(error))
             throw error
         }
         let (started, signal) = AsyncStream<Void>.makeStream()
@@ -127,53 +120,30 @@ public final class PostgresSocialStore: Service, Sendable {
             try await migrate()
         } catch {
             lifecycle.withLock { $0 = .stopped }
-            stopPools(error)
+            pools.settle(.failure(error))
             throw error
         }
         await runPools()
         lifecycle.withLock { $0 = .stopped }
     }
 
-    /// Serves both connection pools until the task is cancelled; calls wait for this, and fail
-    /// once it has ended.
+    /// Serves both connection pools until the task is cancelled; calls wait for this.
     private func runPools() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.client.run() }
             group.addTask { await self.preparedClient.run() }
             // Lets the pools' tasks start before the waiting calls lease from them.
             await Task.yield()
-            let waiters = pools.withLock { state -> [Waiter] in
-                guard case .starting(let waiters) = state else { return [] }
-                state = .serving
-                return waiters
-            }
-            for waiter in waiters { waiter.resume(returning: .success(())) }
+            pools.settle(.success(()))
         }
-        stopPools(.database(message: "the store at \(configuration.redactedDescription) has stopped"))
     }
 
-    /// Fails the calls waiting for the pools, and every call from now on, with `error`.
-    private func stopPools(_ error: StoreError) {
-        let waiters = pools.withLock { state -> [Waiter] in
-            defer { state = .stopped(error) }
-            guard case .starting(let waiters) = state else { return [] }
-            return waiters
-        }
-        for waiter in waiters { waiter.resume(returning: .failure(error)) }
-    }
-
-    /// Returns once the pools serve, at once after the first time (one lock); throws the store's
-    /// error once it has stopped, or its migration failed. A call made before anything runs the
-    /// store waits too, with a warning after a second: a store that is never run leaves it waiting.
+    /// Returns once the pools serve, at once after the first time (one lock); throws the
+    /// migration's error if it failed (once the pools have stopped, PostgresNIO's lease fails). A
+    /// call made before anything runs the store waits too, with a warning after a second: a store
+    /// that is never run leaves it waiting.
     private func waitForPools() async throws(StoreError) {
-        let now: Result<Void, StoreError>? = pools.withLock { state in
-            switch state {
-            case .serving: .success(())
-            case .stopped(let error): .failure(error)
-            case .starting: nil
-            }
-        }
-        if let now { return try now.get() }
+        if let outcome = pools.outcome { return try outcome.get() }
         // A service group runs the store a moment after it starts; a store still not run a second
         // later is probably never run, and the call would wait forever.
         let warning = Task { [self] in
@@ -184,20 +154,7 @@ public final class PostgresSocialStore: Service, Sendable {
             )
         }
         defer { warning.cancel() }
-        let outcome = await withCheckedContinuation { continuation in
-            let now: Result<Void, StoreError>? = pools.withLock { state in
-                switch state {
-                case .serving: return .success(())
-                case .stopped(let error): return .failure(error)
-                case .starting(var waiters):
-                    waiters.append(continuation)
-                    state = .starting(waiters: waiters)
-                    return nil
-                }
-            }
-            if let now { continuation.resume(returning: now) }
-        }
-        try outcome.get()
+        try await pools.wait()
     }
 
     /// Closes the pools a ``connect(_:logger:)`` started; calls made afterwards fail with
