@@ -42,7 +42,8 @@ public struct PostgresStoreConfiguration: Sendable, Hashable {
     /// How many of everyone's most liked (or least liked) posts, from the cursor on, a home feed
     /// page in a like order looks through for posts by the people a user follows before it reads
     /// each followed author's posts instead (the date orders read each user's home timeline). A
-    /// user who follows a few hundred finds a page within a few thousand posts; one who follows few, or whose people post rarely, is served by the per-author reads.
+    /// user who follows a few hundred finds a page within a few thousand posts; one who follows
+    /// few, or whose people post rarely, is served by the per-author reads.
     /// Any value gives the same pages; at least 1.
     public var homeFeedWindow = 4000
 

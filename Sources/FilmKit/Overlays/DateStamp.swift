@@ -16,8 +16,8 @@ public struct DateStamp: ConfigurableFilter {
 
     /// Creates a stamp for a date; the caller gives it, so a stamp can say any day.
     ///
-    /// - Throws: ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` unless `month` is 1…12, `day`
-    ///   1…31 and `year` 0…9999.
+    /// - Throws: ``FilterError/invalidParameterValue(filter:parameter:value:expected:)`` unless
+    ///   `month` is 1…12, `day` 1…31 and `year` 0…9999.
     public init(year: Int, month: Int, day: Int) throws(FilterError) {
         guard (1...12).contains(month), (1...31).contains(day), (0...9999).contains(year) else {
             throw .invalidParameterValue(

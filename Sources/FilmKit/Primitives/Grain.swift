@@ -7,8 +7,9 @@ import Imaging
 /// lattice of that spacing and smoothly interpolated into clumps (value noise on two lattices
 /// offset by half a cell, renormalised to an even strength; each lattice value is a hash of the
 /// seed and its position, so the grain is the same on any number of threads). The clump size is
-/// a fraction of the frame's short side, so the same film looks the same at any output resolution. Grain shows most where
-/// the film is half exposed and least in its clear and fully dense parts, so its amplitude is
+/// a fraction of the frame's short side, so the same film looks the same at any output
+/// resolution. Grain shows most where the film is half exposed and least in its clear and fully
+/// dense parts, so its amplitude is
 /// `0.15 + 0.85 · 4L(1 − L)` of the mid-tone value at luma `L`. Colour film's three dye layers
 /// grain independently (`chroma` 1); black-and-white film's grain is the same in every channel
 /// (`chroma` 0). When a clump is smaller than a pixel, each pixel averages several clumps and the

@@ -14,7 +14,8 @@ import Imaging
 ///
 /// let look = try FilterRegistry.shared.makeFilter("cinestill-800t")
 /// let video = VideoLook(look, seed: 42)
-/// let frame = try PixelBuffer(width: 1920, height: 1080, bands: 3, samples: [UInt8](repeating: 90, count: 1920 * 1080 * 3))
+/// let samples = [UInt8](repeating: 90, count: 1920 * 1080 * 3)
+/// let frame = try PixelBuffer(width: 1920, height: 1080, bands: 3, samples: samples)
 /// var filmed = frame
 /// try video.render(frame, index: 0, into: &filmed)
 /// ```

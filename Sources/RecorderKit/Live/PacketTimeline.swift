@@ -7,8 +7,9 @@ import Dispatch
 /// Each connection keeps the camera's own spacing of frames; where a connection starts is read
 /// from the monotonic clock, so a reconnect leaves a gap as long as the outage, and timestamps
 /// never go back. The first packet of a connection was buffered while FFmpeg probed the stream,
-/// so it is placed when the connection opened, not when it was read. A jump of more than ``discontinuityLimit`` inside one connection (a camera
-/// restarting its clock) is treated as a new start in the same way.
+/// so it is placed when the connection opened, not when it was read. A jump of more than
+/// ``discontinuityLimit`` inside one connection (a camera restarting its clock) is treated as a
+/// new start in the same way.
 struct PacketTimeline {
     /// Ticks per second of the timeline.
     static let ticksPerSecond: Int64 = 90_000

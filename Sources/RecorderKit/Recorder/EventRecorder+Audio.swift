@@ -49,8 +49,9 @@ extension EventRecorder: AudioReceiver {
     /// Adds PCM audio the host captured, in the format ``RecorderConfiguration/audio`` declares.
     ///
     /// The samples are compressed on the calling thread and kept in the ring buffer beside the
-    /// frames; each clip gets the audio of its frames. Audio is placed by its timestamp on the frames' clock: push it in time order, from
-    /// one thread at a time. Audio older than the session's first frame is not kept.
+    /// frames; each clip gets the audio of its frames. Audio is placed by its timestamp on the
+    /// frames' clock: push it in time order, from one thread at a time. Audio older than the
+    /// session's first frame is not kept.
     ///
     /// - Parameter audio: interleaved samples with the configured sample rate and channel count.
     /// - Returns: what became of the samples.
