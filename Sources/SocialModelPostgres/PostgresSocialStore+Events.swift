@@ -108,7 +108,7 @@ public final class PostgresEventRelay: Service, Sendable {
                     logger: store.logger)
                 do {
                     try await connection.listen(on: store.eventChannel) { notifications in
-                        settle(.success(()))
+                        listening.settle(.success(()))
                         for try await notification in notifications {
                             await store.relay(notification.payload, to: events)
                         }
@@ -120,23 +120,18 @@ public final class PostgresEventRelay: Service, Sendable {
                 try? await connection.close()
             }
         } catch  where Task.isCancelled {
-            settle(.failure(.database(message: "the event relay was stopped")))
+            listening.settle(.failure(.database(message: "the event relay was stopped")))
         } catch {
             let failure = PostgresSocialStore.storeError(error)
-            settle(.failure(failure))
+            listening.settle(.failure(failure))
             throw failure
         }
-        settle(.failure(.database(message: "the event relay was stopped")))
+        listening.settle(.failure(.database(message: "the event relay was stopped")))
     }
 
     /// Waits until the relay listens, so that writes made afterwards are relayed.
     /// - Throws: `StoreError` if the relay stopped or failed before it listened.
     public func waitUntilListening() async throws(StoreError) {
         try await listening.wait()
-    }
-
-    /// Records the first outcome (listening, or why not) and wakes the waiters.
-    private func settle(_ outcome: Result<Void, StoreError>) {
-        listening.settle(outcome)
     }
 }

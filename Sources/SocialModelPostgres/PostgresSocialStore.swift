@@ -81,14 +81,7 @@ public final class PostgresSocialStore: Service, Sendable {
         -> PostgresSocialStore
     {
         let store = try PostgresSocialStore(configuration: configuration, logger: logger)
-        try store.claim()
-        do {
-            try await store.migrate()
-        } catch {
-            store.lifecycle.withLock { $0 = .stopped }
-            store.pools.settle(.failure(error))
-            throw error
-        }
+        try await store.claimAndMigrate()
         let (started, signal) = AsyncStream<Void>.makeStream()
         let task = Task {
             signal.finish()
@@ -115,6 +108,14 @@ public final class PostgresSocialStore: Service, Sendable {
     /// - Throws: `StoreError.cannotOpen(path:message:)` when the migration fails, or
     ///   `StoreError.database(message:)` if the store already runs.
     public func run() async throws {
+        try await claimAndMigrate()
+        await runPools()
+        lifecycle.withLock { $0 = .stopped }
+    }
+
+    /// Marks the store as running and migrates its schema; a failed migration stops the store and
+    /// fails the calls waiting for its pools with the migration's error.
+    private func claimAndMigrate() async throws(StoreError) {
         try claim()
         do {
             try await migrate()
@@ -123,8 +124,6 @@ public final class PostgresSocialStore: Service, Sendable {
             pools.settle(.failure(error))
             throw error
         }
-        await runPools()
-        lifecycle.withLock { $0 = .stopped }
     }
 
     /// Serves both connection pools until the task is cancelled; calls wait for this.
