@@ -76,8 +76,9 @@ public struct SocialClient: Sendable {
     ///   - token: the token the provider's sign-in returned.
     ///   - nonce: the nonce the app put into that sign-in request, if any.
     /// - Returns: the signed-in user's session.
-    /// - Throws: ``SocialClientError/api(_:)`` with `unknown-provider`, `provider-rejected` or
-    ///   `email-belongs-to-existing-account`.
+    /// - Throws: ``SocialClientError/api(_:)`` with `unknown-provider`, `provider-rejected`,
+    ///   `email-belongs-to-existing-account`, or `provider-unavailable` (503) when the server cannot reach
+    ///   the provider (the same token may be tried again later).
     public func signIn(provider: String, token: String, nonce: String? = nil) async throws(SocialClientError)
         -> SocialClientSession
     {

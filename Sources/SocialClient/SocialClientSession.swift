@@ -82,8 +82,8 @@ public struct SocialClientSession: Sendable {
     ///   - token: a token from the provider's sign-in.
     ///   - nonce: the nonce of that sign-in request, if any.
     /// - Returns: the new link.
-    /// - Throws: ``SocialClientError/api(_:)`` with `identity-already-linked`, `unknown-provider` or
-    ///   `provider-rejected`.
+    /// - Throws: ``SocialClientError/api(_:)`` with `identity-already-linked`, `unknown-provider`,
+    ///   `provider-rejected`, or `provider-unavailable` (503) when the server cannot reach the provider.
     @discardableResult
     public func linkProvider(_ provider: String, token: String, nonce: String? = nil) async throws(SocialClientError)
         -> IdentityLink

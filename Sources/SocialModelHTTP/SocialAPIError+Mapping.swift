@@ -50,7 +50,9 @@ extension SocialAPIError {
         case .expiredToken: self.init(status: 400, code: "expired-token", message: message)
         case .unauthorized: self.init(status: 401, code: "unauthorized", message: message)
         case .unknownProvider: self.init(status: 400, code: "unknown-provider", message: message)
-        case .providerRejected: self.init(status: 401, code: "provider-rejected", message: message)
+        case .providerRejected(.invalidToken): self.init(status: 401, code: "provider-rejected", message: message)
+        // Not the client's fault: 503 tells it to try the same token again later.
+        case .providerRejected(.unavailable): self.init(status: 503, code: "provider-unavailable", message: message)
         case .identityAlreadyLinked: self.init(status: 409, code: "identity-already-linked", message: message)
         case .emailBelongsToExistingAccount:
             self.init(status: 409, code: "email-belongs-to-existing-account", message: message)

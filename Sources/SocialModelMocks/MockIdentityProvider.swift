@@ -1,11 +1,13 @@
 import Locking
 import SocialModel
 
-/// An identity provider that vouches for the tokens it was told about and refuses the rest.
+/// An identity provider that vouches for the tokens it was told about and refuses the rest; it can
+/// also play an outage.
 public final class MockIdentityProvider: IdentityProvider {
     /// The provider's name.
     public let name: String
     private let identities = Locked<[String: (identity: VerifiedIdentity, nonce: String?)]>([:])
+    private let outage = Locked<String?>(nil)
 
     /// A provider with no known tokens.
     public init(name: String = "mock") {
@@ -37,16 +39,31 @@ public final class MockIdentityProvider: IdentityProvider {
         identities.withLock { $0[token] = nil }
     }
 
+    /// Makes every verification fail as if the provider could not be reached, until ``endOutage()``:
+    /// how an app's tests check that it tells an outage (try again later) from a refused token.
+    /// - Parameter reason: the reason the error carries.
+    public func beginOutage(reason: String = "the mock provider is down") {
+        outage.withLock { $0 = reason }
+    }
+
+    /// Makes the provider answer again after ``beginOutage(reason:)``.
+    public func endOutage() {
+        outage.withLock { $0 = nil }
+    }
+
     /// The identity registered for `token`.
-    /// - Throws: `IdentityProviderError.invalidToken(reason:)` for any other token.
+    /// - Throws: `IdentityProviderError.invalidToken(reason:)` for any other token;
+    ///   `IdentityProviderError.unavailable(reason:)` during an outage.
     public func verify(token: String) async throws(IdentityProviderError) -> VerifiedIdentity {
         try await verify(token: token, nonce: nil)
     }
 
     /// The identity registered for `token`, if it carries `nonce`, as OpenID Connect checks it: a
     /// request with a nonce needs a token with the same one; a request without accepts any token.
-    /// - Throws: `IdentityProviderError.invalidToken(reason:)` for any other token or nonce.
+    /// - Throws: `IdentityProviderError.invalidToken(reason:)` for any other token or nonce;
+    ///   `IdentityProviderError.unavailable(reason:)` during an outage.
     public func verify(token: String, nonce: String?) async throws(IdentityProviderError) -> VerifiedIdentity {
+        if let reason = outage.withLock({ $0 }) { throw .unavailable(reason: reason) }
         guard let registered = identities.withLock({ $0[token] }) else {
             throw .invalidToken(reason: "unknown token")
         }

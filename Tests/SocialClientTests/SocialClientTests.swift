@@ -246,6 +246,16 @@ struct SocialClientTests {
             #expect(viaProvider.user?.id == again.user?.id)
             try await viaProvider.unlinkProvider("facebook", subject: "fb-1")
             #expect(try await again.identityLinks().isEmpty)
+            harness.provider.beginOutage()
+            do throws(SocialClientError) {
+                _ = try await client.signIn(provider: "facebook", token: "t1")
+                Issue.record("signed in through a provider that is down")
+            } catch .api(let error) {
+                #expect(error.code == "provider-unavailable" && error.status == 503, "\(error)")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+            harness.provider.endOutage()
         }
     }
 

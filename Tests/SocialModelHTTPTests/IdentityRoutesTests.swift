@@ -75,4 +75,30 @@ struct IdentityRoutesTests {
             #expect(try await client.call(.get, "/me/identities", as: bo).decoded([IdentityLink].self).isEmpty)
         }
     }
+
+    @Test("a provider outage answers 503 provider-unavailable, not a refusal; the same token works once it is over")
+    func providerOutage() async throws {
+        let fixture = HTTPFixture()
+        try await fixture.test { client in
+            let provider = fixture.harness.provider
+            provider.register(token: "t1", subject: "fb-1")
+            let bo = try await client.signUp("bob", in: fixture)
+            provider.beginOutage(reason: "connection refused")
+            let signIn = try await client.call(
+                .post, "/sessions/provider", json: ProviderSignInRequest(provider: "facebook", token: "t1"))
+            #expect(signIn.status == .serviceUnavailable && signIn.apiError?.code == "provider-unavailable")
+            #expect(signIn.apiError?.message.contains("connection refused") == true)
+            let link = try await client.call(
+                .post, "/me/identities", as: bo, json: ProviderSignInRequest(provider: "facebook", token: "t1"))
+            #expect(link.status == .serviceUnavailable && link.apiError?.code == "provider-unavailable")
+            #expect(try await client.call(.get, "/me/identities", as: bo).decoded([IdentityLink].self).isEmpty)
+            provider.endOutage()
+            let linked = try await client.call(
+                .post, "/me/identities", as: bo, json: ProviderSignInRequest(provider: "facebook", token: "t1"))
+            #expect(linked.status == .created)
+            let later = try await client.call(
+                .post, "/sessions/provider", json: ProviderSignInRequest(provider: "facebook", token: "t1"))
+            #expect(try later.decoded(SessionResponse.self).user.id == bo.user.id)
+        }
+    }
 }
