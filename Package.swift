@@ -230,7 +230,7 @@ targets += [
         name: "SocialModelTests",
         dependencies: [
             "SocialModel", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos", "SocialModelMocks",
-            "SocialModelTesting", "Imaging", "FilmKit", "TestSupport",
+            "SocialModelTesting", "Imaging", "FilmKit", "TestSupport", "Locking",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),

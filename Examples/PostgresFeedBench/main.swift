@@ -190,6 +190,27 @@ print(
                 notification: nil)
         }
     })
+// What a new post costs the live-update hub of a server with 1,000 users subscribed: which of them
+// follow its author, asked at once (what `NetworkEvents` does) and one by one (what it did before).
+let subscribers = try await setup.query("SELECT id FROM users ORDER BY id LIMIT 1000", logger: logger).collect()
+    .map { UserID(rawValue: try $0.decode(String.self)) }
+let author = UserID(rawValue: prolific.0)
+let found = try await store.followers(of: author, among: subscribers)
+print(
+    try await Latency.measure(
+        "postgres live post: \(found.count) followers among \(subscribers.count) subscribers, one query",
+        runs: min(runs, 200), warmUp: 2
+    ) {
+        _ = try await store.followers(of: author, among: subscribers)
+    })
+print(
+    try await Latency.measure(
+        "postgres live post: the same, one isFollowing per subscriber", runs: min(runs, 20), warmUp: 1
+    ) {
+        for subscriber in subscribers {
+            _ = try await store.isFollowing(followerID: subscriber, followeeID: author)
+        }
+    })
 for (label, order) in [("newest first", FeedOrder.newest), ("most liked first", .mostLiked)] {
     print("EXPLAIN — home feed, \(label):")
     let query = try await store.homeFeedQueryPlan(userID: probe, order: order)

@@ -97,6 +97,24 @@ print(
         _ = try await store.unreadNotificationCount(recipientID: probe)
     })
 
+// What a new post costs the live-update hub of a server with 1,000 users subscribed: which of them
+// follow its author, asked at once (what `NetworkEvents` does) and one by one (what it did before).
+let subscribers = try await store.searchUsers(prefix: "", after: nil, limit: 1000).map(\.id)
+let author = try await store.followees(of: probe, after: nil, limit: 1)[0].user.id
+let found = try await store.followers(of: author, among: subscribers)
+print(
+    try await Latency.measure(
+        "live post: \(found.count) followers among \(subscribers.count) subscribers, one query", runs: runs
+    ) {
+        _ = try await store.followers(of: author, among: subscribers)
+    })
+print(
+    try await Latency.measure("live post: the same, one isFollowing per subscriber", runs: min(runs, 20)) {
+        for subscriber in subscribers {
+            _ = try await store.isFollowing(followerID: subscriber, followeeID: author)
+        }
+    })
+
 // The same through the services, as an app calls them: a request authenticates its session token
 // once (`network.session(token)`), then reads through the session.
 let token = SecretToken.generate()

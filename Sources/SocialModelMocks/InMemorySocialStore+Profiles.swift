@@ -64,6 +64,13 @@ extension InMemorySocialStore: ProfileStore {
         try withState { state in state.follows[followerID]?[followeeID] != nil }
     }
 
+    /// Which of the candidates follow a user.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func followers(of followeeID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
+        try withState { state in Set(candidates.filter { state.follows[$0]?[followeeID] != nil }) }
+    }
+
     /// A user's followers, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.

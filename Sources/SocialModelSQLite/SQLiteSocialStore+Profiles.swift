@@ -89,6 +89,25 @@ extension SQLiteSocialStore: ProfileStore {
         ) { try $0.bool() } ?? false
     }
 
+    /// Which of the candidates follow a user, in one query (the candidates as one JSON argument,
+    /// so the statement stays the same, cached one whatever their number).
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func followers(of followeeID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
+        guard !candidates.isEmpty else { return [] }
+        let list = candidates.map(\.rawValue)
+        return try await read { db in
+            Set(
+                try SQLiteRow.fetchAll(
+                    db,
+                    """
+                    SELECT follower_id FROM follows
+                    WHERE followee_id = ? AND follower_id IN (SELECT value FROM json_each(?))
+                    """, [followeeID.rawValue, try SQLiteRow.json(list)]
+                ) { UserID(rawValue: try $0.string()) })
+        }
+    }
+
     /// A user's followers, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.

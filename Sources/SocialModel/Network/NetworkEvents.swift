@@ -50,22 +50,23 @@ public final class NetworkEvents: Sendable {
         return stream
     }
 
-    /// Delivers a new post to the subscribers who follow its author, asking `store` about each
-    /// subscriber rather than listing the author's followers, who may be many more than the users
-    /// subscribed to this hub. A follow the store cannot answer for is skipped: the post is kept
-    /// either way, and the feed shows it.
+    /// Delivers a new post to the subscribers who follow its author, asking `store` once which of
+    /// this hub's subscribers do (``ProfileStore/followers(of:among:)``) rather than listing the
+    /// author's followers, who may be many more than the users subscribed here. If the store cannot
+    /// answer, the post is not pushed: it is kept either way, and the feed shows it.
     /// - Parameters:
     ///   - post: the post, as stored.
     ///   - store: where follows are kept.
     public func publish(_ post: Post, toFollowersIn store: any ProfileStore) async {
-        let candidates = subscribers.withLock { $0.posts.filter { !$0.value.isEmpty }.map(\.key) }
-        for userID in candidates where userID != post.authorID {
-            guard (try? await store.isFollowing(followerID: userID, followeeID: post.authorID)) == true else {
-                continue
-            }
-            let targets = subscribers.withLock { Array(($0.posts[userID] ?? [:]).values) }
-            for continuation in targets { continuation.yield(post) }
+        let candidates = subscribers.withLock { state in
+            state.posts.filter { !$0.value.isEmpty && $0.key != post.authorID }.map(\.key)
         }
+        guard !candidates.isEmpty, let followers = try? await store.followers(of: post.authorID, among: candidates)
+        else { return }
+        let targets = subscribers.withLock { state in
+            followers.flatMap { Array((state.posts[$0] ?? [:]).values) }
+        }
+        for continuation in targets { continuation.yield(post) }
     }
 
     /// Delivers a notification to its recipient's subscribers.

@@ -56,6 +56,17 @@ public protocol ProfileStore: Sendable {
     /// - Returns: whether the follow exists.
     /// - Throws: ``StoreError`` when the store fails.
     func isFollowing(followerID: UserID, followeeID: UserID) async throws(StoreError) -> Bool
+    /// Which of `candidates` follow `followeeID`: the question live updates ask about every
+    /// subscribed user when a post arrives, answered at once rather than once per user.
+    ///
+    /// The default asks ``isFollowing(followerID:followeeID:)`` once per candidate; the shipped
+    /// stores answer in one query.
+    /// - Parameters:
+    ///   - followeeID: who may be followed.
+    ///   - candidates: who may follow; unknown users and repeats are allowed.
+    /// - Returns: the candidates who follow `followeeID`.
+    /// - Throws: ``StoreError`` when the store fails.
+    func followers(of followeeID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID>
     /// The people who follow a user, most recent first (ties by user id, descending).
     /// - Parameters:
     ///   - userID: the user's id.
@@ -72,4 +83,17 @@ public protocol ProfileStore: Sendable {
     /// - Returns: the people followed with the dates.
     /// - Throws: ``StoreError`` when the store fails.
     func followees(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser]
+}
+
+extension ProfileStore {
+    /// Which of `candidates` follow `followeeID`, one ``isFollowing(followerID:followeeID:)`` at a time.
+    ///
+    /// - Throws: ``StoreError`` when the store fails.
+    public func followers(of followeeID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
+        var followers: Set<UserID> = []
+        for candidate in Set(candidates) where try await isFollowing(followerID: candidate, followeeID: followeeID) {
+            followers.insert(candidate)
+        }
+        return followers
+    }
 }

@@ -54,6 +54,26 @@ enum SocialChecks {
             try await ben.profiles.unfollow(userID: ana.user.id)
             #expect(try await ben.profiles.profile(userID: ana.user.id).counts.followers == 1)
         },
+        ConformanceCheck(.profiles, "the followers among many candidates are found at once") { h in
+            let ana = try await h.signedIn("ana")
+            let ben = try await h.signedIn("ben")
+            let cyd = try await h.signedIn("cyd")
+            let dan = try await h.signedIn("dan")
+            try await ben.profiles.follow(userID: ana.user.id)
+            try await cyd.profiles.follow(userID: ana.user.id)
+            try await ana.profiles.follow(userID: dan.user.id)
+            try await dan.profiles.follow(userID: cyd.user.id)
+            let store = h.store
+            let everyone = [ana, ben, cyd, dan].map(\.user.id)
+            #expect(try await store.followers(of: ana.user.id, among: everyone) == [ben.user.id, cyd.user.id])
+            #expect(try await store.followers(of: dan.user.id, among: everyone) == [ana.user.id])
+            #expect(try await store.followers(of: ben.user.id, among: everyone).isEmpty)
+            #expect(try await store.followers(of: ana.user.id, among: []).isEmpty)
+            // Repeats, unknown users, and more candidates than SQLite allows parameters in a statement.
+            let crowd = (0..<40_000).map { _ in UserID.random() } + [cyd.user.id, cyd.user.id, ana.user.id]
+            #expect(try await store.followers(of: ana.user.id, among: crowd) == [cyd.user.id])
+            #expect(try await store.followers(of: UserID.random(), among: everyone).isEmpty)
+        },
         ConformanceCheck(.profiles, "avatars are stored at each size and can be removed") { h in
             let ana = try await h.signedIn("ana")
             let user = try await ana.profiles.setAvatar(photo: MockPhotoProcessor.photo(width: 120, height: 80))
