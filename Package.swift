@@ -219,7 +219,7 @@ targets += [
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]
     ),
-    .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit"]),
+    .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit", "Locking"]),
     .target(
         name: "SocialModelMocks",
         dependencies: ["SocialModel", "Locking", .product(name: "Logging", package: "swift-log")]),
@@ -304,6 +304,8 @@ targets += [
             .product(name: "Crypto", package: "swift-crypto"),
             // Photo uploads as multipart/form-data.
             .product(name: "MultipartKit", package: "multipart-kit"),
+            // A broken body framing (NIO's HTTPParserError) is answered 400 and closed.
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         resources: [.copy("openapi.json")]
     ),
@@ -356,9 +358,12 @@ targets += [
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            // ConnectionGuard: the connection cap, the first head's deadline and malformed framing.
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         path: "Examples/SocialServer",
-        exclude: ["nginx.conf.template", "scale-out.sh", "benchmark.sh", "instances.sh"]
+        exclude: ["nginx.conf.template", "scale-out.sh", "benchmark.sh", "instances.sh", "hostile-load.sh"]
     ),
     // Starts the built social-server as users run it (in memory, SQLite, PostgreSQL) and stops it with SIGTERM.
     // Two instances on one PostgreSQL: a live update crosses from one to the other (SocialClient's socket).

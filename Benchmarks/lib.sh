@@ -3,7 +3,7 @@
 # measure.sh scripts, so that each input is made and each peer command run the same way
 # everywhere. Source it from bash; it only defines functions and variables.
 
-# make_photo MEGAPIXELS FILE: a camera-sized 3:2 JPEG (quality 92) from the bundled sample,
+# make_photo MEGAPIXELS FILE: a camera-sized 3:2 sRGB JPEG (quality 92) from the bundled sample,
 # enlarged, with fine noise so that it has a real photo's entropy (an enlarged sample alone
 # compresses unrealistically well). Run from the repository root. Uses FILE's folder for scratch.
 make_photo() {
@@ -11,7 +11,10 @@ make_photo() {
     scratch=$(mktemp -d "$(dirname "$file")/photo.XXXXXX")
     width=$(awk -v mp="$megapixels" 'BEGIN { printf "%d", sqrt(mp * 1000000 * 1.5) }')
     height=$((width * 2 / 3))
-    vips resize Examples/Samples/rocket.jpg "$scratch/big.v" "$(awk -v w="$width" 'BEGIN { print w / 640 }')" \
+    # rocket.jpg is Adobe RGB (1998): converted to sRGB first, so the photo is what the film pass's
+    # target names (a 24 MP sRGB JPEG), not an ingest conversion as well.
+    vips icc_transform Examples/Samples/rocket.jpg "$scratch/srgb.v" srgb --embedded
+    vips resize "$scratch/srgb.v" "$scratch/big.v" "$(awk -v w="$width" 'BEGIN { print w / 640 }')" \
         --vscale "$(awk -v h="$height" 'BEGIN { print h / 427 }')" --kernel cubic
     vips gaussnoise "$scratch/noise.v" "$(vipsheader -f width "$scratch/big.v")" \
         "$(vipsheader -f height "$scratch/big.v")" --sigma 6

@@ -52,10 +52,27 @@ struct PixelSepia: Filter {
     }
 }
 
+let usage = """
+    usage: custom-filter INPUT OUTPUT
+
+    Registers two filters of its own (cross-process and pixel-sepia), writes INPUT cross-processed
+    to OUTPUT, and INPUT in sepia with grain beside it as OUTPUT's name with .sepia.jpg.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let input = arguments.first, let output = arguments.last else {
-    FileHandle.standardError.write(Data("usage: custom-filter INPUT OUTPUT\n".utf8))
-    exit(2)
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// A file whose name starts with "-" is given as ./-name, so a mistyped option is never a file.
+guard arguments.count == 2, arguments.allSatisfy({ !$0.hasPrefix("-") }), let input = arguments.first,
+    let output = arguments.last
+else {
+    FileHandle.standardError.write(
+        Data("custom-filter: expected INPUT and OUTPUT, not \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
+    exit(64)
 }
 do {
     let registry = FilterRegistry.shared

@@ -21,7 +21,7 @@ struct RollCheckCommand: ParsableCommand {
     var repair = false
 
     func run() throws {
-        let camera = try options.camera()
+        let camera = try repair ? options.camera() : options.readingCamera()
         let report = try BlockingTask.run { [repair] in
             repair ? try await camera.repair() : await camera.check()
         }

@@ -21,7 +21,7 @@ struct RollExportCommand: ParsableCommand {
     var folder: String
 
     func run() throws {
-        let camera = try options.camera()
+        let camera = try options.readingCamera()
         let destination = FolderExportDestination(folder: URL(fileURLWithPath: folder))
         let count = try BlockingTask.run { [name, frame] in
             if let frame {

@@ -14,4 +14,10 @@ struct RollLibraryOptions: ParsableArguments {
             store: FileRollStore(folder: URL(fileURLWithPath: library)), registry: .shared,
             configuration: Camera.Configuration(developmentDelay: delay))
     }
+
+    /// A camera that only reads the library, for the commands that change nothing in it: they
+    /// work on read-only media, and beside other readers.
+    func readingCamera() throws -> Camera {
+        try Camera(store: FileRollStore(readingFolder: URL(fileURLWithPath: library)), registry: .shared)
+    }
 }

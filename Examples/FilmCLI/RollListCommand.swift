@@ -19,7 +19,7 @@ struct RollListCommand: ParsableCommand {
     var photos = false
 
     func run() throws {
-        let camera = try options.camera()
+        let camera = try options.readingCamera()
         let (rolls, photosByRoll, damage) = try BlockingTask.run { [search, developed, photos] in
             let rolls = await camera.search(search ?? "").filter { !developed || $0.state == .developed }
             var photosByRoll: [UUID: [DevelopedPhoto]] = [:]

@@ -54,7 +54,7 @@ struct RollShootCommand: ParsableCommand {
             do {
                 data = try FileSystemPath.read(URL(fileURLWithPath: path), limit: Self.largestPhoto)
             } catch {
-                throw ValidationError("cannot read \(FileSystemPath.displayed(path)): \(error.reason)")
+                throw RunFailure("cannot read \(FileSystemPath.displayed(path)): \(error.reason)")
             }
             let metadata = ShotMetadata(captureDate: Date(), location: location, timeZone: .current)
             let roll = try BlockingTask.run { [name] in

@@ -6,9 +6,30 @@ import FilmKit
 import Foundation
 import Imaging
 
+let usage = """
+    usage: film-demo [OUTPUT-FOLDER]
+
+    Runs every bundled sample photo through the built-in looks and writes, into OUTPUT-FOLDER
+    (default: out/demo, created when missing), each look as a JPEG, a before/after picture per
+    photo, one contact sheet, and two sheets of every film stock.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// A folder whose name starts with "-" is given as ./-name, so a mistyped option is never a folder.
+guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") }) else {
+    FileHandle.standardError.write(Data("film-demo: unexpected \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
+    exit(64)
+}
+
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Samples")
-let output = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? "out/demo")
+let output = URL(fileURLWithPath: arguments.first ?? "out/demo")
 let looks = ["vintage", "black-and-white"]
 
 do {

@@ -15,15 +15,42 @@ import Foundation
 import GalleryKit
 import Imaging
 
+let usage = """
+    usage: gallery-bench thumbnail <photo> <size> <output.jpg> [<library>]
+           gallery-bench timed <photo> <size> <count>
+           gallery-bench save-timed <photo> <count>
+           gallery-bench batch <directory> <size>
+           gallery-bench save-loop <library> <folder> <photo>
+
+    Measures and stress-tests GalleryKit: one uncached thumbnail; the median of <count> uncached
+    thumbnails or saves; thumbnails of every file in a directory; or saves the photo into a
+    library folder forever, one line per save. Work files go into a new folder in the system's
+    temporary directory and are removed afterwards.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
+
+/// A runtime failure: one line on standard error, status 1.
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("gallery-bench: \(message)\n".utf8))
     exit(1)
 }
 
+/// A command line that does not match the usage: the reason and the usage on standard error, status 64.
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("gallery-bench: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
 switch arguments.first {
 case "thumbnail" where arguments.count == 4 || arguments.count == 5:
-    guard let size = Int(arguments[2]) else { fail("size must be a number") }
+    guard let size = Int(arguments[2]) else { usageError("size must be a number") }
     // With a library directory, the library is opened as an app would open its own (created on
     // the first run only); without one, a new library is created and removed again.
     let keep = arguments.count == 5
@@ -47,7 +74,9 @@ case "thumbnail" where arguments.count == 4 || arguments.count == 5:
     }
 
 case "timed" where arguments.count == 4:
-    guard let size = Int(arguments[2]), let count = Int(arguments[3]), count > 0 else { fail("bad size or count") }
+    guard let size = Int(arguments[2]), let count = Int(arguments[3]), count > 0 else {
+        usageError("bad size or count")
+    }
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: work) }
     do {
@@ -73,7 +102,7 @@ case "timed" where arguments.count == 4:
     }
 
 case "save-timed" where arguments.count == 3:
-    guard let count = Int(arguments[2]), count > 0 else { fail("count must be a positive number") }
+    guard let count = Int(arguments[2]), count > 0 else { usageError("count must be a positive number") }
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: work) }
     do {
@@ -95,7 +124,7 @@ case "save-timed" where arguments.count == 3:
     }
 
 case "batch" where arguments.count == 3:
-    guard let size = Int(arguments[2]) else { fail("size must be a number") }
+    guard let size = Int(arguments[2]) else { usageError("size must be a number") }
     let directory = URL(fileURLWithPath: arguments[1])
     let library = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: library) }
@@ -131,7 +160,5 @@ case "save-loop" where arguments.count == 4:
     }
 
 default:
-    fail(
-        "usage: gallery-bench thumbnail <photo> <size> <out> | batch <dir> <size> | save-loop <library> <folder> <photo>"
-    )
+    usageError(arguments.first.map { "unknown command or arguments for '\($0)'" } ?? "no command given")
 }

@@ -15,6 +15,18 @@ import Imaging
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Samples")
 
+let usage = """
+    usage: gallery-demo [OUTPUT-FOLDER]
+
+    Saves the sample photos into a gallery library, shoots them on a film roll, exports the
+    developed roll, and prints each location's thumbnail grid and photo count. Everything is
+    written into OUTPUT-FOLDER, which must be new or empty (default: a new folder in the system's
+    temporary directory); nothing there is ever deleted or replaced.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
+
 /// Where the demo writes: the folder given (created when missing) if it is new or empty, or a
 /// fresh folder; anything else is refused before a byte is written.
 func outputFolder() throws -> URL {
@@ -47,6 +59,18 @@ func outputFolder() throws -> URL {
 struct DemoError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+let arguments = Array(FileSystemPath.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// A folder whose name starts with "-" is given as ./-name, so a mistyped option is never a folder.
+guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") }) else {
+    FileHandle.standardError.write(
+        Data("gallery-demo: unexpected \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
+    exit(64)
 }
 
 do {

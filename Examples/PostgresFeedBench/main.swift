@@ -16,22 +16,39 @@ import SocialModelPostgres
 // The server is ANALOGKIT_POSTGRES_URL (or --url); the data goes into schema `feed_bench`, which is
 // replaced on every run.
 
+let usage = """
+    usage: social-feed-bench-postgres --sqlite PATH [--url URL] [--runs N]
+
+    Copies the network social-feed-bench seeded into the SQLite file PATH into the PostgreSQL
+    schema feed_bench (replaced on every run) and measures the same operations there. The server
+    is --url, or ANALOGKIT_POSTGRES_URL.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
+
+/// A command line that does not match the usage: the reason and the usage on standard error, status 64.
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("social-feed-bench-postgres: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}
+
 var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
-while let name = arguments.popFirst() {
-    guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(
-            Data("usage: social-feed-bench-postgres --sqlite PATH [--url URL] [--runs N]\n".utf8))
-        exit(64)
-    }
-    options[String(name.dropFirst(2))] = value
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+while let argument = arguments.popFirst() {
+    let name = String(argument.dropFirst(2))
+    guard argument.hasPrefix("--"), ["sqlite", "url", "runs"].contains(name), let value = arguments.popFirst(),
+        name != "runs" || (Int(value) ?? 0) > 0
+    else { usageError("cannot use '\(argument)'") }
+    options[name] = value
 }
 guard let sqlitePath = options["sqlite"],
     let url = options["url"] ?? ProcessInfo.processInfo.environment["ANALOGKIT_POSTGRES_URL"]
-else {
-    FileHandle.standardError.write(Data("social-feed-bench-postgres needs --sqlite PATH and a server URL\n".utf8))
-    exit(64)
-}
+else { usageError("give --sqlite PATH and a server URL (--url or ANALOGKIT_POSTGRES_URL)") }
 let runs = options["runs"].flatMap(Int.init) ?? 2000
 let probe = UserID(rawValue: String(format: "usr_%032x", 0))
 

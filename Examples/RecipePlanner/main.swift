@@ -106,7 +106,7 @@ struct RecipePlanner: ParsableCommand {
             guard
                 let token = try outbox.messages().last(where: { $0.to == address && $0.purpose == .emailVerification })?
                     .token
-            else { throw ValidationError("no verification email for \(address)") }
+            else { throw RunFailure("no verification email for \(address)") }
             try await accounts.verifyEmail(token: SecretToken(rawValue: token))
             return try await accounts.signIn(email: address, password: password, clientKey: "local")
         }
@@ -135,6 +135,16 @@ struct RecipePlanner: ParsableCommand {
 
     static func format(_ value: Double) -> String {
         String(format: "%.1f", value)
+    }
+}
+
+/// Why a run stopped, in one line. ArgumentParser prints it as `Error: …` and exits with status 1,
+/// where a `ValidationError` (a command line that does not fit) prints the usage and exits with 64.
+struct RunFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
 

@@ -92,14 +92,67 @@ func residentMB(_ field: String = "VmHWM") -> Double {
     return kilobytes / 1024
 }
 
+let usage = """
+    usage: recorder-benchmark [ingest|raw|pcm] [--OPTION N ...]
+
+    ingest (the default) pushes deterministic frames through an EventRecorder and prints the speed,
+    CPU time per frame and peak memory; its buffer and clips go into a new folder in the system's
+    temporary directory, removed at the end. raw writes the same frames to standard output as
+    rgb24, pcm the same sound as 48 kHz stereo f32le, for ffmpeg to compare against.
+
+    options (each takes a whole number; sides even, from 16; frames and workers from 1):
+      --frames N        frames to make (600)
+      --width N         frame width (1920)
+      --height N        frame height (1080)
+      --event-every N   an event every N frames, 0 for none (0)
+      --report-every N  print the memory every N frames, 0 for never (0)
+      --mjpeg N         1 for MJPEG clips instead of H.264 (0)
+      --audio N         1 to push sound beside each frame (0)
+      --workers N       frames in flight (one per processor core)
+      --keep-cache N    1 to leave libvips' operation cache alone (0)
+      -h, --help        Show this help and exit.
+    """
+
+/// A command line that does not match the usage: the reason and the usage on standard error, status 64.
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("recorder-benchmark: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}
+
+/// The mode and the `--name N` options of the command line, checked against the usage.
+func parseCommandLine() -> (mode: String, options: [String: Int]) {
+    var arguments = CommandLine.arguments.dropFirst()
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(usage)
+        exit(0)
+    }
+    let mode = arguments.first.flatMap { $0.hasPrefix("-") ? nil : arguments.popFirst() } ?? "ingest"
+    guard ["ingest", "raw", "pcm"].contains(mode) else { usageError("unknown mode '\(mode)'") }
+    let names: Set = [
+        "frames", "width", "height", "event-every", "report-every", "mjpeg", "audio", "workers", "keep-cache",
+    ]
+    var options: [String: Int] = [:]
+    while let argument = arguments.popFirst() {
+        let name = String(argument.dropFirst(2))
+        guard argument.hasPrefix("--"), names.contains(name) else { usageError("unknown option '\(argument)'") }
+        // Frames have even sides of at least 16 pixels, as the recorder requires; counts start at 1.
+        let isSide = ["width", "height"].contains(name)
+        let least = isSide ? 16 : ["frames", "workers"].contains(name) ? 1 : 0
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= least, !isSide || value % 2 == 0 else {
+            usageError("\(argument) takes a whole number from \(least)\(isSide ? ", even" : "")")
+        }
+        options[name] = value
+    }
+    return (mode, options)
+}
+
+let (mode, options) = parseCommandLine()
+
 func option(_ name: String, default value: Int) -> Int {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
-    return Int(arguments[index + 1]) ?? value
+    options[String(name.dropFirst(2))] ?? value
 }
 
 let residentAtStart = residentMB("VmRSS")
-let mode = CommandLine.arguments.dropFirst().first ?? "ingest"
 let frameCount = option("--frames", default: 600)
 let width = option("--width", default: 1920)
 let height = option("--height", default: 1080)

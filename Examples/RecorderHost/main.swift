@@ -177,7 +177,7 @@ struct RecorderHost: AsyncParsableCommand {
         switch try exportQuality.map(Self.quality) {
         case .named(let quality)?: exportSettings.quality = quality
         case .size(let size)?: exportSettings.customSize = size
-        case nil: exportSettings.customSize = recorded
+        case nil: break  // clips keep the recorded size
         }
         var configuration = RecorderConfiguration(
             customRecordSize: recorded, exportSettings: exportSettings,

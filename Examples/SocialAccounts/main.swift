@@ -115,7 +115,11 @@ struct SocialAccounts: ParsableCommand {
             let message = try outbox.messages().last(where: { $0.to == normalized && $0.purpose == .emailVerification }
             ),
             let token = message.token
-        else { throw ValidationError("no verification email for \(normalized) in \(outboxURL.path)") }
+        else {
+            // A failure of the run, not of the command line: status 1 and this line, without the usage.
+            throw RunFailure(
+                "no verification email for \(normalized) in \(outboxURL.path): \(Delivery.describe(sent))")
+        }
         print("   found \"\(message.subject)\" sent to \(message.to)")
         let verified = try await accounts.verifyEmail(token: SecretToken(rawValue: token))
         print("   verified at \(verified.verifiedAt.map { "\($0)" } ?? "-")")

@@ -15,16 +15,34 @@ import SocialModelSQLite
 // An existing database at PATH is reused (seeding 2 M likes takes a while), so repeated runs
 // measure the same data.
 
-/// The `--name value` pairs of the command line.
+let usage = """
+    usage: social-feed-bench [--database PATH] [--users N] [--posts N] [--likes N] [--follows N] [--runs N]
+
+    Seeds a SocialModel SQLite database with a synthetic network (unless PATH exists, which is
+    reused) and measures the home feed and the unread notification count. The default database is
+    a file in the system's temporary directory named after the sizes.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
+
+/// The `--name value` pairs of the command line, checked against the usage.
 func parseOptions() -> [String: String] {
-    var options: [String: String] = [:]
     var arguments = CommandLine.arguments.dropFirst()
-    while let name = arguments.popFirst() {
-        guard name.hasPrefix("--"), let value = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("usage: social-feed-bench [--database PATH] [--users N] …\n".utf8))
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(usage)
+        exit(0)
+    }
+    var options: [String: String] = [:]
+    while let argument = arguments.popFirst() {
+        let name = String(argument.dropFirst(2))
+        guard argument.hasPrefix("--"), ["database", "users", "posts", "likes", "follows", "runs"].contains(name),
+            let value = arguments.popFirst(), name == "database" || (Int(value) ?? 0) > 0
+        else {
+            FileHandle.standardError.write(Data("social-feed-bench: cannot use '\(argument)'\n\(usage)\n".utf8))
             exit(64)
         }
-        options[String(name.dropFirst(2))] = value
+        options[name] = value
     }
     return options
 }

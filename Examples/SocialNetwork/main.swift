@@ -13,8 +13,31 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 
 func sample(_ name: String) throws -> Data { try Data(contentsOf: samples.appendingPathComponent(name)) }
 
+let usage = """
+    usage: social-network [DATABASE-PATH]
+
+    Builds a small photo network in a SQLite file (four people, filtered posts, follows, likes,
+    comments, direct messages) and prints Ada's home feed, notifications and inbox. The database
+    (default: a new folder in the system's temporary directory) and an outbox folder beside it
+    hold everything written.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// A file whose name starts with "-" is given as ./-name, so a mistyped option is never a database.
+guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") }) else {
+    FileHandle.standardError.write(
+        Data("social-network: unexpected \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
+    exit(64)
+}
+
 let databaseURL =
-    CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
+    arguments.first.map { URL(fileURLWithPath: $0) }
     ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "social-network-\(UUID().uuidString)/social.sqlite")
 try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)

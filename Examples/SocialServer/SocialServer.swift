@@ -2,11 +2,14 @@
 // with /health, /ready and a Prometheus /metrics beside them. SIGTERM or SIGINT stops it gracefully
 // (requests in flight finish, then the store closes). Run with `swift run social-server`.
 import ArgumentParser
+import FilmKit
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import Metrics
+import NIOCore
 import Prometheus
 import SocialModel
 import SocialModelHTTP
@@ -31,7 +34,7 @@ struct SocialServer: AsyncParsableCommand {
             """)
     var store: String?
 
-    @Option(help: "The folder verification and password-reset email is written to, one .eml file each.")
+    @Option(help: "The folder verification and password-reset email is written to, one .json file each.")
     var outbox = "outbox"
 
     @Option(help: "PBKDF2 iterations for new password hashes (at least 210000).")
@@ -48,10 +51,83 @@ struct SocialServer: AsyncParsableCommand {
 
     @Option(
         help: """
+            Seconds a request's body may take to arrive after its head; a body still trickling in \
+            then is answered 408 and the connection closed (defends: a client holding a connection \
+            and a handler by sending a byte now and then). 0: no limit.
+            """)
+    var bodyTimeout = 20.0
+
+    @Option(
+        help: """
+            Seconds a new connection may take to send its first request's line and headers; it is \
+            then answered 408 and closed (defends: slowloris, a client opening many connections and \
+            sending a header a byte at a time).
+            """)
+    var headerTimeout = 10.0
+
+    @Option(
+        help: """
+            Seconds a connection may stay open with no request in progress; later requests' heads \
+            must arrive within it too (defends: idle keep-alive sockets holding descriptors).
+            """)
+    var idleTimeout = 30.0
+
+    @Option(
+        help: """
+            The most bytes of a request's target and headers together; more is answered 431 and \
+            closed (defends: memory and parsing time spent on 100 KB headers or 1 MB targets).
+            """)
+    var maxHeaderBytes = 16 * 1024
+
+    @Option(
+        help: """
+            The most header lines of a request; more is answered 431 and closed (defends: CPU spent \
+            on 10,000 headers).
+            """)
+    var maxHeaderCount = 100
+
+    @Option(
+        help: """
+            The most connections open at once from one address (trusted proxies excepted); more are \
+            answered 503 and closed (defends: one client taking every file descriptor). 0: no limit.
+            """)
+    var maxConnectionsPerAddress = 256
+
+    @Option(
+        help: """
+            Photo jobs (decoding, filtering, encoding) run at once, each on a thread of its own \
+            (defends: uploads taking every thread that answers /health and the API).
+            """)
+    var photoJobs = PhotoJobs.defaultConcurrency
+
+    @Option(
+        help: """
+            Photo jobs that may wait for a turn; beyond them an upload is answered 503 with \
+            Retry-After (defends: a burst of uploads queueing unbounded CPU work and memory).
+            """)
+    var photoQueue = 4
+
+    @Option(
+        help: """
+            The most work one photo may cost to decode, in megapixels of 8-bit RGB (a 16-bit photo \
+            counts twice, an alpha band a third more); more is answered 422 from the header alone \
+            (defends: a small file declaring a huge 16-bit image, seconds of CPU each).
+            """)
+    var photoDecodeMegapixels = VipsPhotoProcessor.defaultDecodeBudget / 1_000_000
+
+    @Option(
+        help: """
             The address of a proxy in front of the server (nginx, say) whose X-Forwarded-For names \
             the client for rate limits; repeat for several. From any other peer the header is ignored.
             """)
     var trustedProxy: [String] = []
+
+    @Option(
+        help: """
+            A web origin (https://app.example.com) whose pages may call the API from a browser (CORS); \
+            repeat for several. None by default: browsers then refuse cross-origin calls.
+            """)
+    var allowedOrigin: [String] = []
 
     @Option(help: "The least severe log level written (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
@@ -72,7 +148,10 @@ struct SocialServer: AsyncParsableCommand {
             store: opened.store, mailer: OutboxMailer(directory: URL(fileURLWithPath: outbox)),
             hasher: try PBKDF2PasswordHasher(iterations: passwordIterations))
         // FilterRegistry.shared: the film stocks FilmKit ships, which post filters are looked up in.
-        let photos = VipsPhotoProcessor(filters: .shared)
+        // One pool for posts, avatars, messages and recipes, so the bound holds for all of them.
+        let photos = VipsPhotoProcessor(
+            filters: .shared, decodeBudget: max(1, photoDecodeMegapixels) * 1_000_000,
+            jobs: PhotoJobs(concurrency: photoJobs, queueLimit: photoQueue))
         let network = SocialNetwork(store: opened.store, accounts: accounts, photos: photos, events: events)
 
         let router = Router(context: ServerRequestContext.self)
@@ -81,18 +160,22 @@ struct SocialServer: AsyncParsableCommand {
         OperationalRoutes(isReady: opened.isReady, registry: registry).add(to: router)
         let limits = SocialHTTPLimits(
             rateLimit: rateLimit > 0 ? SocialRateLimit(requestsPerSecond: rateLimit, burst: max(1, rateBurst)) : nil,
-            timeLimit: requestTimeLimit > 0 ? .milliseconds(Int64(requestTimeLimit * 1000)) : nil)
+            timeLimit: requestTimeLimit > 0 ? .milliseconds(Int64(requestTimeLimit * 1000)) : nil,
+            bodyReadTimeout: bodyTimeout > 0 ? .milliseconds(Int64(bodyTimeout * 1000)) : nil)
         let routes = SocialRoutes(
             network: network,
             recipes: RecipeService(store: opened.store, accounts: accounts, photos: photos),
             meals: MealPlanService(store: opened.store, accounts: accounts), limits: limits,
-            trustedProxies: Set(trustedProxy))
+            trustedProxies: Set(trustedProxy), allowedOrigins: allowedOrigin,
+            filterNames: { FilterRegistry.shared.names })
+        // Before the routes: unknown routes and wrong methods answer JSON 404/405, and CORS.
+        router.add(middleware: routes.routerMiddleware(context: ServerRequestContext.self))
         router.addRoutes(routes.collection(context: ServerRequestContext.self))
         router.addRoutes(routes.liveCollection(context: ServerRequestContext.self))
 
         let application = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: try serverBuilder(webSocketRouter: router),
             configuration: .init(address: .hostname(hostname, port: port), serverName: "social-server"),
             services: opened.services,
             onServerRunning: { channel in
@@ -102,9 +185,60 @@ struct SocialServer: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(line.utf8))
             },
             logger: logger)
-        logger.info("starting", metadata: ["store": "\(choice)"])
+        let descriptors = Self.raiseDescriptorLimit()
+        logger.info("starting", metadata: ["store": "\(choice)", "descriptors": "\(descriptors)"])
         try await application.runService()
         logger.info("stopped")
+    }
+
+    /// The connection limits the flags set.
+    func connectionLimits() throws -> ConnectionLimits {
+        for (name, seconds) in [("header", headerTimeout), ("idle", idleTimeout)]
+        where !(0.001...86_400).contains(seconds) {
+            throw ValidationError("--\(name)-timeout must be between 0.001 and 86400 seconds")
+        }
+        guard maxHeaderBytes >= 1024, maxHeaderCount >= 8 else {
+            throw ValidationError("--max-header-bytes must be at least 1024 and --max-header-count at least 8")
+        }
+        return ConnectionLimits(
+            headerTimeout: .milliseconds(Int64(headerTimeout * 1000)),
+            idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
+            maxHeaderBytes: maxHeaderBytes, maxHeaderCount: maxHeaderCount,
+            connectionsPerAddress: maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil,
+            unlimitedAddresses: Set(trustedProxy))
+    }
+
+    /// HTTP/1 with the WebSocket upgrade, under the connection limits.
+    func serverBuilder(webSocketRouter: Router<ServerRequestContext>) throws -> HTTPServerBuilder {
+        let limits = try connectionLimits()
+        let counter = ConnectionCounter()
+        let webSocketResponder = webSocketRouter.buildResponder()
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(
+                idleTimeout: TimeAmount(limits.idleTimeout),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes,
+                    maxHeaderFieldCount: limits.maxHeaderCount)))
+        return HTTPServerBuilder { responder in
+            GuardedChildChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
+                limits: limits, counter: counter)
+        }
+    }
+
+    /// Raises the soft limit on open files to the hard one (often 1,024 → 1,048,576), so the
+    /// per-address cap and the timeouts, not the descriptor table, decide who is refused.
+    /// - Returns: the limit now in force.
+    static func raiseDescriptorLimit() -> UInt64 {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return UInt64(limit.rlim_cur)
     }
 
     /// `$ANALOGKIT_STORE_URL`, else a SQLite file in the working directory.

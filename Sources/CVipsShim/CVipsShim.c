@@ -144,6 +144,44 @@ int akv_flatten(VipsImage *in, VipsImage **out, const double *background, int n)
     return result;
 }
 
+int akv_icc_transform(VipsImage *in, VipsImage **out, const char *profile, int depth) {
+    return vips_icc_transform(in, out, profile, "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE, "depth", depth,
+                              NULL);
+}
+
+int akv_flatten_white(VipsImage *in, VipsImage **out) {
+    double white = 255.0;
+    if (in->BandFmt == VIPS_FORMAT_USHORT) white = 65535.0;
+    else if (in->Type == VIPS_INTERPRETATION_scRGB || vips_band_format_isfloat(in->BandFmt)) white = 1.0;
+    double background[1] = {white};
+    VipsArrayDouble *array = vips_array_double_new(background, 1);
+    int result = vips_flatten(in, out, "background", array, "max_alpha", white, NULL);
+    vips_area_unref(VIPS_AREA(array));
+    return result;
+}
+
+int akv_profile_load(const char *name, void **data, size_t *length) {
+    VipsBlob *blob = NULL;
+    if (vips_profile_load(name, &blob, NULL) != 0) return -1;
+    if (!blob) {
+        vips_error("akv_profile_load", "no profile named %s", name);
+        return -1;
+    }
+    size_t size = 0;
+    const void *bytes = vips_blob_get(blob, &size);
+    *data = g_memdup2(bytes, size);
+    *length = size;
+    vips_area_unref(VIPS_AREA(blob));
+    return 0;
+}
+
+int akv_set_blob(VipsImage *in, VipsImage **out, const char *name, const void *data, size_t length) {
+    if (vips_copy(in, out, NULL) != 0) return -1;
+    if (data) vips_image_set_blob_copy(*out, name, data, length);
+    else vips_image_remove(*out, name);
+    return 0;
+}
+
 int akv_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
     return vips_extract_area(in, out, left, top, width, height, NULL);
 }

@@ -53,24 +53,6 @@ extension Image {
         }
     }
 
-    /// Converts any input to 3-band, 8-bit sRGB without alpha: the common form that filters expect.
-    ///
-    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation in one of the
-    ///   steps.
-    public func normalizedToSRGB() throws(ImagingError) -> Image {
-        var image = try flattened()
-        if image.colorSpace == .multiband {
-            image = try image.tagged(as: image.bands >= 3 ? .sRGB : .blackAndWhite)
-        }
-        if image.colorSpace != .sRGB || image.bands != 3 {
-            image = try image.converted(to: .sRGB)
-        }
-        if image.bands == 1 {
-            image = try Image.joiningBands([image, image, image])
-        }
-        return image.format == .uchar ? image : try image.cast(to: .uchar)
-    }
-
     /// A rectangle of the image.
     ///
     /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example a

@@ -80,7 +80,8 @@ extension Image {
 
 /// How pixel values are to be read.
 public enum ColorSpace: Sendable, Hashable {
-    /// 8- or 16-bit sRGB.
+    /// sRGB-encoded values, 8-bit (``PixelFormat/uchar``) or 16-bit (``PixelFormat/ushort``): see
+    /// ``Image/format``. Only 8-bit sRGB is the working space (``Image/isInWorkingSpace``).
     case sRGB
     /// Linear-light RGB in floating point, 0…1.
     case scRGB
@@ -92,7 +93,8 @@ public enum ColorSpace: Sendable, Hashable {
     case xyz
     /// Values with no colour meaning, such as a mask or a lookup table.
     case multiband
-    /// Any other libvips interpretation.
+    /// Any other libvips interpretation, by libvips' name (`cmyk`, `rgb16`, `grey16`, …); these
+    /// names can be converted to and tagged as too.
     case other(String)
 
     init(vips: VipsInterpretation) {
@@ -116,7 +118,13 @@ public enum ColorSpace: Sendable, Hashable {
             case .lab: return VIPS_INTERPRETATION_LAB
             case .xyz: return VIPS_INTERPRETATION_XYZ
             case .multiband: return VIPS_INTERPRETATION_MULTIBAND
-            case .other(let name): throw .invalidArgument("cannot convert to colour space \(name)")
+            case .other(let name):
+                let value = vips_enum_from_nick("analogkit", vips_interpretation_get_type(), name)
+                guard value >= 0 else {
+                    _ = VipsRuntime.takeError()
+                    throw .invalidArgument("cannot convert to colour space \(name)")
+                }
+                return VipsInterpretation(rawValue: value)
             }
         }
     }

@@ -366,7 +366,8 @@ public final class MockVideoRecorder: FrameRecorder {
         let name = "mock-clip-\(number).\(settings.format.fileExtension)"
         let segment = CapturedVideoSegment(
             url: configuration.outputDirectory.appendingPathComponent(name), format: settings.format,
-            encoderName: "mock", codecName: "mock", frameCount: frames.count, framerate: rate, size: settings.size,
+            encoderName: "mock", codecName: "mock", frameCount: frames.count, framerate: rate,
+            size: configuration.exportSize,
             startTime: frames.first?.timestamp ?? lastEvent, eventTimes: pending.eventTimes,
             isTruncated: frames.count < wanted || !isFull)
         storage.clipFrames[segment.id] = (range, storage.exportLook)

@@ -147,6 +147,18 @@ public struct SocialClient: Sendable {
         try await photo(["recipes", recipeID.rawValue, "photo", String(size)])
     }
 
+    /// The names of the filters a post's photo may use, in alphabetical order; needs no session.
+    /// - Returns: the names, for ``SocialClientSession/publish(photo:caption:filter:)``'s `filter`.
+    /// - Throws: ``SocialClientError`` when the server cannot be reached or fails.
+    public func filterNames() async throws(SocialClientError) -> [String] {
+        try await transport.json(FilterList.self, "GET", ["filters"]).filters
+    }
+
+    /// The body of `GET /filters`.
+    struct FilterList: Decodable {
+        var filters: [String]
+    }
+
     func photo(_ path: [String]) async throws(SocialClientError) -> (jpeg: Data, etag: String?) {
         let answer = try await transport.send("GET", path)
         return (answer.data, answer.response.value(forHTTPHeaderField: "ETag"))

@@ -17,6 +17,15 @@ extension SocialClientSession {
             ])
     }
 
+    /// The page of a recipe list a previous page's `RecipePage.next` leads to, in that page's order.
+    /// - Parameter cursor: the previous page's `next`.
+    /// - Returns: the page with the list's totals.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid-parameter` for a cursor of the liked list.
+    public func recipes(after cursor: RecipeCursor) async throws(SocialClientError) -> RecipePage {
+        try await json(
+            RecipePage.self, "GET", ["recipes"], query: [URLQueryItem(name: "after", value: cursor.description)])
+    }
+
     /// Publishes a recipe (its photo, if any, travels base64 in the JSON draft).
     /// - Parameter draft: the recipe.
     /// - Returns: the new recipe.
@@ -66,6 +75,16 @@ extension SocialClientSession {
     public func likedRecipes(page: Int = 1) async throws(SocialClientError) -> RecipePage {
         try await json(
             RecipePage.self, "GET", ["me", "liked-recipes"], query: [URLQueryItem(name: "page", value: String(page))])
+    }
+
+    /// The page of the liked recipes a previous page's `RecipePage.next` leads to.
+    /// - Parameter cursor: the previous page's `next`.
+    /// - Returns: the page with the list's totals.
+    /// - Throws: ``SocialClientError/api(_:)`` with `invalid-parameter` for a cursor of another list.
+    public func likedRecipes(after cursor: RecipeCursor) async throws(SocialClientError) -> RecipePage {
+        try await json(
+            RecipePage.self, "GET", ["me", "liked-recipes"],
+            query: [URLQueryItem(name: "after", value: cursor.description)])
     }
 
     // MARK: Meal plans

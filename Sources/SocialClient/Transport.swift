@@ -26,6 +26,8 @@ struct Transport: Sendable {
         else { throw .unexpectedResponse(status: 0, detail: "the base URL \(baseURL) cannot take a path") }
         let items = query.filter { $0.value != nil }
         components.queryItems = items.isEmpty ? nil : items
+        // The server form-decodes the query, where `+` is a space; URLComponents leaves a `+` as it is.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else { throw .unexpectedResponse(status: 0, detail: "cannot build a URL") }
         var request = URLRequest(url: url)
         request.httpMethod = method

@@ -18,9 +18,20 @@ enum HTTPJSON {
             body: ResponseBody(byteBuffer: body))
     }
 
-    /// The request's body decoded as `T`, read up to `limit` bytes.
+    /// The request's body decoded as `T`, read up to `limit` bytes with its shape bounded by
+    /// ``JSONShapeLimits`` while it streams in (the members of a ``JSONBodyShape`` type named
+    /// large may be as long as the body).
+    /// - Throws: `415 unsupported-media-type` unless the body is sent as JSON (`application/json`
+    ///   or a `+json` type), `413 body-too-large`, `400 malformed-body`.
     static func body<T: Decodable>(_ type: T.Type, of request: Request, limit: Int) async throws -> T {
-        let buffer = try await request.body.collect(upTo: limit)
+        guard RequestMediaType(of: request)?.isJSON == true else {
+            throw SocialAPIError.unsupportedMediaType(
+                "this route reads JSON: send the body with Content-Type: application/json")
+        }
+        var shape = JSONShapeLimits()
+        shape.largeStringKeys = (T.self as? any JSONBodyShape.Type)?.largeStringKeys ?? []
+        var scanner = JSONShapeScanner(limits: shape)
+        let buffer = try await RequestBodyReader.read(request, limit: limit) { try scanner.feed($0) }
         do {
             return try SocialJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch {

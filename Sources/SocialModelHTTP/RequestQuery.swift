@@ -1,26 +1,63 @@
+import Foundation
 import Hummingbird
 import SocialModel
 import SocialModelAPI
 
-/// The query and path parameters of a request, read with the errors the routes answer.
+/// The query parameters of a request, read with the errors the routes answer: the one place a
+/// request's query is decoded and its parameters bounded.
+///
+/// The query is form-decoded once, as HTML forms and `application/x-www-form-urlencoded` send
+/// it: `+` is a space, then `%XX` escapes are undone; a query that does not decode to UTF-8 text
+/// is refused. Of a repeated name the first counts. Whole numbers are read against the range
+/// their ``IntegerParameter`` gives, the range `openapi.json` documents for them. Anything else
+/// answers `400 invalid-parameter`.
 struct RequestQuery {
-    let request: Request
+    /// The decoded parameters in the order sent.
+    let parameters: [(name: String, value: String)]
+
+    /// Decodes the request's query.
+    /// - Throws: `400 invalid-parameter` for a query that is not form-encoded UTF-8.
+    init(request: Request) throws(SocialAPIError) {
+        try self.init(query: request.uri.query ?? "")
+    }
+
+    /// Decodes a query (the text after `?`).
+    /// - Throws: `400 invalid-parameter` for a query that is not form-encoded UTF-8.
+    init(query: String) throws(SocialAPIError) {
+        var parameters: [(name: String, value: String)] = []
+        for pair in query.split(separator: "&") {
+            let equals = pair.firstIndex(of: "=") ?? pair.endIndex
+            let name = try Self.formDecoded(pair[..<equals], parameter: nil)
+            let value =
+                equals == pair.endIndex ? "" : try Self.formDecoded(pair[pair.index(after: equals)...], parameter: name)
+            parameters.append((name, value))
+        }
+        self.parameters = parameters
+    }
+
+    /// `text` with `+` as a space and its `%XX` escapes undone.
+    static func formDecoded(_ text: Substring, parameter: String?) throws(SocialAPIError) -> String {
+        guard text.contains(where: { $0 == "%" || $0 == "+" }) else { return String(text) }
+        guard let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+            throw .invalidParameter(
+                parameter ?? "the query", expected: "form-encoded UTF-8 text (each % followed by two hex digits)")
+        }
+        return decoded
+    }
 
     /// A query parameter, if present.
     func string(_ name: String) -> String? {
-        request.uri.queryParameters.get(name)
+        parameters.first { $0.name == name }?.value
     }
 
-    /// The `limit` parameter (the services check its range).
+    /// The `limit` parameter (the services check it against their policy's page size).
     func limit() throws(SocialAPIError) -> Int? {
-        try integer("limit", Int.self)
+        try integer(.limit)
     }
 
-    /// A whole-number query parameter.
-    func integer<T: FixedWidthInteger>(_ name: String, _ type: T.Type) throws(SocialAPIError) -> T? {
-        guard let text = string(name) else { return nil }
-        guard let value = T(text) else { throw .invalidParameter(name, expected: "a whole number") }
-        return value
+    /// A whole-number query parameter, if present.
+    func integer<Value>(_ parameter: IntegerParameter<Value>) throws(SocialAPIError) -> Value? {
+        try string(parameter.name).map { text throws(SocialAPIError) in try parameter.read(text) }
     }
 
     /// The `after` parameter as a cursor of the list being paged.
@@ -28,6 +65,35 @@ struct RequestQuery {
         guard let text = string("after") else { return nil }
         guard let cursor = Cursor(text) else { throw .invalidParameter("after", expected: "a cursor from `next`") }
         return cursor
+    }
+
+    /// The explore order's `seed` and the `after` cursor, which belongs to one seed: a cursor
+    /// without its seed, or with another, is refused rather than silently starting over.
+    func exploreSeed() throws(SocialAPIError) -> (seed: UInt64, after: ExploreCursor?) {
+        let seed = try integer(.seed)
+        guard let after = try cursor(ExploreCursor.self) else { return (seed ?? 0, nil) }
+        guard seed == after.seed else {
+            throw .invalidParameter("seed", expected: "the seed of the page the `after` cursor came from")
+        }
+        return (after.seed, after)
+    }
+
+    /// The page of a recipe list asked for, by `page` (1 by default) or by `after`, a `next` of
+    /// the same list; for all recipes (`liked` false) with its `order` (`newest`, the default, or
+    /// `most-liked`), which a cursor carries and an `order` given with it must match.
+    func recipePage(liked: Bool) throws(SocialAPIError) -> (number: Int, order: RecipeOrder) {
+        var order: RecipeOrder?
+        if !liked, let text = string("order") {
+            guard let value = RecipeOrder(rawValue: text) else {
+                throw .invalidParameter("order", expected: "newest or most-liked")
+            }
+            order = value
+        }
+        guard let cursor = try cursor(RecipeCursor.self) else { return (try integer(.page) ?? 1, order ?? .newest) }
+        guard string("page") == nil else { throw .invalidParameter("page", expected: "absent when `after` is given") }
+        let sameList = liked ? cursor.order == nil : cursor.order != nil && (order == nil || order == cursor.order)
+        guard sameList else { throw .invalidParameter("after", expected: "a `next` of this list, in the order asked") }
+        return (cursor.page, cursor.order ?? .newest)
     }
 
     /// The feed order from `sort` (`date`, `likes`) and `direction` (`descending`, `ascending`).
@@ -49,17 +115,57 @@ struct RequestQuery {
     }
 }
 
+/// A whole-number query or path parameter with the range `openapi.json` documents for it; every
+/// one the routes read is declared here.
+struct IntegerParameter<Value: FixedWidthInteger & Sendable>: Sendable {
+    /// The parameter's name.
+    let name: String
+    /// The values accepted.
+    let range: ClosedRange<Value>
+
+    /// `text` as a whole number in ``range``.
+    /// - Throws: `400 invalid-parameter` naming the range.
+    func read(_ text: String) throws(SocialAPIError) -> Value {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        guard let value = Value(text, radix: 10) else { throw .invalidParameter(name, expected: expected) }
+        guard range.contains(value) else {
+            var error = SocialAPIError.invalidParameter(name, expected: expected)
+            if let minimum = Int(exactly: range.lowerBound), let maximum = Int(exactly: range.upperBound) {
+                error.violations = [
+                    SocialAPIError.FieldViolation(
+                        field: name, rule: "out-of-range", minimum: minimum, maximum: maximum, message: error.message)
+                ]
+            }
+            throw error
+        }
+        return value
+    }
+}
+
+extension IntegerParameter<Int> {
+    /// A page size. Any `Int` is read; the services hold it to their policy's range (by default
+    /// 1 to 100) and answer `422 invalid` with that range.
+    static let limit = IntegerParameter(name: "limit", range: .min ... .max)
+    /// A recipe page number, from 1; pages past the last are empty.
+    static let page = IntegerParameter(name: "page", range: 1...Int(Int32.max))
+    /// A photo or avatar size in pixels; sizes the policy does not make answer 404.
+    static let size = IntegerParameter(name: "size", range: 1...16_384)
+}
+
+extension IntegerParameter<UInt64> {
+    /// The explore order's seed: any unsigned 64-bit number.
+    static let seed = IntegerParameter(name: "seed", range: .min ... .max)
+}
+
 extension Parameters {
     /// A path parameter as an id.
     func id<Kind>(_ name: String, _ kind: Identifier<Kind>.Type) throws -> Identifier<Kind> {
         Identifier(rawValue: try require(name))
     }
 
-    /// A path parameter as a whole number.
-    func integer(_ name: String) throws(SocialAPIError) -> Int {
-        guard let text = get(name), let value = Int(text) else {
-            throw .invalidParameter(name, expected: "a whole number")
-        }
-        return value
+    /// A whole-number path parameter.
+    /// - Throws: `400 invalid-parameter` when it is not a whole number in the parameter's range.
+    func integer(_ parameter: IntegerParameter<Int>) throws(SocialAPIError) -> Int {
+        try parameter.read(get(parameter.name) ?? "")
     }
 }

@@ -19,6 +19,23 @@ extension SocialAPIError {
         SocialAPIError(status: 400, code: "invalid-parameter", message: "\(name) must be \(expected)")
     }
 
+    /// No route has the request's path.
+    static func noRoute(_ method: HTTPRequest.Method, _ path: String) -> SocialAPIError {
+        SocialAPIError(status: 404, code: "not-found", message: "no route answers \(method) \(path.prefix(200))")
+    }
+
+    /// A route has the request's path but takes other methods.
+    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [String]) -> SocialAPIError {
+        SocialAPIError(
+            status: 405, code: "method-not-allowed",
+            message: "this path takes \(allowed.joined(separator: ", ")), not \(method)")
+    }
+
+    /// `GET /live` without `Upgrade: websocket`: the operation is the WebSocket, not a page.
+    static let notAWebSocketUpgrade = SocialAPIError(
+        status: 405, code: "method-not-allowed",
+        message: "GET /live opens a WebSocket: send Upgrade: websocket (and Connection: Upgrade)")
+
     /// Too many requests from one client.
     static func tooManyRequests(retryAfter: Int) -> SocialAPIError {
         var error = SocialAPIError(

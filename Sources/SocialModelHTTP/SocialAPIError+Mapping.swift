@@ -102,6 +102,9 @@ extension SocialAPIError {
         case .invalidFilterParameters:
             self.init(status: 422, code: "invalid-filter-parameters", message: error.description)
         case .filterFailed: self.init(status: 422, code: "filter-failed", message: error.description)
+        case .busy(let retryAfter):
+            self.init(status: 503, code: "busy", message: error.description)
+            self.retryAfter = retryAfter
         }
     }
 

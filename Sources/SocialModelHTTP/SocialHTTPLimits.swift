@@ -1,6 +1,8 @@
-/// What the routes allow a request: how large a body they read (a larger one is refused with
-/// `413 body-too-large` before it is read whole), how often one client may call
-/// (`429 rate-limited` with `Retry-After`), and how long a handler may run (`503 timed-out`).
+/// What the routes allow a request: how large a body they read (a larger one, or a JSON body
+/// with too many entries or too long a string, or a multipart body with too many parts, is
+/// refused with `413 body-too-large` while it streams in), how long its body may take to arrive
+/// (`408 body-timed-out`), how often one client may call (`429 rate-limited` with
+/// `Retry-After`), and how long a handler may run (`503 timed-out`).
 public struct SocialHTTPLimits: Sendable, Hashable {
     /// The largest JSON body (registration, sign-in, comments, profile changes), in bytes.
     public var jsonBodyBytes: Int
@@ -13,6 +15,10 @@ public struct SocialHTTPLimits: Sendable, Hashable {
     /// How long a handler may run before it is cancelled and answered `503 timed-out`, or `nil`
     /// for no limit.
     public var timeLimit: Duration?
+    /// How long after its head a request's body must be complete, or `nil` for no limit: a
+    /// body still arriving then is answered `408 body-timed-out` and the connection closed, so
+    /// a client trickling bytes cannot hold a connection and a handler for long.
+    public var bodyReadTimeout: Duration?
 
     /// Creates limits.
     /// - Parameters:
@@ -20,15 +26,17 @@ public struct SocialHTTPLimits: Sendable, Hashable {
     ///   - photoBodyBytes: 20 MiB unless said otherwise.
     ///   - rateLimit: 20 requests a second with bursts of 100 per client unless said otherwise.
     ///   - timeLimit: 30 seconds unless said otherwise.
+    ///   - bodyReadTimeout: 20 seconds unless said otherwise (a 20 MB photo at 8 Mbit/s).
     public init(
         jsonBodyBytes: Int = 64 * 1024, photoBodyBytes: Int = 20 * 1024 * 1024,
         rateLimit: SocialRateLimit? = SocialRateLimit(requestsPerSecond: 20, burst: 100),
-        timeLimit: Duration? = .seconds(30)
+        timeLimit: Duration? = .seconds(30), bodyReadTimeout: Duration? = .seconds(20)
     ) {
         self.jsonBodyBytes = jsonBodyBytes
         self.photoBodyBytes = photoBodyBytes
         self.rateLimit = rateLimit
         self.timeLimit = timeLimit
+        self.bodyReadTimeout = bodyReadTimeout
     }
 }
 

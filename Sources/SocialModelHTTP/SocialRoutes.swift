@@ -22,6 +22,12 @@ public struct SocialRoutes: Sendable {
     public let meals: MealPlanService
     /// The request limits.
     public let limits: SocialHTTPLimits
+    /// The web origins (such as `https://app.example.com`) whose pages may call the routes from
+    /// a browser; none unless said otherwise. ``routerMiddleware(context:atPath:)`` answers their
+    /// CORS preflights and marks their responses.
+    public let allowedOrigins: [String]
+    /// The names of the filters a post's photo may use, as `GET /filters` lists them.
+    public let filterNames: @Sendable () -> [String]
     /// Where requests come from, for rate limits.
     let clientAddress: ClientAddress
     /// Shared by every collection of these routes, so all of a client's calls count together.
@@ -35,10 +41,18 @@ public struct SocialRoutes: Sendable {
     ///   - limits: the request limits.
     ///   - trustedProxies: the IP addresses of proxies in front of the server (such as nginx on
     ///     loopback) whose `X-Forwarded-For` names the client; from anyone else it is ignored.
+    ///   - allowedOrigins: the web origins whose pages may call the routes from a browser (CORS),
+    ///     each as scheme, host and port, such as `https://app.example.com`.
+    ///   - filterNames: the names of the filters the network's photo processor applies, read on
+    ///     each `GET /filters` (for FilmKit's, `{ registry.names }` of the processor's registry); none
+    ///     unless said otherwise.
     public init(
         network: SocialNetwork, recipes: RecipeService, meals: MealPlanService,
-        limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = []
+        limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = [],
+        allowedOrigins: [String] = [], filterNames: @escaping @Sendable () -> [String] = { [] }
     ) {
+        self.allowedOrigins = allowedOrigins
+        self.filterNames = filterNames
         self.network = network
         self.recipes = recipes
         self.meals = meals
@@ -72,7 +86,18 @@ public struct SocialRoutes: Sendable {
 
     /// The rate and time limits in front of every route.
     func limitsMiddleware<Context: RequestContext>(_ context: Context.Type) -> ClientLimitsMiddleware<Context> {
-        ClientLimitsMiddleware(limiter: rateLimiter, address: clientAddress, timeLimit: limits.timeLimit)
+        ClientLimitsMiddleware(
+            limiter: rateLimiter, address: clientAddress, timeLimit: limits.timeLimit,
+            bodyReadTimeout: limits.bodyReadTimeout)
+    }
+
+    /// A route answering `GET`, and `HEAD` with the same status and headers and no body.
+    func getAndHead<Context: RequestContext>(
+        _ path: RouterPath, on routes: RouteCollection<Context>,
+        use handler: @escaping @Sendable (Request, Context) async throws -> Response
+    ) {
+        routes.get(path, use: handler)
+        routes.head(path) { request, context in try await handler(request, context).createHeadResponse() }
     }
 
     /// The signed-in user's services, from the request's bearer token.

@@ -69,9 +69,10 @@ extension InMemorySocialStore: MessageStore {
             let page = InMemoryPaging.keyset(
                 visible, date: \.lastMessageAt, id: \.id.rawValue, after: after, limit: limit)
             return page.compactMap { conversation in
-                guard let otherID = conversation.other(than: userID), let other = state.users[otherID],
+                guard let otherID = conversation.other(than: userID),
                     let member = state.members[conversation.id]?[userID]
                 else { return nil }
+                let other = state.users[otherID] ?? .deletedAccount(id: otherID)
                 let last = InMemoryPaging.keyset(
                     Self.visibleMessages(conversation.id, member, state), date: \.createdAt, id: \.id.rawValue,
                     after: nil, limit: 1

@@ -172,8 +172,11 @@ struct State {
         for postID in postLikes.keys { postLikes[postID]?[id] = nil }
         for comment in comments.values where comment.authorID == id { _ = removeComment(comment.id) }
         notifications = notifications.filter { $0.value.recipientID != id && $0.value.actorID != id }
+        // Only their side of a conversation goes; it stays with the other participant until
+        // that account goes too.
         for conversation in conversations.values where conversation.participantIDs.contains(id) {
-            removeConversation(conversation.id)
+            members[conversation.id]?[id] = nil
+            if members[conversation.id]?.isEmpty ?? true { removeConversation(conversation.id) }
         }
         return true
     }

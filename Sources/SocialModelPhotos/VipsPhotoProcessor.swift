@@ -19,17 +19,36 @@ public struct VipsPhotoProcessor: PhotoProcessor {
     public let filters: FilterRegistry
     /// JPEG quality, 1…100.
     public let quality: Int
+    /// The decode cost bound, in pixels of 8-bit RGB: a photo whose header declares more
+    /// samples' worth of bytes than that many 8-bit RGB pixels would (``decodeCost(width:height:bands:bytesPerSample:)``)
+    /// is refused before any pixel is decoded. A 16-bit RGB photo counts twice its pixels, an
+    /// 8-bit grey one a third.
+    public let decodeBudget: Int
+    /// Where the pixel work runs: a bounded pool off Swift's cooperative pool.
+    public let jobs: PhotoJobs
+
+    /// 40 megapixels of 8-bit RGB: a 40 MP camera JPEG passes, a 7000 × 7000 16-bit PNG
+    /// (98 MP of 8-bit RGB, and 20 s of CPU here) does not.
+    public static let defaultDecodeBudget = 40_000_000
 
     /// A processor.
     /// - Parameters:
     ///   - filters: where post filters are looked up by name.
     ///   - quality: JPEG quality, 1…100.
-    public init(filters: FilterRegistry, quality: Int = 85) {
+    ///   - decodeBudget: the decode cost bound in pixels of 8-bit RGB, at least 1.
+    ///   - jobs: the pool the pixel work runs in; share one between processors to bound them together.
+    public init(
+        filters: FilterRegistry, quality: Int = 85, decodeBudget: Int = VipsPhotoProcessor.defaultDecodeBudget,
+        jobs: PhotoJobs = PhotoJobs()
+    ) {
         self.filters = filters
         self.quality = min(100, max(1, quality))
+        self.decodeBudget = max(1, decodeBudget)
+        self.jobs = jobs
     }
 
-    /// Bounded JPEGs, optionally filtered; the filter is resolved before the photo is decoded.
+    /// Bounded JPEGs, optionally filtered; the filter is resolved and the header checked before
+    /// the photo is decoded, and the pixel work runs in ``jobs``.
     /// - Parameters:
     ///   - photo: the upload (JPEG, PNG, HEIF, WebP, TIFF…).
     ///   - sizes: the bounds on the longer side.
@@ -37,67 +56,125 @@ public struct VipsPhotoProcessor: PhotoProcessor {
     ///   - filter: the filter to apply, or `nil`.
     ///   - seed: the seed of the filter's random effects.
     /// - Returns: the JPEGs and the largest size's dimensions.
-    /// - Throws: `PhotoError` carrying libvips' or FilmKit's own words.
+    /// - Throws: `PhotoError` carrying libvips' or FilmKit's own words; ``PhotoJobs/busyError``
+    ///   when the pool's queue is full.
     public func bounded(_ photo: Data, sizes: [Int], pixelLimit: Int, filter: PhotoFilter?, seed: UInt64)
         async throws(PhotoError) -> ProcessedPhoto
     {
-        var resolved: (filter: any Filter, name: String)?
-        if let filter {
-            resolved = try resolve(filter)
-        }
-        var image = try decode(photo, pixelLimit: pixelLimit) { image throws(ImagingError) in
-            try Self.fitted(image.normalizedToSRGB(), within: sizes.max() ?? max(image.width, image.height))
-        }
-        if let resolved {
-            do {
-                image = try resolved.filter.apply(to: image, seed: seed)
-            } catch {
-                throw .filterFailed(filter: resolved.name, reason: "\(error)")
+        let resolved = try filter.map { filter throws(PhotoError) in try resolve(filter) }
+        let source = try load(photo, pixelLimit: pixelLimit)
+        let quality = quality
+        return try await jobs.run { cancellation throws(PhotoError) in
+            // The largest size is computed once, into memory: the filter and the smaller sizes
+            // read it, not the whole upload again.
+            var image = try Self.imaging { () throws(ImagingError) in
+                try Self.fitted(source.normalizedToSRGB(), within: sizes.max() ?? max(source.width, source.height))
+                    .materialized()
             }
-        }
-        do {
+            if let resolved {
+                try cancellation.check()
+                do {
+                    image = try resolved.filter.apply(to: image, seed: seed)
+                } catch {
+                    throw .filterFailed(filter: resolved.name, reason: "\(error)")
+                }
+            }
             var jpegs: [Int: Data] = [:]
             for size in sizes {
-                jpegs[size] = try Self.fitted(image, within: size).encoded(
-                    as: .jpeg(quality: quality), stripMetadata: true)
+                try cancellation.check()
+                jpegs[size] = try Self.imaging { () throws(ImagingError) in
+                    try Self.fitted(image, within: size).encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                }
             }
             return ProcessedPhoto(jpegs: jpegs, width: image.width, height: image.height, filter: resolved?.name)
-        } catch {
-            throw .unusable(reason: "\(error)")
         }
     }
 
-    /// Square JPEGs: centre-cropped to the shorter side, then scaled down to each side.
+    /// Square JPEGs: centre-cropped to the shorter side, then scaled down to each side; the
+    /// header is checked before the photo is decoded, and the pixel work runs in ``jobs``.
     /// - Parameters:
     ///   - photo: the upload.
     ///   - sizes: the sides; an image smaller than a side keeps its own size.
     ///   - pixelLimit: the largest pixel count accepted, checked from the header before decoding.
     /// - Returns: the JPEG for each side.
-    /// - Throws: `PhotoError.unusable(reason:)` carrying libvips' error.
+    /// - Throws: `PhotoError.unusable(reason:)` carrying libvips' error; ``PhotoJobs/busyError``
+    ///   when the pool's queue is full.
     public func squares(_ photo: Data, sizes: [Int], pixelLimit: Int) async throws(PhotoError) -> [Int: Data] {
-        try decode(photo, pixelLimit: pixelLimit) { image throws(ImagingError) in
-            let side = min(image.width, image.height)
-            let square = try image.cropped(
-                x: (image.width - side) / 2, y: (image.height - side) / 2, width: side, height: side
-            ).normalizedToSRGB()
+        let image = try load(photo, pixelLimit: pixelLimit)
+        let quality = quality
+        return try await jobs.run { cancellation throws(PhotoError) in
+            // The square at the largest side is computed once, into memory; the smaller sides
+            // are scaled from it, not from the whole upload again.
+            let side = min(image.width, image.height, sizes.max() ?? min(image.width, image.height))
+            let square = try Self.imaging { () throws(ImagingError) in
+                let shorter = min(image.width, image.height)
+                let cropped = try image.cropped(
+                    x: (image.width - shorter) / 2, y: (image.height - shorter) / 2, width: shorter, height: shorter
+                ).normalizedToSRGB()
+                return try (side == shorter ? cropped : cropped.resized(width: side, height: side)).materialized()
+            }
             var result: [Int: Data] = [:]
             for size in sizes {
+                try cancellation.check()
                 let target = min(size, side)
-                let scaled = target == side ? square : try square.resized(width: target, height: target)
-                result[size] = try scaled.encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                result[size] = try Self.imaging { () throws(ImagingError) in
+                    let scaled = target == side ? square : try square.resized(width: target, height: target)
+                    return try scaled.encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                }
             }
             return result
         }
     }
 
-    /// Loads the upload upright and runs `body` on it, every libvips failure (unreadable,
-    /// truncated, over the limit) becoming `PhotoError.unusable(reason:)`.
-    private func decode<T>(_ photo: Data, pixelLimit: Int, _ body: (Image) throws(ImagingError) -> T)
-        throws(PhotoError) -> T
-    {
+    /// The upload, upright, with only its header read: refused if it declares more pixels than
+    /// `pixelLimit` or costs more than ``decodeBudget`` to decode.
+    ///
+    /// An upright photo is read sequentially, streamed top to bottom through the first step
+    /// (which the processor keeps in memory) instead of decoded whole first; only one that must
+    /// be turned needs the random access rotation takes.
+    private func load(_ photo: Data, pixelLimit: Int) throws(PhotoError) -> Image {
+        let header = try Self.imaging { () throws(ImagingError) in
+            try Image(data: photo, options: Image.LoadOptions(pixelLimit: pixelLimit, autorotate: false))
+        }
+        try checkCost(header)
+        let upright = header.orientation <= 1
+        return try Self.imaging { () throws(ImagingError) in
+            try Image(
+                data: photo, options: Image.LoadOptions(pixelLimit: pixelLimit, sequential: upright, autorotate: true))
+        }
+    }
+
+    /// Refuses an image whose decode costs more than ``decodeBudget``.
+    private func checkCost(_ image: Image) throws(PhotoError) {
+        let cost = Self.decodeCost(
+            width: image.width, height: image.height, bands: image.bands, bytesPerSample: image.format.byteCount)
+        guard cost <= Double(decodeBudget) else {
+            let megapixels = (cost / 1_000_000).rounded(.up)
+            throw .unusable(
+                reason:
+                    "decoding \(image.width)×\(image.height) pixels of \(image.bands) bands at "
+                    + "\(image.format.byteCount * 8) bits costs as much as \(Int(megapixels)) megapixels of 8-bit RGB; "
+                    + "the limit is \(decodeBudget / 1_000_000)")
+        }
+    }
+
+    /// What decoding costs, in pixels of 8-bit RGB: the bytes of all samples over three. In
+    /// floating point, so no header can overflow it.
+    /// - Parameters:
+    ///   - width: the width the header declares.
+    ///   - height: the height the header declares.
+    ///   - bands: the bands (channels) per pixel.
+    ///   - bytesPerSample: the bytes of one sample (1 for 8 bits, 2 for 16).
+    /// - Returns: the cost.
+    public static func decodeCost(width: Int, height: Int, bands: Int, bytesPerSample: Int) -> Double {
+        Double(max(width, 0)) * Double(max(height, 0)) * Double(max(bands, 0)) * Double(max(bytesPerSample, 0)) / 3
+    }
+
+    /// Runs libvips work, every failure (unreadable, truncated, over a limit) becoming
+    /// `PhotoError.unusable(reason:)`.
+    private static func imaging<T>(_ body: () throws(ImagingError) -> T) throws(PhotoError) -> T {
         do {
-            return try body(
-                try Image(data: photo, options: Image.LoadOptions(pixelLimit: pixelLimit, autorotate: true)))
+            return try body()
         } catch {
             throw .unusable(reason: "\(error)")
         }

@@ -152,7 +152,21 @@ enum PostgresSchema {
         network,
         feedWalk,
         homeTimeline,
+        conversationsOutliveAccounts,
     ]
+
+    /// A deleted account's conversations stay with the other participant: the participants and a
+    /// message's sender are no longer references to `users` that cascade, but the ids they were;
+    /// reads show a missing user as `User.deletedAccount(id:)`. A member row still cascades (the
+    /// deleted user's own read state and hiding go), and the store deletes a conversation when its
+    /// last member row goes.
+    static let conversationsOutliveAccounts = Migration(
+        version: "v6-conversations-outlive-accounts",
+        statements: [
+            "ALTER TABLE conversations DROP CONSTRAINT conversations_user_a_fkey",
+            "ALTER TABLE conversations DROP CONSTRAINT conversations_user_b_fkey",
+            "ALTER TABLE messages DROP CONSTRAINT messages_sender_id_fkey",
+        ])
 
     /// Startup parameters that put the configured schema first on every connection's `search_path`.
     static func startupParameters(_ configuration: PostgresStoreConfiguration) -> [(String, String)] {

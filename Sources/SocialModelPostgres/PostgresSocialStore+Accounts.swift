@@ -69,11 +69,33 @@ extension PostgresSocialStore: AccountStore {
         guard !updated.isEmpty else { throw .notFound(entity: "user") }
     }
 
-    /// Deletes a user; foreign keys cascade to everything of theirs.
+    /// Deletes a user; foreign keys cascade to everything of theirs but their conversations, which
+    /// stay with the other participant unless that one's account is gone too. Announces the end of
+    /// their sessions to the event relays of other processes.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
-        try await !rows("DELETE FROM users WHERE id = \(id.rawValue) RETURNING 1").isEmpty
+        try await transaction { connection in
+            // Locked in id order, so that of two participants deleted at once the second sees the
+            // first's member row gone and deletes the conversation neither has any more.
+            try await connection.query(
+                """
+                SELECT 1 FROM conversations WHERE user_a = \(id.rawValue) OR user_b = \(id.rawValue)
+                ORDER BY id FOR UPDATE
+                """, logger: logger)
+            let deleted = try await connection.query(
+                "DELETE FROM users WHERE id = \(id.rawValue) RETURNING 1", logger: logger
+            ).collect()
+            guard !deleted.isEmpty else { return false }
+            try await connection.query(
+                """
+                DELETE FROM conversations c WHERE (c.user_a = \(id.rawValue) OR c.user_b = \(id.rawValue))
+                AND NOT EXISTS (SELECT 1 FROM conversation_members m WHERE m.conversation_id = c.id)
+                """, logger: logger)
+            try await connection.query(
+                announce(.revocation(SessionRevocation(userID: id, scope: .all))), logger: logger)
+            return true
+        }
     }
 
     /// The user's password hash.
@@ -271,21 +293,38 @@ extension PostgresSocialStore: SessionStore {
         ) { try $0.session() }
     }
 
-    /// Removes one session.
+    /// Removes one session, announcing it to the event relays of other processes.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
-        try await !rows("DELETE FROM sessions WHERE token_hash = \(tokenHash.buffer) RETURNING 1").isEmpty
+        try await transaction { connection in
+            let deleted = try await connection.query(
+                "DELETE FROM sessions WHERE token_hash = \(tokenHash.buffer) RETURNING user_id", logger: logger
+            ).collect()
+            guard let row = deleted.first else { return false }
+            var columns = PostgresColumns(row)
+            let userID = UserID(rawValue: try columns.string())
+            try await connection.query(
+                announce(.revocation(SessionRevocation(userID: userID, scope: .session(tokenHash: tokenHash)))),
+                logger: logger)
+            return true
+        }
     }
 
-    /// Removes every session of the user but the kept one.
+    /// Removes every session of the user but the kept one, announcing it to the event relays of
+    /// other processes.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
-        _ = try await rows(
-            """
-            DELETE FROM sessions
-            WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keptTokenHash?.buffer)
-            """)
+        try await transaction { connection in
+            try await connection.query(
+                """
+                DELETE FROM sessions
+                WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keptTokenHash?.buffer)
+                """, logger: logger)
+            let scope: SessionRevocation.Scope = keptTokenHash.map { .allExcept(tokenHash: $0) } ?? .all
+            try await connection.query(
+                announce(.revocation(SessionRevocation(userID: userID, scope: scope))), logger: logger)
+        }
     }
 }

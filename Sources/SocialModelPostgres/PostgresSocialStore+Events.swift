@@ -4,7 +4,8 @@ import ServiceLifecycle
 import SocialModel
 import SocialModelSQL
 
-/// What a store announces on its schema's channel when it keeps a notification, a message or a post.
+/// What a store announces on its schema's channel when it keeps a notification, a message or a
+/// post, or removes sessions.
 ///
 /// The payload names the row rather than carrying it (NOTIFY payloads are limited to 8,000
 /// bytes); the relay reads the row back, so subscribers get exactly what was stored.
@@ -18,11 +19,15 @@ struct StoreEvent: Codable, Sendable {
     var participants: [String]?
     /// A new post's id (the relay finds the followers to tell in its own process).
     var post: String?
+    /// Sessions removed (signed out, or with their account): carried whole, as there is no row
+    /// left to read back.
+    var revocation: SessionRevocation?
 
     enum Kind {
         case notification(NotificationID)
         case message(MessageID, participants: [UserID])
         case post(PostID)
+        case revocation(SessionRevocation)
     }
 }
 
@@ -43,13 +48,15 @@ extension PostgresSocialStore {
             event.participants = participants.map(\.rawValue)
         case .post(let id):
             event.post = id.rawValue
+        case .revocation(let revocation):
+            event.revocation = revocation
         }
         let payload = String(decoding: (try? JSONEncoder().encode(event)) ?? Data("{}".utf8), as: UTF8.self)
         return "SELECT pg_notify(\(eventChannel), \(payload))"
     }
 
     /// A relay that feeds `events` with the notifications, messages and posts other processes (other
-    /// store instances) keep in this database, through PostgreSQL's LISTEN/NOTIFY, so live
+    /// store instances) keep in this database, and the sessions they revoke, through PostgreSQL's LISTEN/NOTIFY, so live
     /// updates reach subscribers whichever server process handled the write. Changes made
     /// through this instance are not relayed: the services in this process publish those to
     /// `events` themselves.
@@ -77,6 +84,9 @@ extension PostgresSocialStore {
         }
         if let id = event.post, let post = try? await post(id: PostID(rawValue: id)) {
             await events.publish(post, toFollowersIn: self)
+        }
+        if let revocation = event.revocation {
+            events.publish(revocation)
         }
     }
 }

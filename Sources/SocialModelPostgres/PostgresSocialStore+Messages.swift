@@ -14,6 +14,12 @@ extension PostgresSocialStore: MessageStore {
     {
         try await transaction { connection in
             let pair = [message.senderID.rawValue, recipientID.rawValue].sorted()
+            // The participants are not foreign keys (a conversation outlives a deleted account):
+            // their rows are checked, and locked against deletion until this commits.
+            let existing = try await connection.query(
+                "SELECT 1 FROM users WHERE id IN (\(pair[0]), \(pair[1])) FOR KEY SHARE", logger: logger
+            ).collect()
+            guard existing.count == Set(pair).count else { throw StoreError.missingReference }
             let at = message.createdAt.timeIntervalSinceReferenceDate
             let opened = try await connection.query(
                 """
@@ -84,6 +90,9 @@ extension PostgresSocialStore: MessageStore {
         ) { try $0.conversation() }
     }
 
+    /// The conversation summary's columns, a deleted other participant read as `User.deletedAccount(id:)`.
+    static let summaryColumns = SQLShape.summaryColumnsKeepingDeletedUsers
+
     /// The user's visible conversations, latest message first, each with the other user, the
     /// latest message the user can see and the unread count, in one query.
     ///
@@ -95,10 +104,10 @@ extension PostgresSocialStore: MessageStore {
         let user = builder.bind(userID.rawValue)
         let condition = builder.keyset(after, "c.last_message_at", "c.id")
         builder.sql = """
-            SELECT \(SQLShape.summaryColumns)
+            SELECT \(Self.summaryColumns)
             FROM conversation_members m
             JOIN conversations c ON c.id = m.conversation_id
-            JOIN users u ON u.id = CASE WHEN c.user_a = \(user) THEN c.user_b ELSE c.user_a END
+            LEFT JOIN users u ON u.id = CASE WHEN c.user_a = \(user) THEN c.user_b ELSE c.user_a END
             LEFT JOIN LATERAL (
                 SELECT \(SQLShape.message) FROM messages
                 WHERE conversation_id = c.id AND seq > m.cleared_seq ORDER BY created_at DESC, id DESC LIMIT 1

@@ -197,4 +197,17 @@ package enum SQLShape {
     package static let summaryColumns = [
         qualified(conversation, "c"), qualified(user, "u"), qualified(message, "lm"), "m.unread_count",
     ].joined(separator: ", ")
+
+    /// ``summaryColumns`` with a deleted other participant (no `users` row joined to the viewer's
+    /// member row `m`) read as `User.deletedAccount(id:)`: the stand-in is written here once, for
+    /// both SQL stores.
+    package static let summaryColumnsKeepingDeletedUsers = summaryColumns.replacingOccurrences(
+        of: qualified(user, "u"),
+        with: """
+            COALESCE(u.id, CASE WHEN c.user_a = m.user_id THEN c.user_b ELSE c.user_a END), \
+            COALESCE(u.username, '\(User.deletedUsername)'), u.email, COALESCE(u.name, ''), COALESCE(u.surname, ''), \
+            COALESCE(u.bio, ''), u.avatar, \
+            COALESCE(u.created_at, \(User.deletedAccount(id: UserID(rawValue: "")).createdAt.timeIntervalSinceReferenceDate)), \
+            u.verified_at
+            """)
 }

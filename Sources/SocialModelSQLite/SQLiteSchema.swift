@@ -106,8 +106,48 @@ enum SQLiteSchema {
         migrator.registerMigration("v4-home-timeline") { db in
             try db.execute(sql: homeTimelineSchema)
         }
+        // Foreign keys are off while a migration runs and checked before it commits (GRDB's
+        // deferred checks), so the tables can be rebuilt in SQLite's documented way.
+        migrator.registerMigration("v5-conversations-outlive-accounts") { db in
+            try db.execute(sql: conversationsOutliveAccounts)
+        }
         return migrator
     }
+
+    /// A deleted account's conversations stay with the other participant: the participants and a
+    /// message's sender are no longer references to `users` that cascade, but the ids they were;
+    /// reads show a missing user as `User.deletedAccount(id:)`. A member row still cascades (the
+    /// deleted user's own read state and hiding go), and the store deletes a conversation when its
+    /// last member row goes. SQLite cannot drop a foreign key, so both tables are rebuilt.
+    static let conversationsOutliveAccounts = """
+        CREATE TABLE conversations_v5 (
+            id TEXT NOT NULL PRIMARY KEY,
+            user_a TEXT NOT NULL,
+            user_b TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            last_message_at REAL NOT NULL,
+            UNIQUE (user_a, user_b));
+        INSERT INTO conversations_v5 (id, user_a, user_b, created_at, last_message_at)
+        SELECT id, user_a, user_b, created_at, last_message_at FROM conversations;
+        DROP TABLE conversations;
+        ALTER TABLE conversations_v5 RENAME TO conversations;
+        CREATE INDEX conversations_by_user_b ON conversations(user_b);
+        CREATE TABLE messages_v5 (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+            sender_id TEXT NOT NULL,
+            text TEXT NOT NULL,
+            has_photo INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            read_at REAL);
+        INSERT INTO messages_v5 (seq, id, conversation_id, sender_id, text, has_photo, created_at, read_at)
+        SELECT seq, id, conversation_id, sender_id, text, has_photo, created_at, read_at FROM messages;
+        DROP TABLE messages;
+        ALTER TABLE messages_v5 RENAME TO messages;
+        CREATE INDEX messages_by_conversation ON messages(conversation_id, created_at, id);
+        CREATE INDEX messages_by_sender ON messages(sender_id);
+        """
 
     /// The home timeline: a row says "this post is in this user's home feed", one for the author
     /// and one for each of the author's followers, so a page in date order reads twenty rows of

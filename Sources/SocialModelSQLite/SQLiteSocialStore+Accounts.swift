@@ -59,7 +59,13 @@ extension SQLiteSocialStore: AccountStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
-        try await changeCount("DELETE FROM users WHERE id = ?", [id.rawValue]) > 0
+        try await write { db in
+            try db.cachedStatement(sql: "DELETE FROM users WHERE id = ?").execute(arguments: [id.rawValue])
+            let existed = db.changesCount > 0
+            // Their member rows went with them; a conversation with no member left goes too.
+            try db.cachedStatement(sql: Self.deleteAbandonedConversations).execute(arguments: [id.rawValue])
+            return existed
+        }
     }
 
     /// The user's password hash.

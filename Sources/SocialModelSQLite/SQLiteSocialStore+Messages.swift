@@ -13,6 +13,12 @@ extension SQLiteSocialStore: MessageStore {
     {
         try await write { db in
             let pair = [message.senderID.rawValue, recipientID.rawValue].sorted()
+            // The participants are not foreign keys (a conversation outlives a deleted account), so
+            // their existence is checked here.
+            let existing = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM users WHERE id IN (?, ?)"),
+                arguments: StatementArguments(pair))
+            guard existing == Set(pair).count else { throw StoreError.missingReference }
             let at = message.createdAt.timeIntervalSinceReferenceDate
             var stored = message
             if let existing = try String.fetchOne(
@@ -87,10 +93,10 @@ extension SQLiteSocialStore: MessageStore {
             "c.last_message_at, c.id", "<", after: after, leading: [userID.rawValue, userID.rawValue], limit: limit)
         return try await fetch(
             """
-            SELECT \(SQLShape.summaryColumns)
+            SELECT \(Self.summaryColumns)
             FROM conversation_members m
             JOIN conversations c ON c.id = m.conversation_id
-            JOIN users u ON u.id = CASE WHEN c.user_a = ? THEN c.user_b ELSE c.user_a END
+            LEFT JOIN users u ON u.id = CASE WHEN c.user_a = ? THEN c.user_b ELSE c.user_a END
             LEFT JOIN messages lm ON lm.id = (
                 SELECT id FROM messages WHERE conversation_id = c.id AND seq > m.cleared_seq
                 ORDER BY created_at DESC, id DESC LIMIT 1)
@@ -99,6 +105,16 @@ extension SQLiteSocialStore: MessageStore {
             """, arguments
         ) { try $0.conversationSummary() }
     }
+
+    /// The conversation summary's columns, a deleted other participant read as `User.deletedAccount(id:)`.
+    static let summaryColumns = SQLShape.summaryColumnsKeepingDeletedUsers
+
+    /// Deletes the conversations of the user bound first that have no member left: both
+    /// participants' accounts are gone.
+    static let deleteAbandonedConversations = """
+        DELETE FROM conversations WHERE (user_a = ?1 OR user_b = ?1)
+        AND NOT EXISTS (SELECT 1 FROM conversation_members WHERE conversation_id = conversations.id)
+        """
 
     /// The messages the viewer can see, newest first.
     ///

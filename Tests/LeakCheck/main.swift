@@ -5,8 +5,29 @@ import FilmKit
 import Foundation
 import Imaging
 
-let sample = URL(fileURLWithPath: CommandLine.arguments[1])
-let iterations = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 20 : 20
+let usage = """
+    usage: imaging-leak-check SAMPLE-IMAGE [ITERATIONS]
+
+    Loads, filters and encodes SAMPLE-IMAGE ITERATIONS times (20), then prints how many libvips
+    images are still alive; exits 1 if any are.
+
+    options:
+      -h, --help   Show this help and exit.
+    """
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+guard (1...2).contains(arguments.count), arguments.allSatisfy({ !$0.hasPrefix("-") }),
+    arguments.count == 1 || Int(arguments[1]).map({ $0 > 0 }) == true
+else {
+    FileHandle.standardError.write(
+        Data("imaging-leak-check: unexpected \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
+    exit(64)
+}
+let sample = URL(fileURLWithPath: arguments[0])
+let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 20 : 20
 
 func workload() throws {
     let photo = try Image(contentsOf: sample)

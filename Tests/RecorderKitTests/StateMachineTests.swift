@@ -160,9 +160,9 @@ struct StateMachineTests {
         #expect(state == .none)
         #expect(DCHRecorderConfiguration.default.backwardOffset == 3.0)
         #expect(DCHRecorderConfiguration.default.recordQuality == DCHRecordQuality.medium)
-        #expect(
-            DCHRecorderConfiguration.default.exportSettings
-                == DCHExportSettings(quality: .medium, codec: .preferred, format: .mp4))
+        // No export quality by default: clips keep the recorded size, the reference's .medium.
+        #expect(DCHRecorderConfiguration.default.exportSettings == DCHExportSettings(codec: .preferred, format: .mp4))
+        #expect(DCHRecorderConfiguration.default.exportSize == DCHVideoQuality.medium.size)
         #expect(DCHRecorderConfiguration.default.framerate == DCHFramerate.fps30)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import SocialModel
 import SocialModelAPI
@@ -106,12 +107,14 @@ struct AccountRoutesTests {
     func hostileBodies() async throws {
         let fixture = HTTPFixture(limits: SocialHTTPLimits(jsonBodyBytes: 256, photoBodyBytes: 1024))
         try await fixture.test { client in
-            let malformed = try await client.call(.post, "/sessions", body: Data("{\"email\": 3".utf8))
+            let json: HTTPFields = [.contentType: "application/json"]
+            let malformed = try await client.call(.post, "/sessions", body: Data("{\"email\": 3".utf8), headers: json)
             #expect(malformed.status == .badRequest)
             #expect(malformed.apiError?.code == "malformed-body")
 
             let huge = try await client.call(
-                .post, "/sessions", body: Data("{\"email\": \"\(String(repeating: "a", count: 1000))\"}".utf8))
+                .post, "/sessions", body: Data("{\"email\": \"\(String(repeating: "a", count: 1000))\"}".utf8),
+                headers: json)
             #expect(huge.status == .contentTooLarge)
             #expect(huge.apiError?.code == "body-too-large")
 

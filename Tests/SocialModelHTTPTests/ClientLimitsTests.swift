@@ -101,7 +101,8 @@ struct ClientLimitsTests {
     @Test("a handler still running at the time limit is answered 503 timed-out at the limit")
     func timeLimit() async throws {
         let fixture = HTTPFixture(
-            limits: SocialHTTPLimits(rateLimit: nil, timeLimit: .milliseconds(300)),
+            // Long enough for the sign-up below on a loaded 2-core machine, far below the photo's 20 s.
+            limits: SocialHTTPLimits(rateLimit: nil, timeLimit: .seconds(3)),
             photos: SlowPhotoProcessor(delay: .seconds(20)))
         try await Self.serve(fixture) { client in
             let ada = try await client.signUp("ada", in: fixture)

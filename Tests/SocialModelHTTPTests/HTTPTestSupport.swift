@@ -15,20 +15,26 @@ struct HTTPFixture {
     let harness: SocialTestHarness
     let limits: SocialHTTPLimits
     let trustedProxies: Set<String>
+    let allowedOrigins: [String]
+    /// The filters of the mock processor, as the routes list them.
+    let filterNames: [String]
 
     init(
         limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = [],
-        photos: any PhotoProcessor = MockPhotoProcessor()
+        photos: any PhotoProcessor = MockPhotoProcessor(), allowedOrigins: [String] = []
     ) {
         harness = SocialTestHarness(store: InMemorySocialStore(), photos: photos)
         self.limits = limits
         self.trustedProxies = trustedProxies
+        self.allowedOrigins = allowedOrigins
+        filterNames = (photos as? MockPhotoProcessor)?.filters ?? []
     }
 
     var routes: SocialRoutes {
         SocialRoutes(
             network: harness.network, recipes: harness.recipes, meals: harness.meals, limits: limits,
-            trustedProxies: trustedProxies)
+            trustedProxies: trustedProxies, allowedOrigins: allowedOrigins,
+            filterNames: { [filterNames] in filterNames })
     }
 
     /// Runs `body` with a client of the application.
@@ -36,9 +42,10 @@ struct HTTPFixture {
         try await Application(router: router()).test(.router, body)
     }
 
-    /// Every route, the live-update WebSocket's too, mounted under `/api`.
+    /// Every route, the live-update WebSocket's too, mounted under `/api`, behind the router middleware.
     func router() -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
+        router.add(middleware: routes.routerMiddleware(context: BasicWebSocketRequestContext.self, atPath: "/api"))
         router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")
         router.addRoutes(routes.liveCollection(), atPath: "/api")
         return router

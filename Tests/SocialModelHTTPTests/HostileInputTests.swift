@@ -43,7 +43,8 @@ struct HostileInputTests {
                     let body = Self.bodies[index % Self.bodies.count]
                     let response = try await client.call(route.method, path + query, as: ada, body: body)
                     #expect(response.status.code < 500, "\(route.method) \(path) answered \(response.status)")
-                    if response.status.code >= 400 && response.status != .notModified {
+                    // A HEAD answer has no body by HTTP's rules, refusals included.
+                    if response.status.code >= 400 && response.status != .notModified && route.method != .head {
                         #expect(response.apiError?.code.isEmpty == false, "\(route.method) \(path): no error body")
                     }
                 }

@@ -88,4 +88,116 @@ struct LiveRouteTests {
             }
         }
     }
+
+    /// What ends a session, done through HTTP by the session's user.
+    enum Trigger: String, CaseIterable, Sendable {
+        case signOut, signOutEverywhere, passwordChangeElsewhere, accountDeletion, expiry
+    }
+
+    @Test("a socket closes with 1008 at once when its session is revoked or expires", arguments: Trigger.allCases)
+    func sessionEndClosesTheSocket(_ trigger: Trigger) async throws {
+        let fixture = HTTPFixture()
+        let router = fixture.router()
+        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+        try await app.test(.live) { client in
+            let ada = try await client.signUp("ada", in: fixture)
+            let bob = try await client.signUp("bob", in: fixture)
+            // A second session of ada's, the way another device of hers signs in.
+            let signedIn = try await client.call(
+                .post, "/sessions",
+                json: SignInRequest(email: "ada@example.com", password: SocialTestHarness.password))
+            let elsewhere = Caller(user: ada.user, token: try signedIn.decoded(SessionResponse.self).token)
+            let port = try #require(client.port)
+            var configuration = WebSocketClientConfiguration()
+            configuration.additionalHeaders[.authorization] = "Bearer \(ada.token)"
+
+            let closed = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/live", configuration: configuration, logger: Self.logger
+            ) { inbound, _, _ in
+                var frames = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                guard case .text(let first) = try await frames.next() else { return }
+                #expect(first == #"{"type":"subscribed"}"#)
+                switch trigger {
+                case .signOut:
+                    #expect(try await client.call(.delete, "/sessions/current", as: ada).status == .noContent)
+                case .signOutEverywhere:
+                    #expect(try await client.call(.delete, "/sessions", as: elsewhere).status == .noContent)
+                case .passwordChangeElsewhere:
+                    let change = PasswordChangeRequest(current: SocialTestHarness.password, new: "Another-Passw0rd-42")
+                    #expect(
+                        try await client.call(.put, "/me/password", as: elsewhere, json: change).status == .noContent)
+                case .accountDeletion:
+                    #expect(try await client.call(.delete, "/me", as: elsewhere).status == .noContent)
+                case .expiry:
+                    fixture.harness.clock.advance(by: AccountPolicy.standard.sessionLifetime + 1)
+                }
+                // Nothing more reaches the socket: a message sent now is not delivered before the close.
+                if trigger != .accountDeletion {
+                    let text = MessageRequest(text: "are you still there?")
+                    _ = try await client.call(.post, "/users/\(ada.user.id)/messages", as: bob, json: text)
+                }
+                while let frame = try await frames.next() {
+                    Issue.record("a frame after the session ended: \(frame)")
+                }
+            }
+            #expect(closed?.closeCode == .policyViolation)
+            #expect(closed?.reason == (trigger == .expiry ? "session expired" : "session revoked"))
+            if trigger == .passwordChangeElsewhere {
+                // The session the password was changed in stays signed in.
+                #expect(try await client.call(.get, "/me", as: elsewhere).status == .ok)
+            }
+        }
+    }
+
+    @Test("the token may come as the subprotocol pair analogkit.bearer, <token>, which the 101 names")
+    func tokenThroughSubprotocol() async throws {
+        let fixture = HTTPFixture()
+        let router = fixture.router()
+        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+        try await app.test(.live) { client in
+            let ada = try await client.signUp("ada", in: fixture)
+            let port = try #require(client.port)
+            var configuration = WebSocketClientConfiguration()
+            configuration.additionalHeaders[.secWebSocketProtocol] = "analogkit.bearer, \(ada.token)"
+            let result = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/live", configuration: configuration, logger: Self.logger
+            ) { inbound, outbound, _ in
+                var frames = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                guard case .text(let first) = try await frames.next() else { return }
+                #expect(first == #"{"type":"subscribed"}"#)
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            #expect(result?.closeCode == .normalClosure)
+        }
+        // The upgrade answer as the router gives it: the accepted subprotocol echoed, not the token.
+        try await fixture.test { client in
+            let bea = try await client.signUp("bea", in: fixture)
+            let upgrade: HTTPFields = [
+                .connection: "Upgrade", .upgrade: "websocket", .secWebSocketVersion: "13",
+                .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==",
+            ]
+            var offered = upgrade
+            offered[.secWebSocketProtocol] = "analogkit.bearer, \(bea.token)"
+            let accepted = try await client.call(.get, "/live", headers: offered)
+            #expect(accepted.status == .ok)
+            #expect(accepted.headers[.secWebSocketProtocol] == "analogkit.bearer")
+            var unknown = upgrade
+            unknown[.secWebSocketProtocol] = "analogkit.bearer, not-a-token"
+            #expect(try await client.call(.get, "/live", headers: unknown).status == .unauthorized)
+            #expect(
+                try await client.call(.get, "/live", as: bea, headers: upgrade).headers[.secWebSocketProtocol] == nil)
+        }
+    }
+
+    @Test("GET /live without upgrade headers answers 405, with or without a token")
+    func plainGetIsMethodNotAllowed() async throws {
+        let fixture = HTTPFixture()
+        try await fixture.test { client in
+            let ada = try await client.signUp("ada", in: fixture)
+            for response in [try await client.call(.get, "/live", as: ada), try await client.call(.get, "/live")] {
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.apiError?.code == "method-not-allowed")
+            }
+        }
+    }
 }

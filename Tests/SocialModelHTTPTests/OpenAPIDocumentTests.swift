@@ -36,7 +36,7 @@ struct OpenAPIDocumentTests {
         #expect(version.hasPrefix("3.1"))
         #expect(served.subtracting(documented).isEmpty, "served but not documented")
         #expect(documented.subtracting(served).isEmpty, "documented but not served")
-        #expect(served.count == 63)
+        #expect(served.count == 68)
     }
 
     @Test("every operation documents its responses, and session routes name the bearer scheme")
@@ -45,7 +45,8 @@ struct OpenAPIDocumentTests {
         let paths = try #require((object as? [String: Any])?["paths"] as? [String: [String: [String: Any]]])
         let publicOperations: Set<String> = [
             "register", "verifyEmail", "resendVerification", "signIn", "avatar", "postPhoto", "recipePhoto",
-            "requestPasswordReset", "resetPassword", "signInWithProvider",
+            "requestPasswordReset", "resetPassword", "signInWithProvider", "avatarHead", "postPhotoHead",
+            "recipePhotoHead", "filters",
         ]
         for (path, item) in paths {
             for (method, operation) in item {
@@ -53,6 +54,15 @@ struct OpenAPIDocumentTests {
                 #expect((operation["responses"] as? [String: Any])?.isEmpty == false, "\(id)")
                 let security = try #require(operation["security"] as? [[String: Any]], "\(id)")
                 #expect(security.isEmpty == publicOperations.contains(id), "\(id)")
+                // Every whole-number parameter states the range the routes hold it to.
+                for parameter in operation["parameters"] as? [[String: Any]] ?? [] {
+                    let schema = parameter["schema"] as? [String: Any] ?? [:]
+                    guard schema["type"] as? String == "integer" else { continue }
+                    #expect(schema["minimum"] != nil && schema["maximum"] != nil, "\(id) \(parameter["name"]!)")
+                }
+                if let created = (operation["responses"] as? [String: [String: Any]])?["201"] {
+                    #expect((created["headers"] as? [String: Any])?["Location"] != nil, "\(id) documents Location")
+                }
                 for name in path.split(separator: "/").filter({ $0.hasPrefix("{") }) {
                     let parameters = operation["parameters"] as? [[String: Any]] ?? []
                     let declared = parameters.contains { $0["in"] as? String == "path" && "{\($0["name"]!)}" == name }

@@ -13,6 +13,7 @@ final class BrokenStore: SocialStore {
         case losesDatePrecision
         case ignoresFeedCursor
         case revokesTheKeptSession
+        case takesTheOtherSidesConversations
     }
 
     let base = InMemorySocialStore()
@@ -47,7 +48,14 @@ final class BrokenStore: SocialStore {
         try await base.updateUser(user)
     }
     func deleteUser(id: UserID) async throws(StoreError) -> Bool {
-        try await base.deleteUser(id: id)
+        // Fault: the deleted user's conversations vanish for the other participant too, as a
+        // cascade from the user to the conversation would make them.
+        if fault == .takesTheOtherSidesConversations {
+            for summary in try await base.conversations(userID: id, after: nil, limit: 1000) {
+                _ = try await base.hideConversation(summary.conversation.id, userID: summary.otherUser.id)
+            }
+        }
+        return try await base.deleteUser(id: id)
     }
     func passwordHash(userID: UserID) async throws(StoreError) -> String? {
         try await base.passwordHash(userID: userID)

@@ -15,6 +15,8 @@ struct ConformanceCatchesBrokenStoresTests {
         .losesDatePrecision: "users round-trip exactly and updates keep uniqueness",
         .ignoresFeedCursor: "home feed pages stay correct while new posts arrive",
         .revokesTheKeptSession: "a password change keeps this session and revokes every other",
+        .takesTheOtherSidesConversations:
+            "a deleted account's conversations stay with the other side, shown as deleted",
     ]
 
     @Test func theStoreWithoutAFaultPassesEveryCheck() async throws {

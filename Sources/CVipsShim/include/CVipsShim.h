@@ -57,6 +57,16 @@ int akv_composite2(VipsImage *base, VipsImage *overlay, VipsImage **out, VipsBle
 int akv_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink);
 int akv_resize(VipsImage *in, VipsImage **out, double hscale, double vscale, VipsKernel kernel);
 
+// Colour management (LittleCMS under libvips). `profile` names a built-in profile ("srgb", "p3",
+// "cmyk") or a file. The input's embedded profile is used; relative colorimetric intent.
+int akv_icc_transform(VipsImage *in, VipsImage **out, const char *profile, int depth);
+// Composites alpha over white at the image's own scale (255, 65535, or 1.0 for scRGB).
+int akv_flatten_white(VipsImage *in, VipsImage **out);
+// Copies libvips' built-in profile `name` into a new buffer (free with g_free).
+int akv_profile_load(const char *name, void **data, size_t *length);
+// A copy of `in` whose blob field `name` holds a copy of `data`, or, with `data` NULL, has no field `name`.
+int akv_set_blob(VipsImage *in, VipsImage **out, const char *name, const void *data, size_t length);
+
 // Arithmetic.
 int akv_linear(VipsImage *in, VipsImage **out, const double *a, const double *b, int n, int uchar);
 int akv_add(VipsImage *left, VipsImage *right, VipsImage **out);

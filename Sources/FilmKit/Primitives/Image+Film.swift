@@ -1,10 +1,11 @@
 import Imaging
 
 extension Image {
-    /// The form every FilmKit filter works on: 3-band sRGB without alpha. Float samples from an
-    /// earlier filter are kept, so a chain rounds to 8 bits only once, when it is encoded.
+    /// The form every FilmKit filter works on: the working space (3-band sRGB without alpha, see
+    /// ``Imaging/Image/normalizedToSRGB()``). Float samples from an earlier filter are kept, so a
+    /// chain rounds to 8 bits only once, when it is encoded.
     func filmInput() throws(ImagingError) -> Image {
-        if bands == 3, colorSpace == .sRGB, !hasAlpha { return self }
+        if isInWorkingSpace { return self }
         return try normalizedToSRGB()
     }
 

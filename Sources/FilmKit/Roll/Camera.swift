@@ -89,7 +89,7 @@ public actor Camera {
         return (rolls, contents.damage)
     }
 
-    /// A roll as a crash may have left it, put right and saved.
+    /// A roll as a crash may have left it, put right and saved (in memory only, for a read-only store).
     private static func recovered(_ roll: Roll, store: any RollStore, now: Date) throws(RollError) -> Roll {
         var fixed = roll
         if fixed.state == .loaded, fixed.shots.count >= fixed.size.exposures {
@@ -97,12 +97,12 @@ public actor Camera {
             fixed.fullDate = fixed.shots.last?.metadata.captureDate ?? now
         }
         if fixed.state == .developing, fixed.readyDate == nil {
-            try store.discardDevelopedFrames(of: fixed)
+            if !store.isReadOnly { try store.discardDevelopedFrames(of: fixed) }
             fixed.state = .full
             fixed.photos = []
             fixed.developmentStartedDate = nil
         }
-        if fixed != roll { try store.save(fixed) }
+        if fixed != roll, !store.isReadOnly { try store.save(fixed) }
         return fixed
     }
 

@@ -4,7 +4,8 @@ import Imaging
 // Opening a library: crash leftovers (files this store writes only as a step of a write that did
 // not finish) are removed; damaged files (a record that does not decode, bytes that do not match
 // their record) are reported and left exactly as they are; files the store did not write are
-// left alone.
+// left alone. A read-only store (`init(readingFolder:)`) reads the same way and leaves the
+// leftovers where they are: they are never listed.
 extension FileRollStore {
     /// Every roll in the library and the damage found, after removing leftovers of interrupted
     /// writes; see ``RollStore/loadRolls()``.
@@ -13,10 +14,10 @@ extension FileRollStore {
     ///   cleaned.
     public func loadRolls() throws(RollError) -> RollStoreContents {
         var contents = RollStoreContents(rolls: [])
-        for entry in try self.contents(of: folder) {
+        for entry in try folderContents(folder) {
             let name = entry.lastPathComponent
             if AtomicFile.isTemporary(name) {
-                try remove(entry)
+                try removeLeftover(entry)
             } else if let id = UUID(uuidString: name), isFolder(entry) {
                 let (roll, damage) = try loadRoll(at: entry, id: id)
                 contents.damage += damage
@@ -64,9 +65,8 @@ extension FileRollStore {
     /// without any record are a shot that never returned (the record is written last), and are
     /// removed; a record that does not decode keeps its frame's files as they are.
     private func loadShots(in shots: URL, of roll: Roll) throws(RollError) -> ([Shot], [RollDamage]) {
-        try makeFolder(shots)
         try removeTemporaries(in: shots)
-        let files = try contents(of: shots)
+        let files = try folderContents(shots)
         var found: [Shot] = []
         var damage: [RollDamage] = []
         var recordedFrames = Set<Int>()
@@ -101,7 +101,7 @@ extension FileRollStore {
         }
         for file in files where file.pathExtension != "json" {
             guard let frame = Self.frameNumber(of: file), !recordedFrames.contains(frame) else { continue }
-            try remove(file)
+            try removeLeftover(file)
         }
         return (found.sorted { $0.frame < $1.frame }, damage)
     }
@@ -109,11 +109,10 @@ extension FileRollStore {
     /// Removes developed frames no roll lists (a development that did not finish), and reports
     /// listed photos whose file is missing.
     private func loadDeveloped(in developed: URL, of roll: Roll) throws(RollError) -> [RollDamage] {
-        try makeFolder(developed)
         let listed = Set(roll.photos.map { Self.frameName($0.frame, $0.fileExtension) })
-        let files = try contents(of: developed)
+        let files = try folderContents(developed)
         for file in files where Self.frameNumber(of: file) != nil && !listed.contains(file.lastPathComponent) {
-            try remove(file)
+            try removeLeftover(file)
         }
         let present = Set(files.map(\.lastPathComponent))
         return roll.photos.filter { !present.contains(Self.frameName($0.frame, $0.fileExtension)) }.map { photo in
@@ -124,9 +123,26 @@ extension FileRollStore {
     }
 
     func removeTemporaries(in url: URL) throws(RollError) {
-        for entry in try contents(of: url) where AtomicFile.isTemporary(entry.lastPathComponent) {
-            try remove(entry)
+        for entry in try folderContents(url) where AtomicFile.isTemporary(entry.lastPathComponent) {
+            try removeLeftover(entry)
         }
+    }
+
+    /// Removes a leftover of an interrupted write; a read-only store leaves it.
+    private func removeLeftover(_ url: URL) throws(RollError) {
+        guard !isReadOnly else { return }
+        try remove(url)
+    }
+
+    /// The entries of one of the library's folders, made when missing; a read-only store reads a
+    /// missing folder as empty.
+    private func folderContents(_ url: URL) throws(RollError) -> [URL] {
+        if isReadOnly {
+            guard isFolder(url) else { return [] }
+        } else {
+            try makeFolder(url)
+        }
+        return try contents(of: url)
     }
 
     /// The frame number of a file this store names (`0007.jpg`, `0007.json`); `nil` for others.

@@ -10,6 +10,7 @@ extension FileRollStore {
     /// - Returns: what was done.
     /// - Throws: ``RollError/storageFailed(path:reason:)`` when a file cannot be written or moved.
     public func repair(_ damage: RollDamage) throws(RollError) -> [RollRepair] {
+        try checkWritable()
         let rollFolder = folder.appendingPathComponent(damage.rollID.uuidString)
         let file = URL(fileURLWithPath: damage.file)
         let rollName = damage.rollName ?? damage.rollID.uuidString

@@ -24,9 +24,16 @@ import Imaging
 /// (`flock`) for its whole life, so a second program (or a second store in the same program)
 /// gets ``RollError/libraryInUse(path:)`` instead of writing over the first one's shots. The
 /// system drops the lock when the store is released or its process dies, even by SIGKILL.
+///
+/// A store opened with ``init(readingFolder:)`` only reads, so it works on read-only media; see
+/// there for how it locks.
 public final class FileRollStore: RollStore {
     /// The library folder.
     public let folder: URL
+    /// Whether the store only reads (``init(readingFolder:)``): its writes throw, and opening the
+    /// library leaves crash leftovers where they are.
+    public let isReadOnly: Bool
+    /// The open lock file, or -1 for a read-only store that could take no lock.
     private let lockDescriptor: Int32
 
     private static let lockName = ".lock"
@@ -43,10 +50,8 @@ public final class FileRollStore: RollStore {
     ///   ``RollError/storageFailed(path:reason:)`` when it cannot be created or its path is not UTF-8.
     public init(folder: URL) throws(RollError) {
         self.folder = folder
-        guard !FileSystemPath.hasRawBytes(folder.path) else {
-            throw .storageFailed(
-                path: FileSystemPath.displayed(folder.path), reason: "a roll library's path must be valid UTF-8")
-        }
+        isReadOnly = false
+        try Self.checkPath(folder)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -55,18 +60,69 @@ public final class FileRollStore: RollStore {
         let lockURL = folder.appendingPathComponent(Self.lockName)
         let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RollError(.posix(lockURL, "open")) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let failure =
-                errno == EWOULDBLOCK
-                ? RollError.libraryInUse(path: folder.path) : RollError(.posix(lockURL, "flock"))
-            close(descriptor)
-            throw failure
+        try Self.lock(descriptor, LOCK_EX, of: lockURL, library: folder)
+        lockDescriptor = descriptor
+    }
+
+    /// Opens a library folder for reading only: nothing in it is created, changed or removed, so
+    /// a library on read-only media (or in a folder this user may not write) can be listed and
+    /// exported from. A folder that does not exist reads as an empty library.
+    ///
+    /// The store holds a shared lock on `<library>/.lock`, opened for reading (which read-only
+    /// media allow, and `flock` needs no write access for), so a writing store cannot open the
+    /// library while it is read, and several readers can. A library without a lock file (never
+    /// opened by a writing store, since that makes one) or with one this user may not open is
+    /// read without a lock; each file is still read whole, because every write renames a
+    /// complete file into place.
+    ///
+    /// - Parameter folder: the library; its path must be UTF-8.
+    /// - Throws: ``RollError/libraryInUse(path:)`` while a writing store has it open,
+    ///   ``RollError/storageFailed(path:reason:)`` when the lock file cannot be opened or its path is not UTF-8.
+    public init(readingFolder folder: URL) throws(RollError) {
+        self.folder = folder
+        isReadOnly = true
+        try Self.checkPath(folder)
+        let lockURL = folder.appendingPathComponent(Self.lockName)
+        let descriptor = open(lockURL.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            // No lock file (no store has opened the library) or none this user may open: read without a lock.
+            guard [ENOENT, EACCES].contains(errno) else { throw RollError(.posix(lockURL, "open")) }
+            lockDescriptor = -1
+            return
         }
+        try Self.lock(descriptor, LOCK_SH, of: lockURL, library: folder)
         lockDescriptor = descriptor
     }
 
     deinit {
-        close(lockDescriptor)
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
+
+    /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on the open lock file without waiting, closing
+    /// it when the lock is refused.
+    private static func lock(_ descriptor: Int32, _ operation: Int32, of lockURL: URL, library: URL)
+        throws(RollError)
+    {
+        guard flock(descriptor, operation | LOCK_NB) == 0 else {
+            let failure =
+                errno == EWOULDBLOCK
+                ? RollError.libraryInUse(path: library.path) : RollError(.posix(lockURL, "flock"))
+            close(descriptor)
+            throw failure
+        }
+    }
+
+    /// Refuses a path the store could not name files under.
+    private static func checkPath(_ folder: URL) throws(RollError) {
+        guard !FileSystemPath.hasRawBytes(folder.path) else {
+            throw .storageFailed(
+                path: FileSystemPath.displayed(folder.path), reason: "a roll library's path must be valid UTF-8")
+        }
+    }
+
+    /// Refuses every write of a read-only store.
+    func checkWritable() throws(RollError) {
+        guard !isReadOnly else { throw .storageFailed(path: folder.path, reason: "the library is open read-only") }
     }
 
     /// Writes the roll's record; a new roll's folder is assembled under a temporary name first.
@@ -74,6 +130,7 @@ public final class FileRollStore: RollStore {
     /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be written, moved or synced; a new roll's
     ///   folder then does not appear.
     public func save(_ roll: Roll) throws(RollError) {
+        try checkWritable()
         var record = roll
         record.shots = []
         let data: Data
@@ -113,6 +170,7 @@ public final class FileRollStore: RollStore {
     /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be written, moved or synced; the shot is
     ///   then not visible.
     public func addShot(_ shot: Shot, data: Data, to roll: Roll) throws(RollError) {
+        try checkWritable()
         let shots = rollFolder(roll).appendingPathComponent(Self.shotsName)
         let image = shots.appendingPathComponent(Self.frameName(shot.frame, shot.fileExtension))
         let record: Data
@@ -150,6 +208,7 @@ public final class FileRollStore: RollStore {
     ///
     /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be written, moved or synced.
     public func writeDevelopedFrame(_ data: Data, for photo: DevelopedPhoto, in roll: Roll) throws(RollError) {
+        try checkWritable()
         try storing { () throws(FileSystemFailure) in try AtomicFile.write(data, to: developedURL(photo, in: roll)) }
     }
 
@@ -169,6 +228,7 @@ public final class FileRollStore: RollStore {
     ///
     /// - Throws: ``RollError/storageFailed(path:reason:)`` if a file cannot be listed or removed.
     public func discardDevelopedFrames(of roll: Roll) throws(RollError) {
+        try checkWritable()
         let developed = rollFolder(roll).appendingPathComponent(Self.developedName)
         for file in try contents(of: developed) {
             try remove(file)
@@ -180,6 +240,7 @@ public final class FileRollStore: RollStore {
     ///
     /// - Throws: ``RollError/storageFailed(path:reason:)`` if the folder cannot be moved or removed.
     public func delete(_ roll: Roll) throws(RollError) {
+        try checkWritable()
         let doomed = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)deleted-\(roll.id.uuidString)")
         try storing { () throws(FileSystemFailure) in try AtomicFile.move(rollFolder(roll), to: doomed) }
         try remove(doomed)

@@ -25,6 +25,11 @@ public protocol RollStore: Sendable {
     /// - Throws: ``RollError/storageFailed(path:reason:)`` when a file cannot be written or moved.
     func repair(_ damage: RollDamage) throws(RollError) -> [RollRepair]
 
+    /// Whether the store only reads (such as ``FileRollStore/init(readingFolder:)``): then
+    /// ``loadRolls()`` removes nothing, every write throws, and a ``Camera`` over it puts right
+    /// what a crash left in memory only. `false` unless a store says otherwise.
+    var isReadOnly: Bool { get }
+
     /// Every file kept aside by ``repair(_:)``, now or earlier.
     func keptAsideFiles() -> [String]
 
@@ -69,6 +74,11 @@ public protocol RollStore: Sendable {
     ///
     /// - Throws: ``RollError/storageFailed(path:reason:)`` if the files cannot be removed.
     func delete(_ roll: Roll) throws(RollError)
+}
+
+extension RollStore {
+    /// A store writes unless it says otherwise.
+    public var isReadOnly: Bool { false }
 }
 
 /// What a ``RollStore`` holds: the rolls it can read, and what it found damaged.

@@ -1,10 +1,13 @@
 /// How clips are encoded and stored.
 public struct ExportSettings: Sendable, Hashable {
     /// The size of the clips, as the reference framework means its export quality: `.ultra`
-    /// exports 3840×2160, `.medium` 1280×720. Frames of another aspect ratio are fitted inside,
-    /// centred between black bars. A passthrough clip (``VideoCodec/passthrough``) keeps the
-    /// source's own size, since changing it would mean decoding and re-encoding.
-    public var quality: VideoQuality
+    /// exports 3840×2160, `.medium` 1280×720; or `nil` (the default) for the recorded size
+    /// (``RecorderConfiguration/recordSize``), so that clips are never upscaled unless asked to
+    /// be. Frames of another aspect ratio are fitted inside, centred between black bars. A
+    /// passthrough clip (``VideoCodec/passthrough``) keeps the source's own size, since changing
+    /// it would mean decoding and re-encoding. ``RecorderConfiguration/exportSize`` is the size
+    /// that results.
+    public var quality: VideoQuality?
     /// A clip size other than the four of ``quality``, or `nil`; it takes precedence. Even sides of
     /// 16…8192 pixels.
     public var customSize: FrameSize?
@@ -29,23 +32,27 @@ public struct ExportSettings: Sendable, Hashable {
     /// The default ``filteredQuantiser``: QP 28.
     public static let defaultFilteredQuantiser = 28
 
-    /// The clips' frame size: ``customSize`` if set, else ``quality``'s.
-    public var size: FrameSize { customSize ?? quality.size }
+    /// The clips' frame size, which now depends on the recorded size when ``quality`` is `nil`.
+    @available(
+        *, unavailable,
+        message: "with quality nil (the default) clips keep the recorded size: use RecorderConfiguration.exportSize"
+    )
+    public var size: FrameSize { customSize ?? quality?.size ?? VideoQuality.medium.size }
 
-    /// The reference default: medium quality (1280×720), the preferred codec, MP4.
+    /// The default: clips at the recorded size, the preferred codec, MP4.
     public static let `default` = ExportSettings()
 
     /// Creates export settings.
     ///
     /// - Parameters:
-    ///   - quality: the clips' frame size.
+    ///   - quality: the clips' frame size, or `nil` for the recorded size.
     ///   - codec: the codec, or ``VideoCodec/passthrough`` to keep a compressed source's packets.
     ///   - format: the container.
     ///   - compression: the encoder's quantiser.
     ///   - customSize: another clip size, which takes precedence over `quality`.
     ///   - filteredQuantiser: the H.264 quantiser of clips with an export filter, `nil` for `compression`'s.
     public init(
-        quality: VideoQuality = .medium,
+        quality: VideoQuality? = nil,
         codec: VideoCodec = .preferred,
         format: VideoFormat = .mp4,
         compression: CompressionLevel = .standard,
@@ -58,6 +65,12 @@ public struct ExportSettings: Sendable, Hashable {
         self.format = format
         self.compression = compression
         self.filteredQuantiser = filteredQuantiser
+    }
+
+    /// The size of a clip whose frames were recorded at `recorded`: ``customSize``, else
+    /// ``quality``'s, else the recorded size itself.
+    func clipSize(recorded: FrameSize) -> FrameSize {
+        customSize ?? quality?.size ?? recorded
     }
 
     /// The libx264 quantiser of a clip, with or without an export filter.

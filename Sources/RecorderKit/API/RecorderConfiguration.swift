@@ -45,7 +45,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// - Parameters:
     ///   - recordQuality: the size of recorded frames.
     ///   - customRecordSize: another size, which takes precedence.
-    ///   - exportSettings: the clips' size, codec and container.
+    ///   - exportSettings: the clips' size (by default the recorded size), codec and container.
     ///   - framerate: the recording frame rate.
     ///   - backwardOffset: seconds kept before each event (0…3600).
     ///   - forwardOffset: seconds kept after each event (0…3600).
@@ -89,6 +89,12 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// The size recorded frames are fitted to: ``customRecordSize`` if set, else ``recordQuality``'s.
     public var recordSize: FrameSize { customRecordSize ?? recordQuality.size }
 
+    /// The size clips are exported at: ``ExportSettings/customSize`` if set, else
+    /// ``ExportSettings/quality``'s, else (by default) ``recordSize``, so frames are not upscaled.
+    /// A passthrough clip keeps the source's own size, and one given an export filter is
+    /// re-encoded at the source's size unless ``ExportSettings`` names another.
+    public var exportSize: FrameSize { exportSettings.clipSize(recorded: recordSize) }
+
     /// Frames kept before an event.
     var backwardFrames: Int { Int((backwardOffset * Double(framerate.rawValue)).rounded()) }
     /// Frames kept from the event on; the event's own frame always belongs to its clip.
@@ -109,7 +115,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     public func validate() throws(RecorderError) {
         func fail(_ reason: String) -> RecorderError { .invalidConfiguration(reason) }
         try recordSize.validate("recorded")
-        try exportSettings.size.validate("export")
+        try exportSize.validate("export")
         if let quantiser = exportSettings.filteredQuantiser, !(0...51).contains(quantiser) {
             throw fail("exportSettings.filteredQuantiser \(quantiser) is outside 0…51")
         }

@@ -59,7 +59,8 @@ struct PacketClipWriter {
         do {
             if let transform = job.transform {
                 let settings = configuration.exportSettings
-                size = settings.size
+                // Recorded at the source's own size: a clip is not scaled unless the settings name a size.
+                size = settings.clipSize(recorded: parameters.size)
                 framerate = configuration.framerate.rawValue
                 let audio = job.audio.flatMap {
                     ClipAudio.cut(

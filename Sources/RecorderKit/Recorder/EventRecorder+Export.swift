@@ -121,7 +121,7 @@ extension EventRecorder {
 
     private func encode(_ job: ExportJob, to path: String) throws(RecorderError) -> WrittenClip {
         let configuration = job.clip.configuration
-        let size = configuration.exportSettings.size
+        let size = configuration.exportSize
         let rate = configuration.framerate.rawValue
         let writer: VideoClipWriter
         do {

@@ -69,7 +69,7 @@ extension AccountService {
         -> MailOutcome
     {
         try await fromStore { try await store.setPasswordHash(hash, userID: user.id) }
-        try await fromStore { try await store.deleteSessions(userID: user.id, except: kept) }
+        try await revoke(.init(userID: user.id, scope: kept.map { .allExcept(tokenHash: $0) } ?? .all))
         guard let email = user.email else { return .notSent }
         try await fromStore { try await store.clearFailedSignIns(key: Self.accountRateKey(email)) }
         let revoked = kept == nil ? "every session was signed out" : "every other session was signed out"

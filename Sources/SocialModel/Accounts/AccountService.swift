@@ -79,6 +79,10 @@ public struct AccountService: Sendable {
     /// Where mail that could not be sent is reported (a warning when it may work later, an error
     /// when it will not).
     public let logger: Logger
+    /// The hub revoked sessions are published to (``SessionRevocation``), after the store has
+    /// removed them, so live connections made with them close. A ``SocialNetwork`` made with this
+    /// service sets it to its own hub (``SocialNetwork/events``).
+    public internal(set) var events: NetworkEvents
     let providers: [String: any IdentityProvider]
     let validator: AccountValidator
     /// A hash of nothing, verified against when there is no account, so that a sign-in to an
@@ -95,12 +99,16 @@ public struct AccountService: Sendable {
     ///   - identityProviders: the external providers people may sign in with, by name.
     ///   - logger: where mail that could not be sent is reported; pass your own (with its request
     ///     metadata). The default logs through whatever `LoggingSystem` was bootstrapped with.
+    ///   - events: where revoked sessions are published; a ``SocialNetwork`` made with the service
+    ///     replaces it with its own hub.
     public init(
         store: any AccountStore & SessionStore, mailer: any Mailer, clock: any WallClock = SystemWallClock(),
         hasher: (any PasswordHasher)? = nil, policy: AccountPolicy = .standard,
-        identityProviders: [any IdentityProvider] = [], logger: Logger = Logger(label: "SocialModel.AccountService")
+        identityProviders: [any IdentityProvider] = [], logger: Logger = Logger(label: "SocialModel.AccountService"),
+        events: NetworkEvents = NetworkEvents()
     ) {
         self.logger = logger
+        self.events = events
         self.store = store
         self.mailer = mailer
         self.clock = clock
@@ -197,8 +205,12 @@ public struct AccountService: Sendable {
 
     /// Signs in with email and password.
     ///
-    /// Refused while the account or the client key has too many recent failures, even with the
-    /// right password. An unknown email fails exactly like a wrong password.
+    /// Refused, even with the right password, while this client key has too many recent failures
+    /// for this account (``AccountPolicy/accountRateLimit``), or while the delay is running that
+    /// the account's failures from every client (``AccountPolicy/accountDelay``) or this client's
+    /// failures for every account (``AccountPolicy/clientDelay``) impose. So a guesser cannot lock
+    /// the owner out from elsewhere, nor a client everyone behind its address. An unknown email
+    /// fails exactly like a wrong password.
     /// - Parameters:
     ///   - email: the account's email address, in any case.
     ///   - password: the password as typed.
@@ -212,9 +224,11 @@ public struct AccountService: Sendable {
         let email = AccountValidator.normalizedEmail(email)
         let now = clock.now()
         let accountKey = Self.accountRateKey(email)
+        let pairKey = Self.pairRateKey(account: accountKey, client: clientKey)
         let clientRateKey = "client:" + clientKey
-        try await checkRateLimit(key: accountKey, limit: policy.accountRateLimit, now: now)
-        try await checkRateLimit(key: clientRateKey, limit: policy.clientRateLimit, now: now)
+        try await checkRateLimit(key: pairKey, limit: policy.accountRateLimit, now: now)
+        try await checkDelay(key: accountKey, policy.accountDelay, now: now)
+        try await checkDelay(key: clientRateKey, policy.clientDelay, now: now)
 
         let user = try await fromStore { try await store.user(email: email) }
         var stored: String?
@@ -223,11 +237,13 @@ public struct AccountService: Sendable {
         }
         let matches = try verifyPassword(password, against: stored ?? decoyHash)
         guard let user, let stored, matches else {
-            try await recordFailure(keys: [accountKey, clientRateKey], now: now)
+            try await recordFailure(keys: [pairKey, accountKey, clientRateKey], now: now)
             throw .invalidCredentials
         }
         guard user.isVerified else { throw .emailNotVerified }
-        try await fromStore { try await store.clearFailedSignIns(key: accountKey) }
+        // This client's failures for the account are forgiven; the account's failures from
+        // everyone are not, so a guesser's count is not reset by the owner signing in.
+        try await fromStore { try await store.clearFailedSignIns(key: pairKey) }
         if hasher.needsRehash(stored) {
             let upgraded = try hashPassword(password)
             try await fromStore { try await store.setPasswordHash(upgraded, userID: user.id) }
@@ -258,7 +274,7 @@ public struct AccountService: Sendable {
     {
         guard let (session, user) = found else { throw .unauthorized }
         guard session.expiresAt > clock.now() else {
-            _ = try await fromStore { try await store.deleteSession(tokenHash: hash) }
+            try await revoke(.init(userID: user.id, scope: .session(tokenHash: hash)))
             throw .unauthorized
         }
         return AccountSession(user: user, expiresAt: session.expiresAt, tokenHash: hash, service: self)
@@ -276,6 +292,33 @@ public struct AccountService: Sendable {
     }
 
     static func accountRateKey(_ email: String) -> String { "account:" + email }
+
+    /// The key of an account's failures from one client.
+    static func pairRateKey(account accountKey: String, client: String) -> String {
+        accountKey + "|client:" + client
+    }
+
+    /// Removes the sessions a revocation names from the store, then publishes it, so that live
+    /// connections made with them close: the one place every way of ending sessions goes through.
+    /// An account's deletion removes its sessions with the account (``AccountStore/deleteUser(id:)``)
+    /// and publishes through ``published(_:)`` instead.
+    func revoke(_ revocation: SessionRevocation) async throws(AccountError) {
+        let userID = revocation.userID
+        switch revocation.scope {
+        case .session(let hash):
+            _ = try await fromStore { try await store.deleteSession(tokenHash: hash) }
+        case .all:
+            try await fromStore { try await store.deleteSessions(userID: userID, except: nil) }
+        case .allExcept(let kept):
+            try await fromStore { try await store.deleteSessions(userID: userID, except: kept) }
+        }
+        published(revocation)
+    }
+
+    /// Publishes a revocation whose sessions the store has already removed.
+    func published(_ revocation: SessionRevocation) {
+        events.publish(revocation)
+    }
 
     /// Runs a store call, wrapping its error.
     func fromStore<T>(_ body: () async throws -> T) async throws(AccountError) -> T {
@@ -309,14 +352,16 @@ public struct AccountService: Sendable {
 
     func checkRateLimit(key: String, limit: RateLimit, now: Date) async throws(AccountError) {
         let failures = try await fromStore { try await store.failedSignIns(key: key, since: now - limit.window) }
-        guard failures.count >= limit.maximumFailures else { return }
-        // Allowed again once enough of the recent failures have left the window.
-        let releasing = failures[failures.count - limit.maximumFailures]
-        throw .rateLimited(retryAfter: max(1, releasing.timeIntervalSince(now) + limit.window))
+        if let wait = limit.retryAfter(failures: failures, now: now) { throw .rateLimited(retryAfter: wait) }
+    }
+
+    func checkDelay(key: String, _ delay: ProgressiveDelay, now: Date) async throws(AccountError) {
+        let failures = try await fromStore { try await store.failedSignIns(key: key, since: now - delay.window) }
+        if let wait = delay.retryAfter(failures: failures, now: now) { throw .rateLimited(retryAfter: wait) }
     }
 
     func recordFailure(keys: [String], now: Date) async throws(AccountError) {
-        let horizon = now - max(policy.accountRateLimit.window, policy.clientRateLimit.window)
+        let horizon = now - max(policy.accountRateLimit.window, policy.accountDelay.window, policy.clientDelay.window)
         for key in keys {
             try await fromStore { try await store.recordFailedSignIn(key: key, at: now) }
         }

@@ -49,8 +49,10 @@ public struct AccountSession: Sendable {
     /// Changes the password of a signed-in user who knows the current one, signs out every other
     /// session of the user (this one stays valid) and tells the owner by email.
     ///
-    /// A wrong current password counts as a failed sign-in of the account, so the same rate limit
-    /// applies to guesses made here and at ``AccountService/signIn(email:password:clientKey:)``. The
+    /// A wrong current password counts as a failed sign-in of the account from a client of its
+    /// own: ``AccountPolicy/accountRateLimit`` refuses further guesses here, and the account's
+    /// delays (``AccountPolicy/accountDelay``) count them with those made at
+    /// ``AccountService/signIn(email:password:clientKey:)``, without locking the owner out there. The
     /// new password is held to the registration rules. An account without a password (made by an
     /// identity provider) has no current password to give: it sets one through a password reset.
     /// A notification that cannot be sent does not undo the change; it is logged and returned.
@@ -69,13 +71,15 @@ public struct AccountSession: Sendable {
         guard let record = try await service.fromStore({ try await store.session(tokenHash: tokenHash) }),
             record.expiresAt > now
         else { throw .unauthorized }
-        let rateKey = user.email.map(AccountService.accountRateKey) ?? "user:\(user.id)"
+        let accountKey = user.email.map(AccountService.accountRateKey) ?? "user:\(user.id)"
+        let rateKey = AccountService.pairRateKey(account: accountKey, client: "password-change")
         try await service.checkRateLimit(key: rateKey, limit: service.policy.accountRateLimit, now: now)
+        try await service.checkDelay(key: accountKey, service.policy.accountDelay, now: now)
         let stored = try await service.fromStore { try await store.passwordHash(userID: user.id) }
         // Hashed even without a stored password, so the answer takes as long either way.
         let matches = try service.verifyPassword(current, against: stored ?? service.decoyHash)
         guard stored != nil, matches else {
-            try await service.recordFailure(keys: [rateKey], now: now)
+            try await service.recordFailure(keys: [rateKey, accountKey], now: now)
             throw .invalidCredentials
         }
         let newHash = try service.newPasswordHash(newPassword, for: user)
@@ -85,23 +89,63 @@ public struct AccountSession: Sendable {
     /// Revokes this session. Signing out twice is harmless.
     /// - Throws: ``AccountError/storage(_:)`` when the store fails.
     public func signOut() async throws(AccountError) {
-        _ = try await service.fromStore { try await store.deleteSession(tokenHash: tokenHash) }
+        try await service.revoke(.init(userID: user.id, scope: .session(tokenHash: tokenHash)))
     }
 
     /// Revokes every session of the user, this one included.
     /// - Throws: ``AccountError/storage(_:)`` when the store fails.
     public func signOutEverywhere() async throws(AccountError) {
-        try await service.fromStore { try await store.deleteSessions(userID: user.id) }
+        try await service.revoke(.init(userID: user.id, scope: .all))
     }
 
     /// Deletes the user and everything that belongs to them.
     /// - Throws: ``AccountError/storage(_:)`` when the store fails.
     public func deleteAccount() async throws(AccountError) {
         _ = try await service.fromStore { try await store.deleteUser(id: user.id) }
+        service.published(.init(userID: user.id, scope: .all))
         if let email = user.email {
             try await service.fromStore {
                 try await store.clearFailedSignIns(key: AccountService.accountRateKey(email))
             }
+        }
+    }
+
+    /// Waits until this session stops being accepted: until it is revoked (a sign-out, a sign-out
+    /// everywhere, a password change made in another session, a password reset, the account's
+    /// deletion — made through this process, or through another one when a PostgreSQL store's
+    /// event relay feeds the service's ``AccountService/events``) or until it expires by the
+    /// service's clock. What keeps something open for a session (a live connection) waits here
+    /// and closes when it returns.
+    ///
+    /// It listens before it looks the session up again, so a revocation made since this value was
+    /// made is not missed. A store that cannot be read does not end the wait.
+    /// - Returns: why the session ended, or `nil` if the task was cancelled first.
+    public func waitUntilEnded() async -> SessionEnd? {
+        let revocations = service.events.sessionRevocations(for: user.id)
+        let (userID, tokenHash, clock, expiresAt) = (user.id, tokenHash, service.clock, expiresAt)
+        do {
+            guard try await store.session(tokenHash: tokenHash) != nil else { return .revoked }
+        } catch {
+            // Not a reason to end it: the revocations and the expiry below still are.
+        }
+        return await withTaskGroup(of: SessionEnd?.self) { group in
+            group.addTask {
+                for await revocation in revocations where revocation.ends(tokenHash: tokenHash, userID: userID) {
+                    return .revoked
+                }
+                return nil
+            }
+            group.addTask {
+                do {
+                    try await clock.sleep(until: expiresAt)
+                    return .expired
+                } catch {
+                    return nil
+                }
+            }
+            let end = await group.next() ?? nil
+            group.cancelAll()
+            return end
         }
     }
 

@@ -6,9 +6,14 @@ struct AccountValidator: Sendable {
 
     static let usernameCharacters = "ASCII letters, digits, '.' and '_'"
 
-    /// Trimmed, NFC-composed and lower-cased, so one mailbox has one spelling.
+    /// Trimmed, NFC-composed and lower-cased, with the domain (after the last `@`) mapped as
+    /// IDNA does (``EmailDomain/mapped(_:)``: `alice@ｅxample.com` is `alice@example.com`), so
+    /// one mailbox has one spelling.
     static func normalizedEmail(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
+        let address = email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+            .lowercased()
+        guard let at = address.lastIndex(of: "@") else { return address }
+        return address[..<at] + "@" + EmailDomain.mapped(String(address[address.index(after: at)...]))
     }
 
     /// One line of text: trimmed and NFC-composed.
@@ -132,10 +137,27 @@ struct AccountValidator: Sendable {
         return violations
     }
 
-    /// NUL, escape and the other C0/C1 controls; they break terminals, logs and C strings.
+    /// What text that must be printable may not contain: NUL, escape and the other C0/C1 controls
+    /// (they break terminals, logs and C strings); the line and paragraph separators U+2028 and
+    /// U+2029 (line breaks that are not `\n`, so a one-line check would miss them); the bidi
+    /// controls U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069 (they reorder what is
+    /// shown around them, so a name can read as something else); and a character (grapheme
+    /// cluster) of more than ``maximumScalarsPerCharacter`` code points, so that a length in
+    /// characters also bounds code points and bytes (one letter with 500 combining marks is not
+    /// one character).
     static func hasControlCharacters(_ text: String, allowingNewlines: Bool) -> Bool {
-        text.unicodeScalars.contains { scalar in
-            scalar.properties.generalCategory == .control && !(allowingNewlines && scalar == "\n")
+        let forbiddenScalar = text.unicodeScalars.contains { scalar in
+            (scalar.properties.generalCategory == .control && !(allowingNewlines && scalar == "\n"))
+                || invisibleLayoutScalars.contains(scalar.value)
         }
+        return forbiddenScalar || text.contains { $0.unicodeScalars.count > maximumScalarsPerCharacter }
     }
+
+    /// The line and paragraph separators and the bidi controls, refused in printable text.
+    static let invisibleLayoutScalars: Set<UInt32> = Set(
+        [0x061C, 0x200E, 0x200F, 0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
+
+    /// The most code points one character may have: the longest emoji sequences (a kiss with two
+    /// skin tones) have 10; Unicode's stream-safe format allows 30 combining marks in a row.
+    static let maximumScalarsPerCharacter = 16
 }

@@ -48,3 +48,22 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
         username.lowercased()
     }
 }
+
+extension User {
+    /// The username shown for an account that was deleted: not a valid username (usernames are
+    /// ASCII letters, digits, `.` and `_`), so no account can have it.
+    public static let deletedUsername = "[deleted]"
+
+    /// How a user whose account was deleted appears where what they shared with others remains
+    /// (the other participant's conversation with them, and the messages they sent in it): their
+    /// former id, ``deletedUsername``, no email, empty name, surname and bio, no avatar, and
+    /// `createdAt` at the reference date (2001-01-01 00:00:00 UTC).
+    /// - Parameter id: the deleted account's id.
+    /// - Returns: the stand-in.
+    public static func deletedAccount(id: UserID) -> User {
+        User(id: id, username: deletedUsername, email: nil, createdAt: Date(timeIntervalSinceReferenceDate: 0))
+    }
+
+    /// Whether this is the stand-in for a deleted account (``deletedAccount(id:)``).
+    public var isDeletedAccount: Bool { username == Self.deletedUsername }
+}

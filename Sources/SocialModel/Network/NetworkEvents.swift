@@ -2,7 +2,8 @@ import Foundation
 import Locking
 
 /// Live updates: new notifications, new direct messages and new posts of followed users, as async
-/// streams per user.
+/// streams per user; and the revocation of sessions (``SessionRevocation``), so that a live
+/// connection made with a session closes when its session is revoked.
 ///
 /// The services publish here after the store has kept the change, so a subscriber never sees
 /// something that was rolled back. The hub is in-process; a deployment with several server
@@ -15,6 +16,7 @@ public final class NetworkEvents: Sendable {
         var notifications: Streams<NetworkNotification> = [:]
         var messages: Streams<Message> = [:]
         var posts: Streams<Post> = [:]
+        var revocations: Streams<SessionRevocation> = [:]
     }
 
     private let subscribers = Locked(Subscribers())
@@ -35,6 +37,13 @@ public final class NetworkEvents: Sendable {
     /// New posts of the users a user follows, from now until the stream is dropped.
     public func posts(for userID: UserID) -> AsyncStream<Post> {
         subscribe(userID, to: \.posts)
+    }
+
+    /// Revocations of a user's sessions, from now until the stream is dropped. ``AccountService``
+    /// publishes them after the store has removed the sessions; a PostgreSQL store's event relay
+    /// publishes those made through other processes.
+    public func sessionRevocations(for userID: UserID) -> AsyncStream<SessionRevocation> {
+        subscribe(userID, to: \.revocations)
     }
 
     /// A stream registered under `userID` in one of the lists, removed from it when dropped.
@@ -81,5 +90,11 @@ public final class NetworkEvents: Sendable {
             participants.flatMap { Array((state.messages[$0] ?? [:]).values) }
         }
         for continuation in targets { continuation.yield(message) }
+    }
+
+    /// Delivers a revocation to the subscribers of the user whose sessions it revokes.
+    public func publish(_ revocation: SessionRevocation) {
+        let targets = subscribers.withLock { Array(($0.revocations[revocation.userID] ?? [:]).values) }
+        for continuation in targets { continuation.yield(revocation) }
     }
 }

@@ -9,6 +9,9 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidFilterParameters(filter: String, reason: String)
     /// The filter failed while rendering the photo.
     case filterFailed(filter: String, reason: String)
+    /// Every photo job is running and the queue of waiting ones is full; try again after
+    /// `retryAfter` seconds. Not the photo's fault: the same upload may succeed later.
+    case busy(retryAfter: Int)
 
     /// One line saying what went wrong.
     public var description: String {
@@ -20,6 +23,7 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
                     ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?")
         case .invalidFilterParameters(_, let reason): reason
         case .filterFailed(let filter, let reason): "the filter '\(filter)' failed: \(reason)"
+        case .busy(let retryAfter): "the server is processing too many photos; try again in \(retryAfter) s"
         }
     }
 }

@@ -73,13 +73,16 @@ public struct RecipePage: Sendable, Hashable, Codable {
     public var totalCount: Int
     /// How many pages the whole list has (at least 1).
     public var pageCount: Int
+    /// Pass this to get the next page (instead of its number); `nil` on the last page.
+    public var next: RecipeCursor?
 
     /// Creates a page value.
-    public init(recipes: [Recipe], number: Int, totalCount: Int, pageCount: Int) {
+    public init(recipes: [Recipe], number: Int, totalCount: Int, pageCount: Int, next: RecipeCursor? = nil) {
         self.recipes = recipes
         self.number = number
         self.totalCount = totalCount
         self.pageCount = pageCount
+        self.next = next
     }
 
     /// Whether a later page exists.

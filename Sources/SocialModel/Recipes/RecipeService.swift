@@ -52,15 +52,18 @@ public struct RecipeService: Sendable {
     /// - Parameters:
     ///   - number: the page, from 1.
     ///   - order: newest or most liked first.
-    /// - Returns: the page with the list's totals.
+    /// - Returns: the page with the list's totals; a page past the last one (up to `Int.max`) is empty.
     /// - Throws: ``RecipeError/invalidPage(_:)`` below 1.
     public func page(_ number: Int = 1, order: RecipeOrder = .newest) async throws(RecipeError) -> RecipePage {
-        guard number >= 1 else { throw .invalidPage(number) }
+        try Self.requireValidPage(number)
         let total = try await fromStore { try await store.recipeCount() }
-        let recipes = try await fromStore {
-            try await store.recipes(order: order, offset: (number - 1) * Self.pageSize, limit: Self.pageSize)
+        var recipes: [Recipe] = []
+        if let offset = Self.offset(ofPage: number, total: total) {
+            recipes = try await fromStore {
+                try await store.recipes(order: order, offset: offset, limit: Self.pageSize)
+            }
         }
-        return RecipePage(recipes: recipes, number: number, totalCount: total, pageCount: Self.pageCount(total))
+        return Self.page(recipes, number: number, total: total, order: order)
     }
 
     /// A recipe with its author, as anyone sees it (``RecipeDetail/likedByViewer`` is false;
@@ -88,7 +91,27 @@ public struct RecipeService: Sendable {
     }
 
     static func pageCount(_ total: Int) -> Int {
-        max(1, (total + pageSize - 1) / pageSize)
+        max(1, total / pageSize + (total % pageSize == 0 ? 0 : 1))
+    }
+
+    /// A page with its totals and, unless it is the last, the cursor of the next one.
+    static func page(_ recipes: [Recipe], number: Int, total: Int, order: RecipeOrder?) -> RecipePage {
+        let pageCount = pageCount(total)
+        return RecipePage(
+            recipes: recipes, number: number, totalCount: total, pageCount: pageCount,
+            next: number < pageCount ? RecipeCursor(order: order, page: number + 1) : nil)
+    }
+
+    static func requireValidPage(_ number: Int) throws(RecipeError) {
+        guard number >= 1 else { throw .invalidPage(number) }
+    }
+
+    /// Where page `number` (from 1) starts in a list of `total` recipes, or `nil` when it starts
+    /// past the end: then there is nothing to read, and its offset may not even fit in an `Int`.
+    static func offset(ofPage number: Int, total: Int) -> Int? {
+        let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: pageSize)
+        guard !overflow, (0..<total).contains(offset) else { return nil }
+        return offset
     }
 
     func existing(_ id: RecipeID) async throws(RecipeError) -> Recipe {
@@ -155,17 +178,18 @@ public struct RecipeSession: Sendable {
 
     /// One page of the recipes the signed-in user likes, most recently liked first.
     /// - Parameter number: the page, from 1.
-    /// - Returns: the page with the list's totals.
+    /// - Returns: the page with the list's totals; a page past the last one (up to `Int.max`) is empty.
     /// - Throws: ``RecipeError/invalidPage(_:)`` below 1.
     public func likedPage(_ number: Int = 1) async throws(RecipeError) -> RecipePage {
-        guard number >= 1 else { throw .invalidPage(number) }
-        let size = RecipeService.pageSize
+        try RecipeService.requireValidPage(number)
         let total = try await service.fromStore { try await store.likedRecipeCount(userID: actor.id) }
-        let recipes = try await service.fromStore {
-            try await store.likedRecipes(userID: actor.id, offset: (number - 1) * size, limit: size)
+        var recipes: [Recipe] = []
+        if let offset = RecipeService.offset(ofPage: number, total: total) {
+            recipes = try await service.fromStore {
+                try await store.likedRecipes(userID: actor.id, offset: offset, limit: RecipeService.pageSize)
+            }
         }
-        return RecipePage(
-            recipes: recipes, number: number, totalCount: total, pageCount: RecipeService.pageCount(total))
+        return RecipeService.page(recipes, number: number, total: total, order: nil)
     }
 
     /// Likes a recipe; liking it again changes nothing.

@@ -40,7 +40,9 @@ public protocol AccountStore: UserStore {
     /// - Parameter user: the user with its new fields.
     /// - Throws: ``StoreError/notFound(entity:)``, ``StoreError/duplicate(_:)``.
     func updateUser(_ user: User) async throws(StoreError)
-    /// Deletes a user and everything that belongs to them, in every area.
+    /// Deletes a user and everything that belongs to them, in every area — but not what they
+    /// share with someone else: their conversations stay with the other participant (see
+    /// ``MessageStore``).
     /// - Parameter id: the user's id.
     /// - Returns: whether the user existed.
     /// - Throws: ``StoreError`` when the store fails.

@@ -1,7 +1,12 @@
 import Foundation
 
 /// Persists direct messages between two users: conversations, messages, their photos, read
-/// state and per-user hiding. Deleting a user deletes their conversations.
+/// state and per-user hiding.
+///
+/// Deleting a user deletes only their side of their conversations (their read state and hiding):
+/// a conversation, and every message in it (theirs too), stays with the other participant, who
+/// is shown as ``User/deletedAccount(id:)`` in ``conversations(userID:after:limit:)``; it is
+/// deleted when its second participant's account is. Nothing can be sent to a deleted user.
 public protocol MessageStore: Sendable {
     /// Stores a message from `message.senderID` to `recipientID`, in their conversation: the
     /// existing one, or a new one with id `message.conversationID`. The conversation becomes
@@ -11,7 +16,8 @@ public protocol MessageStore: Sendable {
     ///   - recipientID: who it is for.
     ///   - photo: its processed photo (JPEG), or `nil`.
     /// - Returns: the message as stored (with the conversation's real id).
-    /// - Throws: ``StoreError/missingReference`` if either user does not exist.
+    /// - Throws: ``StoreError/missingReference`` if either user does not exist (a deleted one too,
+    ///   even where the conversation remains).
     func insertMessage(_ message: Message, recipientID: UserID, photo: Data?) async throws(StoreError) -> Message
     /// The conversation with this id.
     /// - Parameter id: the conversation's id.

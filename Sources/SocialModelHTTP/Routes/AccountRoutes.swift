@@ -29,9 +29,9 @@ extension SocialRoutes {
             let session = try await accounts.signIn(
                 email: body.email, password: body.password,
                 clientKey: clientAddress.of(request, context: context) ?? "unknown")
-            return try HTTPJSON.response(
+            return try CreatedResponse.json(
                 SessionResponse(token: session.token.rawValue, user: session.user, expiresAt: session.expiresAt),
-                status: .created)
+                for: request, routeSegments: 1, at: "sessions", "current")
         }
         routes.delete("sessions/current") { request, _ in
             try await session(request).account.signOut()

@@ -8,11 +8,11 @@ extension SocialRoutes {
         // token is still answered 401 before a bad query 400.
         routes.get("feed/home") { request, _ in
             let token = try BearerToken.required(in: request)
-            let query = RequestQuery(request: request)
             let order: FeedOrder
             let after: FeedCursor?
             let limit: Int?
             do {
+                let query = try RequestQuery(request: request)
                 (order, after, limit) = (try query.feedOrder(), try query.cursor(FeedCursor.self), try query.limit())
             } catch {
                 _ = try await network.session(token)
@@ -22,11 +22,9 @@ extension SocialRoutes {
         }
         routes.get("feed/explore") { request, _ in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
-            return try HTTPJSON.response(
-                try await me.feed.explore(
-                    seed: query.integer("seed", UInt64.self) ?? 0, after: query.cursor(ExploreCursor.self),
-                    limit: query.limit()))
+            let query = try RequestQuery(request: request)
+            let (seed, after) = try query.exploreSeed()
+            return try HTTPJSON.response(try await me.feed.explore(seed: seed, after: after, limit: query.limit()))
         }
     }
 }

@@ -22,9 +22,9 @@ extension SocialRoutes {
             let body = try await HTTPJSON.body(ProviderSignInRequest.self, of: request, limit: limits.jsonBodyBytes)
             let session = try await accounts.signIn(
                 provider: body.provider, providerToken: body.token, nonce: body.nonce)
-            return try HTTPJSON.response(
+            return try CreatedResponse.json(
                 SessionResponse(token: session.token.rawValue, user: session.user, expiresAt: session.expiresAt),
-                status: .created)
+                for: request, routeSegments: 2, at: "sessions", "current")
         }
         routes.get("me/identities") { request, _ in
             try HTTPJSON.response(try await session(request).account.identityLinks())
@@ -33,7 +33,8 @@ extension SocialRoutes {
             let me = try await session(request)
             let body = try await HTTPJSON.body(ProviderSignInRequest.self, of: request, limit: limits.jsonBodyBytes)
             let link = try await me.account.linkProvider(body.provider, providerToken: body.token, nonce: body.nonce)
-            return try HTTPJSON.response(link, status: .created)
+            return try CreatedResponse.json(
+                link, for: request, routeSegments: 2, at: "me", "identities", link.provider, link.subject)
         }
         routes.delete("me/identities/:provider/:subject") { request, context in
             try await session(request).account.unlinkProvider(

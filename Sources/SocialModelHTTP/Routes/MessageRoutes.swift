@@ -13,21 +13,23 @@ extension SocialRoutes {
             let me = try await session(request)
             let recipientID = try context.parameters.id("userID", UserID.self)
             let message: Message
-            if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
+            if RequestMediaType(of: request)?.isJSON == true {
                 let body = try await HTTPJSON.body(MessageRequest.self, of: request, limit: limits.jsonBodyBytes)
                 message = try await me.messages.send(recipientID: recipientID, text: body.text)
             } else {
+                let query = try RequestQuery(request: request)
                 let upload = try await PhotoUpload.read(
                     request, limit: limits.photoBodyBytes, fieldBytes: limits.jsonBodyBytes)
                 message = try await me.messages.send(
-                    recipientID: recipientID, text: upload.field("text", in: RequestQuery(request: request)) ?? "",
-                    photo: upload.photo)
+                    recipientID: recipientID, text: upload.field("text", in: query) ?? "", photo: upload.photo)
             }
-            return try HTTPJSON.response(message, status: .created)
+            return try CreatedResponse.json(
+                message, for: request, routeSegments: 3, at: "conversations", message.conversationID.rawValue,
+                "messages")
         }
         routes.get("conversations") { request, _ in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.messages.inbox(after: query.cursor(KeysetCursor.self), limit: query.limit()))
         }
@@ -36,7 +38,7 @@ extension SocialRoutes {
         }
         routes.get("conversations/:conversationID/messages") { request, context in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.messages.messages(
                     conversationID: context.parameters.id("conversationID", ConversationID.self),
@@ -53,7 +55,7 @@ extension SocialRoutes {
                 conversationID: context.parameters.id("conversationID", ConversationID.self))
             return Response(status: .noContent)
         }
-        routes.get("messages/:messageID/photo") { request, context in
+        getAndHead("messages/:messageID/photo", on: routes) { request, context in
             let jpeg = try await session(request).messages.photo(
                 messageID: context.parameters.id("messageID", MessageID.self))
             // Only the conversation's participants may see it, so shared caches must not keep it.

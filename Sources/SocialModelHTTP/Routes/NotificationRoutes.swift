@@ -7,7 +7,7 @@ extension SocialRoutes {
     func addNotificationRoutes<Context: RequestContext>(to routes: RouteCollection<Context>) {
         routes.get("notifications") { request, _ in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.notifications.list(after: query.cursor(KeysetCursor.self), limit: query.limit()))
         }

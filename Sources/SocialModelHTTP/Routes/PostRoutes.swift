@@ -10,14 +10,18 @@ extension SocialRoutes {
         // or the `photo` part of a multipart/form-data body, with them as parts.
         routes.post("posts") { request, _ in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             let upload = try await PhotoUpload.read(
                 request, limit: limits.photoBodyBytes, fieldBytes: limits.jsonBodyBytes)
             let post = try await me.posts.publish(
                 PostDraft(
                     photo: upload.photo, caption: upload.field("caption", in: query) ?? "",
                     filter: upload.field("filter", in: query)))
-            return try HTTPJSON.response(post, status: .created)
+            return try CreatedResponse.json(post, for: request, routeSegments: 1, at: "posts", post.id.rawValue)
+        }
+        // Public, like the photos: the names are the same for everyone.
+        routes.get("filters") { _, _ in
+            try HTTPJSON.response(FilterList(filters: filterNames().sorted()))
         }
         routes.get("posts/:postID") { request, context in
             let me = try await session(request)
@@ -28,9 +32,9 @@ extension SocialRoutes {
             try await session(request).posts.delete(postID: context.parameters.id("postID", PostID.self))
             return Response(status: .noContent)
         }
-        routes.get("posts/:postID/photo/:size") { request, context in
+        getAndHead("posts/:postID/photo/:size", on: routes) { request, context in
             let jpeg = try await network.postPhoto(
-                postID: context.parameters.id("postID", PostID.self), size: context.parameters.integer("size"))
+                postID: context.parameters.id("postID", PostID.self), size: context.parameters.integer(.size))
             // A post's photo never changes, so caches may keep it for good.
             return PhotoResponse.jpeg(jpeg, for: request, cacheControl: "public, max-age=31536000, immutable")
         }
@@ -46,7 +50,7 @@ extension SocialRoutes {
         }
         routes.get("posts/:postID/likes") { request, context in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.posts.likers(
                     postID: context.parameters.id("postID", PostID.self), after: query.cursor(KeysetCursor.self),
@@ -57,11 +61,12 @@ extension SocialRoutes {
             let body = try await HTTPJSON.body(CommentRequest.self, of: request, limit: limits.jsonBodyBytes)
             let comment = try await me.posts.comment(
                 postID: context.parameters.id("postID", PostID.self), text: body.text)
-            return try HTTPJSON.response(comment, status: .created)
+            return try CreatedResponse.json(
+                comment, for: request, routeSegments: 3, at: "comments", comment.id.rawValue)
         }
         routes.get("posts/:postID/comments") { request, context in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.posts.comments(
                     postID: context.parameters.id("postID", PostID.self), after: query.cursor(KeysetCursor.self),
@@ -73,4 +78,10 @@ extension SocialRoutes {
             return Response(status: .noContent)
         }
     }
+}
+
+/// The body of `GET /filters`.
+struct FilterList: Encodable {
+    /// The filter names a post may name, in alphabetical order.
+    var filters: [String]
 }

@@ -7,7 +7,7 @@ extension SocialRoutes {
     func addProfileRoutes<Context: RequestContext>(to routes: RouteCollection<Context>) {
         routes.get("users") { request, _ in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             let page = try await me.profiles.search(
                 usernamePrefix: query.string("prefix") ?? "", after: query.string("after"), limit: query.limit())
             return try HTTPJSON.response(page)
@@ -27,7 +27,7 @@ extension SocialRoutes {
         }
         routes.get("users/:userID/followers") { request, context in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.profiles.followers(
                     userID: context.parameters.id("userID", UserID.self), after: query.cursor(KeysetCursor.self),
@@ -35,7 +35,7 @@ extension SocialRoutes {
         }
         routes.get("users/:userID/following") { request, context in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.profiles.following(
                     userID: context.parameters.id("userID", UserID.self), after: query.cursor(KeysetCursor.self),
@@ -43,15 +43,15 @@ extension SocialRoutes {
         }
         routes.get("users/:userID/posts") { request, context in
             let me = try await session(request)
-            let query = RequestQuery(request: request)
+            let query = try RequestQuery(request: request)
             return try HTTPJSON.response(
                 try await me.feed.posts(
                     authorID: context.parameters.id("userID", UserID.self), order: query.feedOrder(),
                     after: query.cursor(FeedCursor.self), limit: query.limit()))
         }
-        routes.get("users/:userID/avatar/:size") { request, context in
+        getAndHead("users/:userID/avatar/:size", on: routes) { request, context in
             let jpeg = try await network.avatar(
-                userID: context.parameters.id("userID", UserID.self), size: context.parameters.integer("size"))
+                userID: context.parameters.id("userID", UserID.self), size: context.parameters.integer(.size))
             // The URL stays when the avatar changes, so caches revalidate with the ETag.
             return PhotoResponse.jpeg(jpeg, for: request, cacheControl: "public, no-cache")
         }

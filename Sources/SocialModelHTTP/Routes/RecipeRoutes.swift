@@ -8,23 +8,16 @@ extension SocialRoutes {
     func addRecipeRoutes<Context: RequestContext>(to routes: RouteCollection<Context>) {
         routes.get("recipes") { request, _ in
             _ = try await session(request)
-            let query = RequestQuery(request: request)
-            var order = RecipeOrder.newest
-            if let text = query.string("order") {
-                guard let value = RecipeOrder(rawValue: text) else {
-                    throw SocialAPIError.invalidParameter("order", expected: "newest or most-liked")
-                }
-                order = value
-            }
-            return try HTTPJSON.response(
-                try await recipes.page(query.integer("page", Int.self) ?? 1, order: order))
+            let (number, order) = try RequestQuery(request: request).recipePage(liked: false)
+            return try HTTPJSON.response(try await recipes.page(number, order: order))
         }
         routes.post("recipes") { request, _ in
             let me = try await recipeSession(request)
             // Base64 makes a photo a third larger than its bytes.
             let limit = limits.jsonBodyBytes + limits.photoBodyBytes / 3 * 4 + 4
             let draft = try await HTTPJSON.body(RecipeDraft.self, of: request, limit: limit)
-            return try HTTPJSON.response(try await me.publish(draft), status: .created)
+            let recipe = try await me.publish(draft)
+            return try CreatedResponse.json(recipe, for: request, routeSegments: 1, at: "recipes", recipe.id.rawValue)
         }
         routes.get("recipes/:recipeID") { request, context in
             let me = try await recipeSession(request)
@@ -44,15 +37,15 @@ extension SocialRoutes {
             return try HTTPJSON.response(
                 try await me.unlike(recipeID: context.parameters.id("recipeID", RecipeID.self)))
         }
-        routes.get("recipes/:recipeID/photo/:size") { request, context in
+        getAndHead("recipes/:recipeID/photo/:size", on: routes) { request, context in
             let jpeg = try await recipes.photo(
-                recipeID: context.parameters.id("recipeID", RecipeID.self), size: context.parameters.integer("size"))
+                recipeID: context.parameters.id("recipeID", RecipeID.self), size: context.parameters.integer(.size))
             return PhotoResponse.jpeg(jpeg, for: request, cacheControl: "public, max-age=31536000, immutable")
         }
         routes.get("me/liked-recipes") { request, _ in
             let me = try await recipeSession(request)
             return try HTTPJSON.response(
-                try await me.likedPage(RequestQuery(request: request).integer("page", Int.self) ?? 1))
+                try await me.likedPage(try RequestQuery(request: request).recipePage(liked: true).number))
         }
     }
 

@@ -96,5 +96,41 @@ enum MessageChecks {
                 _ = try await ana.messages.send(recipientID: ben.user.id, text: "x", photo: Data("bad".utf8))
             }
         },
+        ConformanceCheck(.messages, "a deleted account's conversations stay with the other side, shown as deleted") {
+            h in
+            let ana = try await h.signedIn("ana")
+            let ben = try await h.signedIn("ben")
+            let cyd = try await h.signedIn("cyd")
+            let hello = try await ben.messages.send(
+                recipientID: ana.user.id, text: "hello", photo: MockPhotoProcessor.photo(width: 40, height: 40))
+            h.clock.advance(by: 1)
+            let reply = try await ana.messages.send(recipientID: ben.user.id, text: "hi ben")
+            _ = try await ben.messages.send(recipientID: cyd.user.id, text: "hi cyd")
+            let id = hello.conversationID
+
+            try await ben.account.deleteAccount()
+            // Ana keeps the conversation and both sides of it; Ben is shown as a deleted account.
+            let inbox = try await ana.messages.inbox().items
+            #expect(inbox.map(\.otherUser) == [User.deletedAccount(id: ben.user.id)])
+            #expect(inbox.first?.lastMessage == reply && inbox.first?.unreadCount == 1)
+            #expect(inbox.first?.otherUser.isDeletedAccount == true)
+            #expect(try await ana.messages.messages(conversationID: id).items.map(\.id) == [reply.id, hello.id])
+            #expect(try await !ana.messages.photo(messageID: hello.id).isEmpty)
+            #expect(try await cyd.messages.inbox().items.map(\.otherUser.username) == [User.deletedUsername])
+            // Nothing more reaches the deleted account, through the services or the store.
+            await #expect(throws: NetworkError.notFound(.user)) {
+                _ = try await ana.messages.send(recipientID: ben.user.id, text: "are you there?")
+            }
+            let late = Message(
+                id: .random(), conversationID: id, senderID: ana.user.id, text: "late", createdAt: h.clock.now())
+            await #expect(throws: StoreError.missingReference) {
+                _ = try await h.store.insertMessage(late, recipientID: ben.user.id, photo: nil)
+            }
+            #expect(try await ana.messages.messages(conversationID: id).items.count == 2)
+            // When the second participant's account goes too, so does the conversation.
+            try await ana.account.deleteAccount()
+            #expect(try await h.store.conversation(id: id) == nil)
+            #expect(try await h.store.messagePhoto(id: hello.id) == nil)
+        },
     ]
 }

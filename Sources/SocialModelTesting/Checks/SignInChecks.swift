@@ -42,26 +42,55 @@ enum SignInChecks {
             await #expect(throws: AccountError.unauthorized) { _ = try await h.accounts.session(first.token) }
             #expect(try await h.store.sessions(userID: first.user.id).isEmpty)
         },
-        ConformanceCheck(.accounts, "failed sign-ins are limited per account") { h in
+        ConformanceCheck(.accounts, "failed sign-ins are limited per account and client, not locking out the owner") {
+            h in
             try await h.registerVerified("erin")
             let limit = h.accounts.policy.accountRateLimit
+            let (attacker, owner) = ("203.0.113.9", "198.51.100.7")
             for attempt in 0..<limit.maximumFailures {
                 await #expect(throws: AccountError.invalidCredentials) {
                     _ = try await h.accounts.signIn(
-                        email: "erin@example.com", password: "Wrong-pass-\(attempt)", clientKey: "client-\(attempt)")
+                        email: "erin@example.com", password: "Wrong-pass-\(attempt)", clientKey: attacker)
                 }
             }
-            // Even the right password is refused now, from any client.
+            // Even the right password is refused now from that client...
             await #expect(throws: AccountError.rateLimited(retryAfter: limit.window)) {
-                _ = try await h.accounts.signIn(email: "erin@example.com", password: password, clientKey: "fresh")
+                _ = try await h.accounts.signIn(email: "erin@example.com", password: password, clientKey: attacker)
             }
             h.clock.advance(by: limit.window / 3)
             await #expect(throws: AccountError.rateLimited(retryAfter: limit.window * 2 / 3)) {
-                _ = try await h.accounts.signIn(email: "erin@example.com", password: password, clientKey: "fresh")
+                _ = try await h.accounts.signIn(email: "erin@example.com", password: password, clientKey: attacker)
             }
-            h.clock.advance(by: limit.window)
-            let session = try await h.accounts.signIn(email: "erin@example.com", password: password, clientKey: "fresh")
+            // ...while the owner signs in from elsewhere.
+            let session = try await h.accounts.signIn(email: "erin@example.com", password: password, clientKey: owner)
             #expect(session.user.username == "erin")
+            h.clock.advance(by: limit.window)
+            _ = try await h.accounts.signIn(email: "erin@example.com", password: password, clientKey: attacker)
+        },
+        ConformanceCheck(.accounts, "failures of an account from many clients bring growing delays, not a lock-out") {
+            h in
+            try await h.registerVerified("fen")
+            let delay = h.accounts.policy.accountDelay
+            for attempt in 0...delay.freeFailures {
+                await #expect(throws: AccountError.invalidCredentials) {
+                    _ = try await h.accounts.signIn(
+                        email: "fen@example.com", password: "Wrong-pass-\(attempt)", clientKey: "client-\(attempt)")
+                }
+            }
+            await #expect(throws: AccountError.rateLimited(retryAfter: delay.initialDelay)) {
+                _ = try await h.accounts.signIn(email: "fen@example.com", password: password, clientKey: "owner")
+            }
+            h.clock.advance(by: delay.initialDelay)
+            await #expect(throws: AccountError.invalidCredentials) {
+                _ = try await h.accounts.signIn(
+                    email: "fen@example.com", password: "Wrong-pass-x", clientKey: "client-x")
+            }
+            // Each further failure doubles the wait.
+            await #expect(throws: AccountError.rateLimited(retryAfter: delay.initialDelay * 2)) {
+                _ = try await h.accounts.signIn(email: "fen@example.com", password: password, clientKey: "owner")
+            }
+            h.clock.advance(by: delay.initialDelay * 2)
+            _ = try await h.accounts.signIn(email: "fen@example.com", password: password, clientKey: "owner")
         },
         ConformanceCheck(.accounts, "a success clears the account's failures") { h in
             try await h.registerVerified("fay")
@@ -73,21 +102,25 @@ enum SignInChecks {
                 _ = try await h.accounts.signIn(email: "fay@example.com", password: password, clientKey: "c")
             }
         },
-        ConformanceCheck(.accounts, "failed sign-ins are limited per client") { h in
+        ConformanceCheck(.accounts, "failures from one client bring it growing delays, not a lock-out of its accounts")
+        { h in
             var policy = AccountPolicy()
-            policy.clientRateLimit = RateLimit(maximumFailures: 3, window: 600)
+            policy.clientDelay = ProgressiveDelay(freeFailures: 3, initialDelay: 2, maximumDelay: 8, window: 600)
             let h = SocialTestHarness(store: h.store, accountPolicy: policy)
             try await h.registerVerified("gus")
-            // Spraying one password over many addresses from one client trips the client limit.
-            for index in 0..<3 {
+            // Spraying one password over many addresses from one client slows that client...
+            for index in 0...3 {
                 _ = try? await h.accounts.signIn(
                     email: "victim\(index)@example.com", password: "guess-123456", clientKey: "203.0.113.9")
             }
-            await #expect(throws: AccountError.rateLimited(retryAfter: 600)) {
+            await #expect(throws: AccountError.rateLimited(retryAfter: 2)) {
                 _ = try await h.accounts.signIn(email: "gus@example.com", password: password, clientKey: "203.0.113.9")
             }
-            // Other clients are unaffected.
+            // ...other clients are unaffected...
             _ = try await h.accounts.signIn(email: "gus@example.com", password: password, clientKey: "198.51.100.7")
+            // ...and someone else behind the same address signs in once the short delay is over.
+            h.clock.advance(by: 2)
+            _ = try await h.accounts.signIn(email: "gus@example.com", password: password, clientKey: "203.0.113.9")
         },
         ConformanceCheck(.accounts, "email sign-in offers registration without revealing accounts") { h in
             try await h.registerVerified("known")

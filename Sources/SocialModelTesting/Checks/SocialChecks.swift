@@ -191,7 +191,7 @@ enum SocialChecks {
             try await ben.posts.like(postID: anaPost.id)
             try await ana.posts.like(postID: benPost.id)
             _ = try await ana.posts.comment(postID: benPost.id, text: "hi")
-            _ = try await ana.messages.send(recipientID: ben.user.id, text: "hello")
+            let hello = try await ana.messages.send(recipientID: ben.user.id, text: "hello")
 
             try await ana.account.deleteAccount()
             #expect(try await h.store.post(id: anaPost.id) == nil)
@@ -199,8 +199,11 @@ enum SocialChecks {
             #expect(view.post.likeCount == 0 && view.post.commentCount == 0 && view.firstComment == nil)
             #expect(try await h.store.profileCounts(userID: ben.user.id) == ProfileCounts(posts: 1))
             #expect(try await ben.notifications.list().items.isEmpty)
-            #expect(try await ben.messages.inbox().items.isEmpty)
-            #expect(try await ben.messages.unreadCount() == 0)
+            // What they shared stays with ben, ana shown as a deleted account.
+            let inbox = try await ben.messages.inbox().items
+            #expect(inbox.map(\.otherUser) == [User.deletedAccount(id: ana.user.id)])
+            #expect(inbox.map(\.lastMessage) == [hello])
+            #expect(try await ben.messages.unreadCount() == 1)
             #expect(try await ben.feed.home().items.map(\.post.id) == [benPost.id])
         },
     ]

@@ -71,6 +71,39 @@ struct PostgresEventRelayTests {
         try await PostgresTestServer.dropSchema(of: configuration)
     }
 
+    /// Sessions removed through one instance (a sign-out, a sign-out everywhere, a password change
+    /// keeping one session, an account's deletion) reach the other's hub as revocations, so a live
+    /// socket held there closes; a sign-out that removes nothing announces nothing.
+    @Test func sessionsRevokedElsewhereReachTheHub() async throws {
+        let (configuration, here, elsewhere, users) = try await Self.twoInstances()
+        let ana = users[0]
+        let hub = NetworkEvents()
+        let revocations = hub.sessionRevocations(for: ana.id)
+        let relay = here.eventRelay(to: hub)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await relay.run() }
+            try await relay.waitUntilListening()
+            let hashes = (1...3).map { Data(repeating: UInt8($0), count: 32) }
+            for hash in hashes {
+                try await here.insertSession(
+                    SessionRecord(tokenHash: hash, userID: ana.id, createdAt: Self.start, expiresAt: Self.start + 60))
+            }
+            #expect(try await elsewhere.deleteSession(tokenHash: hashes[0]))
+            #expect(try await !elsewhere.deleteSession(tokenHash: hashes[0]))
+            _ = try await here.deleteSession(tokenHash: hashes[1])  // this instance's own: not relayed
+            try await elsewhere.deleteSessions(userID: ana.id, except: hashes[2])
+            #expect(try await elsewhere.deleteUser(id: ana.id))
+            let relayed = await SocialModelTesting.first(3, of: revocations, within: .seconds(60))
+            #expect(
+                relayed.map(\.scope) == [.session(tokenHash: hashes[0]), .allExcept(tokenHash: hashes[2]), .all])
+            #expect(relayed.allSatisfy { $0.userID == ana.id })
+            tasks.cancelAll()
+        }
+        await elsewhere.close()
+        await here.close()
+        try await PostgresTestServer.dropSchema(of: configuration)
+    }
+
     /// The relay listens on a connection of its own: a store of one connection a pool still
     /// serves its calls while the relay runs, and the relay still brings what another instance keeps.
     @Test(.timeLimit(.minutes(1))) func aStoreOfOneConnectionServesWhileItsRelayListens() async throws {

@@ -64,7 +64,8 @@ public struct Message: Sendable, Hashable, Codable, Identifiable {
 public struct ConversationSummary: Sendable, Hashable, Codable {
     /// The conversation.
     public var conversation: Conversation
-    /// The other participant.
+    /// The other participant; ``User/deletedAccount(id:)`` if their account was deleted (the
+    /// conversation stays with the viewer, their messages in it too).
     public var otherUser: User
     /// The latest message the viewer can see.
     public var lastMessage: Message?

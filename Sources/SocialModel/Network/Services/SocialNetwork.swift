@@ -31,11 +31,16 @@ public struct SocialNetwork: Sendable {
     ///   - photos: processes post, avatar and message photos (`VipsPhotoProcessor` from
     ///     `SocialModelPhotos`, with the filter registry it looks filters up in).
     ///   - policy: the limits.
-    ///   - events: the live-update hub.
+    ///   - events: the live-update hub, or `nil` for the account service's
+    ///     (``AccountService/events``). `accounts` publishes its revoked sessions here too, so a
+    ///     live connection closes when its session is revoked through this network's account service.
     public init(
         store: any NetworkStore, accounts: AccountService, photos: any PhotoProcessor,
-        policy: NetworkPolicy = NetworkPolicy(), events: NetworkEvents = NetworkEvents()
+        policy: NetworkPolicy = NetworkPolicy(), events: NetworkEvents? = nil
     ) {
+        let events = events ?? accounts.events
+        var accounts = accounts
+        accounts.events = events
         self.store = store
         self.accounts = accounts
         sessionFeedStore = (store as? any SessionFeedStore).flatMap {
