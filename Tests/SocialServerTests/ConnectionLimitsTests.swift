@@ -15,7 +15,7 @@ struct ConnectionLimitsTests {
     final class RawConnection: @unchecked Sendable {
         let socket: Int32
 
-        init(port: Int, timeout: Duration = .seconds(5)) throws {
+        init(port: Int, timeout: Duration = .seconds(20)) throws {
             socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -146,7 +146,8 @@ struct ConnectionLimitsTests {
             return (Self.statuses(text), closed)
         }
         #expect(statuses == [408] && closed)
-        #expect(ContinuousClock.now - started < .seconds(4))
+        // At its deadline, not at the reader's 20 s: a loaded 2-core machine adds seconds, not tens.
+        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(try await server.stop() == 0)
     }
 
