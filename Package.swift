@@ -92,7 +92,9 @@ targets += [
         dependencies: ["FilmKit", "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         path: "Examples/FilmCLI"
     ),
-    .executableTarget(name: "film-demo", dependencies: ["FilmKit"], path: "Examples/FilmDemo"),
+    .executableTarget(name: "film-demo", dependencies: ["FilmKit", "ExampleSupport"], path: "Examples/FilmDemo"),
+    // The command-line rule the hand-written example programs share (help, usage errors).
+    .target(name: "ExampleSupport", path: "Examples/Support"),
     .executableTarget(name: "custom-filter", dependencies: ["FilmKit"], path: "Examples/CustomFilter"),
 ]
 
@@ -119,7 +121,8 @@ targets += [
         ]
     ),
     .executableTarget(
-        name: "gallery-demo", dependencies: ["GalleryKit", "Imaging", "FilmKit"], path: "Examples/GalleryDemo"),
+        name: "gallery-demo", dependencies: ["GalleryKit", "Imaging", "FilmKit", "ExampleSupport"],
+        path: "Examples/GalleryDemo"),
     .executableTarget(
         name: "gallery-bench", dependencies: ["GalleryKit", "Imaging"], path: "Examples/GalleryBench",
         exclude: ["measure.sh"]),
@@ -260,7 +263,7 @@ targets += [
     ),
     .executableTarget(
         name: "social-network",
-        dependencies: ["SocialModel", "SocialModelSQLite", "SocialModelPhotos", "FilmKit"],
+        dependencies: ["SocialModel", "SocialModelSQLite", "SocialModelPhotos", "FilmKit", "ExampleSupport"],
         path: "Examples/SocialNetwork"
     ),
     // Seeds a large synthetic network and measures the feed and unread-count latencies.

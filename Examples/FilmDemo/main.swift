@@ -1,3 +1,4 @@
+import ExampleSupport
 // The demo the README runs: every bundled sample through the built-in looks, written as
 // before/after pictures and one contact sheet.
 //
@@ -16,16 +17,8 @@ let usage = """
     options:
       -h, --help   Show this help and exit.
     """
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(usage)
-    exit(0)
-}
-// A folder whose name starts with "-" is given as ./-name, so a mistyped option is never a folder.
-guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") }) else {
-    FileHandle.standardError.write(Data("film-demo: unexpected \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
-    exit(64)
-}
+let arguments = positionalArguments(
+    Array(CommandLine.arguments.dropFirst()), program: "film-demo", usage: usage, maximum: 1)
 
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Samples")

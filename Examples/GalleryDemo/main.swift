@@ -1,3 +1,4 @@
+import ExampleSupport
 // Saves the sample photos into two locations (a folder and an album) with GPS, shoots them on a
 // FilmKit roll of Kodak Portra 400 and exports the developed roll into a third location, then
 // prints each location's thumbnail grid (as a contact sheet written next to the library) and its
@@ -61,17 +62,8 @@ struct DemoError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-let arguments = Array(FileSystemPath.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(usage)
-    exit(0)
-}
-// A folder whose name starts with "-" is given as ./-name, so a mistyped option is never a folder.
-guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") }) else {
-    FileHandle.standardError.write(
-        Data("gallery-demo: unexpected \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
-    exit(64)
-}
+let arguments = positionalArguments(
+    Array(FileSystemPath.arguments.dropFirst()), program: "gallery-demo", usage: usage, maximum: 1)
 
 do {
     let output = try outputFolder()

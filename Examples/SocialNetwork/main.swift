@@ -1,3 +1,4 @@
+import ExampleSupport
 // Builds a small photo network in a SQLite file — four people, posts with FilmKit filters from
 // the sample photos, follows, likes, comments and direct messages — then prints Ada's home feed,
 // her notifications and her inbox. Run with `swift run social-network [database-path]`.
@@ -24,17 +25,8 @@ let usage = """
     options:
       -h, --help   Show this help and exit.
     """
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(usage)
-    exit(0)
-}
-// A file whose name starts with "-" is given as ./-name, so a mistyped option is never a database.
-guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") }) else {
-    FileHandle.standardError.write(
-        Data("social-network: unexpected \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
-    exit(64)
-}
+let arguments = positionalArguments(
+    Array(CommandLine.arguments.dropFirst()), program: "social-network", usage: usage, maximum: 1)
 
 let databaseURL =
     arguments.first.map { URL(fileURLWithPath: $0) }
