@@ -11,7 +11,10 @@ var targets: [Target] = []
 // MARK: - Test support (shared by every kit's tests; not a product)
 
 targets += [
-    .target(name: "TestSupport", dependencies: ["Imaging", "Locking"], path: "Tests/Support")
+    // No libvips: the tests that do not touch pixels link this one only.
+    .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/Support"),
+    // Test images, colour scenes and damaged files, for the tests that do touch pixels.
+    .target(name: "PixelTestSupport", dependencies: ["Imaging", "TestSupport"], path: "Tests/PixelSupport"),
 ]
 
 // MARK: - Locking (shared by every kit; not a product)
@@ -20,6 +23,12 @@ targets += [
     // TSan cannot see the futex under Synchronization.Mutex or GLib's locks; these mark the edges.
     .target(name: "CThreadSanitizer"),
     .target(name: "Locking", dependencies: ["CThreadSanitizer"]),
+]
+
+// MARK: - SeededRandom (SplitMix64; FilmKit re-exports it, so it needs no product of its own)
+
+targets += [
+    .target(name: "SeededRandom")
 ]
 
 // MARK: - Imaging (libvips)
@@ -38,7 +47,10 @@ targets += [
     // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
     .target(name: "CExifShim", linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]),
     .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExifShim"]),
-    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Locking", "TestSupport", "imaging-leak-check"]),
+    .testTarget(
+        name: "ImagingTests",
+        dependencies: ["Imaging", "Locking", "TestSupport", "PixelTestSupport", "imaging-leak-check"]
+    ),
     // Runs a workload in a process of its own and counts libvips' live objects afterwards.
     .executableTarget(name: "imaging-leak-check", dependencies: ["FilmKit"], path: "Tests/LeakCheck"),
 ]
@@ -64,8 +76,8 @@ targets += [
     .target(name: "CaptureDevicesMocks", dependencies: ["CaptureDevices"]),
     .testTarget(
         name: "CaptureDevicesTests",
-        // FilmKit for its seeded generator (SplitMix64), which drives the shuffles and the mapping-file corruptions.
-        dependencies: ["CaptureDevices", "CaptureDevicesMocks", "TestSupport", "FilmKit"]
+        // SeededRandom (SplitMix64) drives the shuffles and the mapping-file corruptions.
+        dependencies: ["CaptureDevices", "CaptureDevicesMocks", "TestSupport", "SeededRandom"]
     ),
     .executableTarget(
         name: "camera-selection",
@@ -84,9 +96,11 @@ products += [
 ]
 targets += [
     .target(
-        name: "FilmKit", dependencies: ["Imaging", "CVipsShim", "Locking"], resources: [.copy("Resources/Stocks")]),
+        name: "FilmKit", dependencies: ["Imaging", "CVipsShim", "Locking", "SeededRandom"],
+        resources: [.copy("Resources/Stocks")]),
     .target(name: "FilmKitMocks", dependencies: ["FilmKit", "Locking"]),
-    .testTarget(name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks", "TestSupport", "filmkit"]),
+    .testTarget(
+        name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks", "TestSupport", "PixelTestSupport", "filmkit"]),
     .executableTarget(
         name: "filmkit",
         dependencies: ["FilmKit", "Locking", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -116,8 +130,8 @@ targets += [
     .testTarget(
         name: "GalleryKitTests",
         dependencies: [
-            "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "gallery-bench",
-            "CaptureDevices", "CaptureDevicesMocks", "gallery-demo",
+            "GalleryKit", "GalleryKitMocks", "Imaging", "FilmKit", "FilmKitMocks", "TestSupport", "PixelTestSupport",
+            "gallery-bench", "CaptureDevices", "CaptureDevicesMocks", "gallery-demo",
         ]
     ),
     .executableTarget(
@@ -150,15 +164,18 @@ targets += [
     ),
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+    // The recorder's own C kernel: RGB to 4:2:0 YUV in one pass (no libvips, no FFmpeg).
+    .target(name: "CRecorderKernels"),
     .target(
         name: "RecorderKit",
-        dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "CVipsShim", "Locking"]),
+        dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "CRecorderKernels", "Locking"]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "FilmKit", "Imaging", "Locking"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
         name: "RecorderKitTests",
         dependencies: [
-            "RecorderKit", "RecorderKitMocks", "CaptureDevices", "CaptureDevicesMocks", "TestSupport", "recorder-host",
+            "RecorderKit", "RecorderKitMocks", "CaptureDevices", "CaptureDevicesMocks", "TestSupport", "SeededRandom",
+            "recorder-host",
         ]),
     // Code written for the reference DCHVideoRecorder framework, compiled as written: in Swift 5 mode,
     // as the reference's own package is.
@@ -233,7 +250,7 @@ targets += [
         name: "SocialModelTests",
         dependencies: [
             "SocialModel", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos", "SocialModelMocks",
-            "SocialModelTesting", "Imaging", "FilmKit", "TestSupport", "Locking",
+            "SocialModelTesting", "Imaging", "FilmKit", "TestSupport", "PixelTestSupport", "Locking",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -316,8 +333,8 @@ targets += [
         name: "SocialModelHTTPTests",
         dependencies: [
             "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks", "SocialModelTesting",
-            // FilmKit: its seeded SplitMix64 makes the hostile-input junk.
-            "FilmKit", .product(name: "Hummingbird", package: "hummingbird"),
+            // SeededRandom: its SplitMix64 makes the hostile-input junk.
+            "SeededRandom", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -372,7 +389,10 @@ targets += [
     // Two instances on one PostgreSQL: a live update crosses from one to the other (SocialClient's socket).
     .testTarget(
         name: "SocialServerTests",
-        dependencies: ["social-server", "TestSupport", "Imaging", "SocialClient", "SocialModel", "SocialModelAPI"]
+        dependencies: [
+            "social-server", "TestSupport", "PixelTestSupport", "Imaging", "SocialClient", "SocialModel",
+            "SocialModelAPI",
+        ]
     ),
 ]
 
@@ -417,7 +437,7 @@ targets += [
     .testTarget(
         name: "SocialModelMailTests",
         dependencies: [
-            "SocialModelMail", "SocialModelMailMocks", "SocialModel", "SocialModelMocks", "FilmKit", "TestSupport",
+            "SocialModelMail", "SocialModelMailMocks", "SocialModel", "SocialModelMocks", "SeededRandom", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -5,7 +5,7 @@
 #
 # Usage: Benchmarks/compare.sh [--quick] [RUNS] [SECTION…]
 #   RUNS      rounds per comparison (default 5; --quick makes it 2)
-#   SECTION   stocks, thumbnails, recorder or roll (default: all four)
+#   SECTION   stocks, thumbnails, recorder, roll or luts (default: all five)
 # Environment: BATCH (thumbnails in the batch comparison, default 10), INGEST_FRAMES (default 300),
 # INGEST_4K_FRAMES (3840×2160 ingest, silent and with sound, default 240; 0 skips it),
 # RECIPE=0 (skip the three-minute ImageMagick film recipe).
@@ -20,14 +20,14 @@ for argument in "$@"; do
     case $argument in
     --quick) runs=2 ;;
     [1-9] | [1-9][0-9]) runs=$argument ;;
-    stocks | thumbnails | recorder | roll) sections+=("$argument") ;;
+    stocks | thumbnails | recorder | roll | luts) sections+=("$argument") ;;
     *)
-        echo "usage: $0 [--quick] [RUNS] [stocks|thumbnails|recorder|roll]…" >&2
+        echo "usage: $0 [--quick] [RUNS] [stocks|thumbnails|recorder|roll|luts]…" >&2
         exit 64
         ;;
     esac
 done
-[ ${#sections[@]} -gt 0 ] || sections=(stocks thumbnails recorder roll)
+[ ${#sections[@]} -gt 0 ] || sections=(stocks thumbnails recorder roll luts)
 wants() { [[ " ${sections[*]} " == *" $1 "* ]]; }
 batch=${BATCH:-10}
 ingest_frames=${INGEST_FRAMES:-300}
@@ -307,6 +307,13 @@ if wants roll; then
     share=$(printf '%s' "$shares" | median)
     goal_row "roll development, 36 × 12 MP, kodak-portra-400" "$rate frames/s, $share % CPU" \
         "both cores (≥ 150 % CPU)" "$(at_least "$share" 150)"
+fi
+
+if wants luts; then
+    # Reading `.cube` files: `filmkit apply --lut` with a 33³ and a 65³ table against the same
+    # with a 2³ one, in alternating rounds (three runs a round).
+    wants stocks || build filmkit
+    FILMKIT="$bin/filmkit" bash Benchmarks/lut-parse.sh "$((runs * 3))"
 fi
 
 echo

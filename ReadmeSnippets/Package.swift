@@ -1,11 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Every Swift snippet of the README, as a file: an executable per program, a test target per test
-// file. `scripts/readme-snippets.py` checks that the README's ```swift blocks are these files byte
-// for byte (or writes them in with --write); `scripts/consumer-check.sh` copies this package out of
-// the repository and builds it, runs its tests and runs the RecorderKit snippet. `Manifest/` is the
-// README's Package.swift, checked with `swift package dump-package`.
+// Every Swift listing of the README and of the DocC articles, as a file: an executable per program,
+// test files in a test target per kit. `scripts/readme-snippets.py` checks that the documents' ```swift
+// blocks are these files byte for byte (or writes them in with --write); `scripts/consumer-check.sh`
+// copies this package out of the repository and builds it on the SDK's built modules, runs its
+// tests and runs the RecorderKit snippet. `Manifest/Package.swift` is the README's (and "Getting
+// started"'s) Package.swift, `Manifest/Mocks/Package.swift` the one of "Testing with the mocks", each
+// checked with `swift package dump-package`.
 //
 // ANALOGKIT_SDK (set by consumer-check.sh) is where the SDK is; by default, the folder above.
 let sdk = Context.environment["ANALOGKIT_SDK"] ?? ".."
@@ -53,10 +55,29 @@ let package = Package(
             "social-http", ["FilmKit", "SocialModel", "SocialModelHTTP", "SocialModelPhotos", "SocialModelSQLite"],
             [.product(name: "Hummingbird", package: "hummingbird")]),
         snippet("social-live", ["SocialClient", "SocialModel", "SocialModelAPI"]),
+        // The DocC articles' programs (an article's declaration-only listings are extra files of its program).
+        snippet("first-look", ["FilmKit", "Imaging"]),
+        snippet("list-filters", ["FilmKit"]),
+        snippet("framed-look", ["FilmKit", "Imaging"]),
+        snippet("stocks-as-data", ["FilmKit"]),
+        snippet("shoot-roll", ["FilmKit"]),
+        snippet("roll-delay", ["FilmKit"]),
+        snippet("roll-to-gallery", ["FilmKit", "GalleryKit"]),
+        snippet("roll-library", ["FilmKit"]),
+        snippet("resize", ["Imaging"]),
+        snippet("gallery-album", ["GalleryKit", "Imaging"]),
+        snippet("gallery-mocks", ["GalleryKit", "GalleryKitMocks", "Imaging"]),
+        snippet("embedding-recorder", ["CaptureDevices", "FilmKit", "Imaging", "RecorderKit"]),
+        snippet("recorder-mocks", ["RecorderKit", "RecorderKitMocks"]),
+        snippet("camera-flip", ["CaptureDevices"]),
+        snippet("camera-mocks", ["CaptureDevices", "CaptureDevicesMocks"]),
+        snippet("social-quick", ["SocialModel", "SocialModelSQLite"]),
+        snippet("social-sqlite", ["SocialModel", "SocialModelSQLite"]),
         .testTarget(name: "FilmKitMockTests", dependencies: ["FilmKit", "FilmKitMocks", "Imaging"].map(product)),
         .testTarget(name: "RecorderKitMockTests", dependencies: ["RecorderKit", "RecorderKitMocks", "Imaging"].map(product)),
         .testTarget(
-            name: "GalleryKitMockTests", dependencies: ["GalleryKit", "GalleryKitMocks", "Imaging"].map(product)),
+            name: "GalleryKitMockTests",
+            dependencies: ["GalleryKit", "GalleryKitMocks", "Imaging", "RecorderKit", "RecorderKitMocks"].map(product)),
         .testTarget(name: "SocialModelMockTests", dependencies: ["SocialModel", "SocialModelMocks"].map(product)),
         .testTarget(name: "StoreConformanceTests", dependencies: ["SocialModelMocks", "SocialModelTesting"].map(product)),
     ]

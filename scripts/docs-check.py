@@ -10,6 +10,11 @@ Usage: docs-check.py SYMBOL_GRAPH_DIR MODULE...
 SYMBOL_GRAPH_DIR holds one folder per module with `<Module>.symbols.json` (and `<Module>@<Other>`
 files for extensions of other modules' types). Prints every finding as `file:line: message` and
 exits 1 if there is any.
+
+       docs-check.py --search-paths MANIFEST MODULE
+prints, one a line, the arguments swift-symbolgraph-extract needs to load MODULE as the build
+compiled it: the target, search paths, module maps and C flags of MODULE's own compile command in
+the build's llbuild manifest (.build/debug.yaml).
 """
 
 import json
@@ -101,7 +106,92 @@ def check(directory: pathlib.Path, module: str) -> list:
     return findings
 
 
+def search_paths(manifest: pathlib.Path, module: str) -> list:
+    """The arguments of MODULE's swiftc command that say where its imports are."""
+    with_value = {"-I", "-F", "-Xcc", "-target", "-sdk", "-module-cache-path", "-resource-dir"}
+    for match in re.finditer(r"^    args: (\[.*\])$", manifest.read_text(), re.M):
+        args = json.loads(match.group(1))
+        if not args[0].endswith("swiftc") or "-module-name" not in args:
+            continue
+        if args[args.index("-module-name") + 1] != module:
+            continue
+        found, index = [], 1
+        while index < len(args):
+            if args[index] in with_value and index + 1 < len(args):
+                found += args[index:index + 2]
+                index += 2
+                continue
+            if args[index].startswith("-I") and len(args[index]) > 2:
+                found.append(args[index])
+            index += 1
+        return found
+    sys.exit(f"docs-check: no compile command of {module} in {manifest}")
+
+
+GRAPH_ARTICLE = pathlib.Path("Sources/FilmKit/Documentation.docc/AnalogKitProducts.md")
+SYSTEM_LIBRARIES = {"CVips": "libvips", "CFFmpeg": "FFmpeg", "CExifShim": "libexif, libjpeg"}
+
+
+def product_graph(package: dict) -> str:
+    """Each library product, the other products it depends on, and the packages and system
+    libraries under it: from `swift package dump-package`, following the targets that are no
+    product of their own (shims, Locking, SocialModelSQL) down to what they use."""
+    targets = {target["name"]: target for target in package["targets"]}
+    products = {}
+    for product in package["products"]:
+        if "library" in product["type"]:
+            for target in product["targets"]:
+                products.setdefault(target, product["name"])
+    lines = []
+    for product in package["products"]:
+        if "library" not in product["type"]:
+            continue
+        uses, packages, system = set(), set(), set()
+        stack, seen = list(product["targets"]), set()
+        while stack:
+            name = stack.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            if name in SYSTEM_LIBRARIES:
+                system.add(SYSTEM_LIBRARIES[name])
+            for dependency in targets[name]["dependencies"]:
+                kind, value = next(iter(dependency.items()))
+                if kind == "product":
+                    packages.add(value[1])
+                    continue
+                other = value[0]
+                if other in products and products[other] != product["name"]:
+                    uses.add(products[other])
+                else:
+                    stack.append(other)
+        parts = [", ".join(sorted(uses)) or "-", ", ".join(sorted(packages)) or "-", ", ".join(sorted(system)) or "-"]
+        lines.append(f"{product['name']:<22} {parts[0]}  |  {parts[1]}  |  {parts[2]}")
+    return "\n".join(lines)
+
+
+def check_product_graph(dump: pathlib.Path) -> list:
+    """The graph in the overview article's ```text block after `<!-- product-graph -->`."""
+    expected = product_graph(json.loads(dump.read_text()))
+    text = GRAPH_ARTICLE.read_text() if GRAPH_ARTICLE.is_file() else ""
+    match = re.search(r"<!-- product-graph -->\n```text\n(.*?)\n```", text, re.S)
+    if match and match.group(1) == expected:
+        return []
+    return [f"{GRAPH_ARTICLE}:1: the product graph differs from Package.swift; it should read:\n{expected}"]
+
+
 def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[1] == "--product-graph":
+        print(product_graph(json.loads(pathlib.Path(sys.argv[2]).read_text())))
+        return 0
+    if len(sys.argv) == 3 and sys.argv[1] == "--check-product-graph":
+        findings = check_product_graph(pathlib.Path(sys.argv[2]))
+        for finding in findings:
+            print(finding)
+        return 1 if findings else 0
+    if len(sys.argv) == 4 and sys.argv[1] == "--search-paths":
+        print("\n".join(search_paths(pathlib.Path(sys.argv[2]), sys.argv[3])))
+        return 0
     if len(sys.argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2

@@ -2,37 +2,60 @@
 # Builds AnalogKit's libFuzzer targets (Fuzz/) and runs each for a while on a copy of its seed
 # corpus. Fails if any target crashes (its input is kept in .build/fuzz/artifacts).
 #
-#   bash scripts/fuzz.sh [SECONDS] [TARGET...]      default: 60 seconds each, every target
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]      SECONDS each (default 60), every target
+#   bash scripts/fuzz.sh --total SECONDS [TARGET...] SECONDS shared equally among the targets (CI: 300)
 #   bash scripts/fuzz.sh --runs N [TARGET...]        stop each after N executions instead
 #
-# Targets: cube (the .cube parser and the 3D kernel), stock (stock JSON), image (Imaging's
-# loaders), exif (the EXIF shim, in C), devices (camera mapping files and the selector). Swift targets are built with `-sanitize=fuzzer,address`,
-# the C one with clang's `-fsanitize=fuzzer,address`. A crash input is replayed with
-# `.build/fuzz/bin/<target> <file>`.
+# The targets are the table below: cube (the .cube parser and the 3D kernel), stock (stock JSON),
+# image (Imaging's loaders), exif (the EXIF shim, in C), devices (camera mapping files and the
+# selector). Swift targets are built with `-sanitize=fuzzer,address`, the C one with clang's
+# `-fsanitize=fuzzer,address`. A crash input is replayed with `.build/fuzz/bin/<binary> <file>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# name, the binary (a product of Fuzz/Package.swift, or FuzzExif: built with clang below), -max_len.
+table="
+cube FuzzCube 4096
+stock FuzzStock 8192
+image FuzzImage 16384
+exif FuzzExif 16384
+devices FuzzDeviceMapping 4096
+"
+names() { awk 'NF { print $1 }' <<<"$table"; }
+field() { awk -v name="$1" -v column="$2" '$1 == name { print $column }' <<<"$table"; }
+
 limit=(-max_total_time=60)
+total=""
 if [ "${1:-}" = "--runs" ]; then
     limit=(-runs="$2")
+    shift 2
+elif [ "${1:-}" = "--total" ]; then
+    total="$2"
     shift 2
 elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
     limit=(-max_total_time="$1")
     shift
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(cube stock image exif devices)
+[ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(names)
+for target in "${targets[@]}"; do
+    [ -n "$(field "$target" 2)" ] || { echo "unknown target '$target' ($(names | tr '\n' ' '))" >&2; exit 2; }
+done
+if [ -n "$total" ]; then
+    limit=(-max_total_time=$((total / ${#targets[@]})))
+fi
 
 scripts/install-system-packages.sh
 out=.build/fuzz
 mkdir -p "$out/bin" "$out/artifacts"
 
 echo "== building the fuzz targets"
+# A failed build fails the script (only grep finding nothing to print is not a failure).
 swift build -c release --package-path Fuzz --scratch-path "$out/swift" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld 2>&1 \
-    | grep -v "prohibited flag(s): -pthread" || true
-for target in FuzzCube FuzzStock FuzzImage FuzzDeviceMapping; do
-    cp "$out/swift/release/$target" "$out/bin/$target"
+    | { grep -v "prohibited flag(s): -pthread" || true; }
+for binary in $(awk 'NF && $2 != "FuzzExif" { print $2 }' <<<"$table"); do
+    cp "$out/swift/release/$binary" "$out/bin/$binary"
 done
 clang -O1 -g -fsanitize=fuzzer,address -fuse-ld=lld -ISources/CExifShim/include Fuzz/ExifShim/fuzz_exif.c \
     Sources/CExifShim/CExifShim.c -lexif -ljpeg -o "$out/bin/FuzzExif"
@@ -45,14 +68,8 @@ export SWIFT_BACKTRACE=enable=no
 export VIPS_CONCURRENCY=1
 failed=()
 for target in "${targets[@]}"; do
-    case "$target" in
-        cube) binary=FuzzCube max_len=4096 ;;
-        stock) binary=FuzzStock max_len=8192 ;;
-        image) binary=FuzzImage max_len=16384 ;;
-        exif) binary=FuzzExif max_len=16384 ;;
-        devices) binary=FuzzDeviceMapping max_len=4096 ;;
-        *) echo "unknown target '$target' (cube, stock, image, exif, devices)" >&2; exit 2 ;;
-    esac
+    binary=$(field "$target" 2)
+    max_len=$(field "$target" 3)
     corpus="$out/corpus/$target"
     mkdir -p "$corpus"
     cp -n Fuzz/Corpus/"$target"/* "$corpus"/ 2>/dev/null || true

@@ -158,6 +158,9 @@ func c54() throws { _ = try TestPatternSource(frameSize: value(), frameCount: 16
 func c55() throws { _ = try TestPatternSource(frameSize: value(), startTime: 4) }  // expect: firstTimestamp
 func c56() { _ = value(TestPatternSource.self).nextIndex }  // expect: nextFrameIndex
 func c57() { _ = value(TestPatternSource.self).startTime }  // expect: firstTimestamp
+func c64() { _ = value(GrainFigure.self).levels(for: .blackAndWhite) }  // expect: rmsDensity
+func c65() { _ = GrainFigure.clumpSize(iso: 400) }  // expect: defaultClump(iso:)
+func c66() { _ = value(Grain.self).clumpPixels(shortSide: 1000) }  // expect: pixelPitch(width:height:)
 func c58() { _ = LiveVideoDevice.available() }  // expect: V4L2DeviceDiscovery
 func c59() { _ = LiveVideoDevice(path: "/dev/video0", name: "cam") }  // expect: V4L2DeviceDiscovery
 EOF

@@ -13,6 +13,8 @@ struct ApplyCommand: ParsableCommand {
               filmkit apply --filter vintage --param grain=0.5 --seed 7 in.jpg out.jpg
               filmkit apply --lut Kodachrome.cube --param intensity=0.8 in.jpg out.jpg
               filmkit apply --stock my-film.json --param grain=0.5 in.jpg out.jpg
+              filmkit apply --filter ilford-hp5-plus --format 6x7 in.jpg out.jpg
+              filmkit apply --filter kodak-portra-400 --color display-p3 in.heic out.jpg
             """)
 
     @Option(help: "The filter's registered name (see `filmkit list`).")
@@ -30,8 +32,22 @@ struct ApplyCommand: ParsableCommand {
     @Option(help: "The seed for grain, leaks and other random effects.")
     var seed: UInt64 = 0
 
+    @Option(
+        help: """
+            The film frame the photo is taken on, which sets the grain's size and strength: \
+            \(FilmFormat.allCases.map(\.rawValue).joined(separator: ", ")).
+            """)
+    var format: FilmFormat = .thirtyFive
+
     @Option(help: "JPEG or WebP quality, 1…100.")
     var quality: Int = 90
+
+    @Option(
+        help: """
+            The colour space written, with its profile embedded: srgb (for every screen) or \
+            display-p3 (for wide-gamut screens).
+            """)
+    var color: OutputSpace = .srgb
 
     @Argument(help: "The photo to read.")
     var input: String
@@ -49,10 +65,10 @@ struct ApplyCommand: ParsableCommand {
 
     func run() throws {
         let outputURL = URL(fileURLWithPath: output)
-        var format = try Image.EncodedFormat(pathExtension: outputURL.pathExtension)
-        switch format {
-        case .jpeg: format = .jpeg(quality: quality)
-        case .webp: format = .webp(quality: quality)
+        var encoding = try Image.EncodedFormat(pathExtension: outputURL.pathExtension)
+        switch encoding {
+        case .jpeg: encoding = .jpeg(quality: quality)
+        case .webp: encoding = .webp(quality: quality)
         case .png, .tiff: break
         }
         let look = try makeLook()
@@ -61,7 +77,8 @@ struct ApplyCommand: ParsableCommand {
         let inputURL = URL(fileURLWithPath: input)
         let upright = try Image(contentsOf: inputURL, options: .init(autorotate: false)).orientation == 1
         let photo = try Image(contentsOf: inputURL, options: .init(sequential: look.readsInputSequentially && upright))
-        try look.apply(to: photo, seed: seed).write(to: outputURL, as: format)
+        try look.apply(to: photo, seed: seed, format: format)
+            .write(to: outputURL, as: encoding, color: color.outputColor)
     }
 
     /// The filter to apply: a registered one, or the user's table or stock in a registry of its own
@@ -95,3 +112,19 @@ struct ApplyCommand: ParsableCommand {
         return values
     }
 }
+
+/// The colour spaces `filmkit apply --color` offers.
+enum OutputSpace: String, ExpressibleByArgument, CaseIterable {
+    case srgb
+    case displayP3 = "display-p3"
+
+    var outputColor: OutputColor {
+        switch self {
+        case .srgb: .sRGB
+        case .displayP3: .displayP3
+        }
+    }
+}
+
+// Also used by `filmkit roll load --format`: declared once for the whole tool.
+extension FilmFormat: ExpressibleByArgument {}

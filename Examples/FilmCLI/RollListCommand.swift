@@ -5,11 +5,13 @@ import Foundation
 /// `filmkit roll list`: the rolls, optionally searched by name.
 struct RollListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the rolls; --search finds names ignoring case and accents.")
+        commandName: "list",
+        abstract: "List the rolls; --search finds names and notes ignoring case and accents.",
+        discussion: "One line a roll: name, stock, state, progress, and its note when it has one.")
 
     @OptionGroup var options: RollLibraryOptions
 
-    @Option(help: "Only rolls whose name contains this (\"leto\" finds \"Léto\").")
+    @Option(help: "Only rolls whose name or notes contain this (\"leto\" finds \"Léto\").")
     var search: String?
 
     @Flag(help: "Only the developed rolls, whose photos can be seen.")
@@ -29,7 +31,9 @@ struct RollListCommand: ParsableCommand {
             return (rolls, photosByRoll, await camera.damage())
         }
         for roll in rolls {
-            print("\(roll.name)\t\(roll.stockTitle)\t\(roll.state.rawValue)\t\(status(of: roll))")
+            print(
+                "\(roll.name)\t\(roll.stockTitle)\t\(roll.state.rawValue)\t\(Self.status(of: roll))"
+                    + (roll.note.map { "\t\($0)" } ?? ""))
             for photo in photosByRoll[roll.id] ?? [] {
                 print("  \(photo.frame)\t\(photo.metadata.captureDate.formatted(.iso8601))\t\(photo.imageDescription)")
             }
@@ -43,7 +47,8 @@ struct RollListCommand: ParsableCommand {
         }
     }
 
-    private func status(of roll: Roll) -> String {
+    /// Where the roll is, in a few words.
+    static func status(of roll: Roll) -> String {
         switch roll.state {
         case .loaded: "\(roll.shots.count) of \(roll.size.exposures) shot, \(roll.exposuresLeft) left"
         case .full: "\(roll.shots.count) of \(roll.size.exposures) shot, ready to develop"

@@ -15,6 +15,12 @@ struct RollLoadCommand: ParsableCommand {
     @Option(help: "Exposures on the roll: 12, 24 or 36.")
     var size: Int = 36
 
+    @Option(help: "The film frame: half-frame, 35mm, 645, 6x6 or 6x7 (it sets the grain).")
+    var format: FilmFormat = .thirtyFive
+
+    @Option(help: "A note on the roll (one line, at most 1,000 characters): where, who, what light.")
+    var note: String?
+
     @Argument(help: "The roll's name, unique ignoring case and accents.")
     var name: String
 
@@ -25,7 +31,9 @@ struct RollLoadCommand: ParsableCommand {
     func run() throws {
         let camera = try options.camera()
         let size = RollSize(exposures: size) ?? .thirtySix
-        let roll = try BlockingTask.run { [name, stock] in try await camera.load(name, stock: stock, size: size) }
-        print("loaded '\(roll.name)': \(roll.stockTitle), \(roll.size.exposures) exposures")
+        let roll = try BlockingTask.run { [name, stock, note, format] in
+            try await camera.load(name, stock: stock, size: size, note: note, format: format)
+        }
+        print("loaded '\(roll.name)': \(roll.stockTitle), \(roll.size.exposures) exposures, \(roll.format.rawValue)")
     }
 }

@@ -10,7 +10,7 @@ struct RollShootCommand: ParsableCommand {
         discussion: """
             Each image is stored as a latent frame as soon as it is shot; if one fails (a full roll, \
             a file that is not an image), the frames before it stay shot.
-            Example: filmkit roll shoot leto a.jpg b.jpg --latitude 50.08 --longitude 14.42
+            Example: filmkit roll shoot leto a.jpg b.jpg --latitude 50.08 --longitude 14.42 --ev=-1
             """)
 
     @OptionGroup var options: RollLibraryOptions
@@ -23,6 +23,15 @@ struct RollShootCommand: ParsableCommand {
 
     @Option(help: "Altitude of the shots, in metres.")
     var altitude: Double?
+
+    @Option(
+        help:
+            "Exposure compensation of the shots, in EV (stops), −5…+5, stored with each frame (a negative one as --ev=-1)."
+    )
+    var ev: Double?
+
+    @Option(help: "A note on each frame shot by this command (one line, at most 1,000 characters).")
+    var note: String?
 
     @Argument(help: "The roll's name.")
     var name: String
@@ -56,9 +65,10 @@ struct RollShootCommand: ParsableCommand {
             } catch {
                 throw RunFailure("cannot read \(FileSystemPath.displayed(path)): \(error.reason)")
             }
-            let metadata = ShotMetadata(captureDate: Date(), location: location, timeZone: .current)
-            let roll = try BlockingTask.run { [name] in
-                try await camera.shoot(encoded: data, on: name, metadata: metadata)
+            let metadata = ShotMetadata(
+                captureDate: Date(), location: location, timeZone: .current, exposureCompensation: ev)
+            let roll = try BlockingTask.run { [name, note] in
+                try await camera.shoot(encoded: data, on: name, metadata: metadata, note: note)
             }
             print(
                 "frame \(roll.shots.count) of \(roll.size.exposures): \(FileSystemPath.displayed(path)) — \(roll.exposuresLeft) left"

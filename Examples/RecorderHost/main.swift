@@ -43,7 +43,8 @@ final class ClipPrinter: VideoRecorderDelegate {
                 "source connected \(info.codecName) \(info.size) \(String(format: "%.2f", info.frameRate)) fps"
                     + (info.isPassthrough ? " passthrough" : " decoded"))
         case .lost(let time, let reason): emit(String(format: "source lost at %.3f s: %@", time, reason))
-        case .waiting(let attempt, let delay): emit(String(format: "source retry %d in %.1f s", attempt, delay))
+        case .waiting(let attempt, let delay, let reason):
+            emit(String(format: "source retry %d in %.1f s: %@", attempt, delay, reason))
         case .recovered(let lostAt, let gap):
             emit(String(format: "source recovered: gap %.3f s after %.3f s", gap, lostAt))
         case .ended(let reason): emit("source ended: \(reason)")
@@ -202,12 +203,12 @@ struct RecorderHost: AsyncParsableCommand {
             let live = try LiveVideoSource(options: liveOptions())
             try recorder.startRecording()
             reportRecovery(recorder, printer)
-            missed = try await recordLive(live, into: recorder)
+            missed = try await finishingClips(of: recorder) { try await recordLive(live, into: recorder) }
         } else {
             var frames = try makeSource(size: configuration.recordSize)
             try recorder.startRecording()
             reportRecovery(recorder, printer)
-            missed = try await recordFrames(from: &frames, into: recorder)
+            missed = try await finishingClips(of: recorder) { try await recordFrames(from: &frames, into: recorder) }
         }
         recorder.stopRecording()
         let segments = try await recorder.capturedSegments()
@@ -215,6 +216,21 @@ struct RecorderHost: AsyncParsableCommand {
         if !missed.isEmpty {
             let times = missed.map { String(format: "%g s", $0) }.joined(separator: ", ")
             throw HostError(description: "no clip for the event(s) at \(times): the source ended or had no frame yet")
+        }
+    }
+
+    /// Runs `body`; if it fails (a file whose tail cannot be decoded, a source the policy gave up
+    /// on), every event marked so far still gets its clip (cut short where its window was not
+    /// filled) before the failure ends the host.
+    func finishingClips(
+        of recorder: EventRecorder, _ body: () async throws -> [Double]
+    ) async throws -> [Double] {
+        do {
+            return try await body()
+        } catch {
+            recorder.stopRecording()
+            _ = try? await recorder.capturedSegments()
+            throw error
         }
     }
 
@@ -327,7 +343,8 @@ struct RecorderHost: AsyncParsableCommand {
         defer { stopSignals.forEach { $0.cancel() } }
         let limit = seconds
         let every = eventEvery
-        let ledger = EventLedger(event.sorted())
+        let events = event.sorted()
+        let ledger = EventLedger(events)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await recorder.record(from: live) }
             group.addTask {
@@ -335,7 +352,15 @@ struct RecorderHost: AsyncParsableCommand {
                 let start = clock.now
                 var regular = every
                 while !Task.isCancelled {
-                    guard let next = [ledger.next, regular, limit].compactMap({ $0 }).min() else { return }
+                    guard let next = [ledger.next, regular, limit].compactMap({ $0 }).min() else {
+                        // The last event is marked: record until its forward window is filled
+                        // and its clip written (or Ctrl-C); with no events at all, until Ctrl-C.
+                        while recorder.hasPendingClips || (events.isEmpty && every == nil) {
+                            try await Task.sleep(for: .milliseconds(100))
+                        }
+                        recorder.stopRecording()
+                        return
+                    }
                     try await Task.sleep(until: start.advanced(by: .seconds(next)), clock: clock)
                     if let limit, next >= limit {
                         recorder.stopRecording()

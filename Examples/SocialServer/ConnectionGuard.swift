@@ -54,7 +54,7 @@ final class ConnectionCounter: Sendable {
 /// The server's HTTP (and WebSocket) child channel with the connection limits in front: the
 /// per-address cap and the first head's deadline (``ConnectionGuard``, first in the pipeline),
 /// and a malformed request answered and closed (``MalformedRequestResponder``, right after the
-/// HTTP decoder).
+/// HTTP decoder). It also holds the connection's ``RefusedUpgradeAnswer``.
 ///
 /// Hummingbird's own handlers (its idle timeout among them) join a WebSocket-capable pipeline
 /// only once the first request's head has been read, and a parse error before that is never
@@ -68,8 +68,9 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(
-                ConnectionGuard(limits: limits, counter: counter), position: .first)
+            let guardHandler = ConnectionGuard(limits: limits, counter: counter)
+            try channel.pipeline.syncOperations.addHandler(guardHandler, position: .first)
+            try channel.pipeline.syncOperations.addHandler(RefusedUpgradeAnswer(), position: .after(guardHandler))
         }.flatMap {
             inner.setup(channel: channel, logger: logger)
         }.flatMapThrowing { value in

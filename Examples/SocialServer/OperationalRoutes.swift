@@ -1,8 +1,9 @@
 import Hummingbird
 import Prometheus
 
-/// The routes an operator's tooling calls, outside the API document: liveness, readiness and
-/// the Prometheus metrics.
+/// The routes an operator's tooling calls, outside the API document: liveness and readiness on the
+/// API's port, the Prometheus metrics on a port of their own (``addMetrics(to:)``), so the public
+/// port does not tell the world the server's routes, error rates and timings.
 struct OperationalRoutes: Sendable {
     /// Whether the store is usable (``StoreChoice/Opened/isReady``).
     let isReady: @Sendable () async -> Bool
@@ -21,6 +22,10 @@ struct OperationalRoutes: Sendable {
                 status: ready ? .ok : .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: ready ? "ready\n" : "store unreachable\n")))
         }
+    }
+
+    /// `/metrics`, for the metrics port's router.
+    func addMetrics<Context: RequestContext>(to router: Router<Context>) {
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

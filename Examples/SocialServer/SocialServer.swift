@@ -1,6 +1,7 @@
 // Serves SocialModel over HTTP: SocialModelHTTP's routes at the root, over the store a flag names,
-// with /health, /ready and a Prometheus /metrics beside them. SIGTERM or SIGINT stops it gracefully
-// (requests in flight finish, then the store closes). Run with `swift run social-server`.
+// with /health and /ready beside them and Prometheus /metrics on a port of its own (--metrics-port).
+// SIGTERM or SIGINT stops it gracefully (requests in flight finish, then the store closes).
+// Run with `swift run social-server`.
 import ArgumentParser
 import FilmKit
 import Foundation
@@ -11,6 +12,7 @@ import Logging
 import Metrics
 import NIOCore
 import Prometheus
+import ServiceLifecycle
 import SocialModel
 import SocialModelHTTP
 import SocialModelPhotos
@@ -129,6 +131,17 @@ struct SocialServer: AsyncParsableCommand {
             """)
     var allowedOrigin: [String] = []
 
+    @Option(
+        help: """
+            The port Prometheus metrics (/metrics) are served on, apart from the API (0 picks a free \
+            one; the address is printed on standard output). Not served when omitted (defends: the \
+            public port telling anyone the routes, error rates and timings).
+            """)
+    var metricsPort: Int?
+
+    @Option(help: "The address the metrics port listens on.")
+    var metricsHostname = "127.0.0.1"
+
     @Option(help: "The least severe log level written (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
 
@@ -157,7 +170,8 @@ struct SocialServer: AsyncParsableCommand {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: MetricsMiddleware())
-        OperationalRoutes(isReady: opened.isReady, registry: registry).add(to: router)
+        let operational = OperationalRoutes(isReady: opened.isReady, registry: registry)
+        operational.add(to: router)
         let limits = SocialHTTPLimits(
             rateLimit: rateLimit > 0 ? SocialRateLimit(requestsPerSecond: rateLimit, burst: max(1, rateBurst)) : nil,
             timeLimit: requestTimeLimit > 0 ? .milliseconds(Int64(requestTimeLimit * 1000)) : nil,
@@ -178,17 +192,33 @@ struct SocialServer: AsyncParsableCommand {
             server: try serverBuilder(webSocketRouter: router),
             configuration: .init(address: .hostname(hostname, port: port), serverName: "social-server"),
             services: opened.services,
-            onServerRunning: { channel in
-                // A script or test that passed --port 0 reads the real port from this line.
-                let address = channel.localAddress
-                let line = "social-server listening on http://\(address?.ipAddress ?? "?"):\(address?.port ?? 0)\n"
-                FileHandle.standardOutput.write(Data(line.utf8))
-            },
+            onServerRunning: { Self.announce("listening on", $0) },
             logger: logger)
+        var services: [any Service] = [application]
+        if let metricsPort {
+            let metricsRouter = Router()
+            operational.addMetrics(to: metricsRouter)
+            services.append(
+                Application(
+                    router: metricsRouter,
+                    configuration: .init(
+                        address: .hostname(metricsHostname, port: metricsPort), serverName: "social-server"),
+                    onServerRunning: { Self.announce("metrics on", $0) }, logger: logger))
+        }
         let descriptors = Self.raiseDescriptorLimit()
         logger.info("starting", metadata: ["store": "\(choice)", "descriptors": "\(descriptors)"])
-        try await application.runService()
+        try await ServiceGroup(
+            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        ).run()
         logger.info("stopped")
+    }
+
+    /// Prints `social-server <what> http://address:port`: a script or test that passed port 0
+    /// reads the real port from this line.
+    static func announce(_ what: String, _ channel: any Channel) {
+        let address = channel.localAddress
+        let line = "social-server \(what) http://\(address?.ipAddress ?? "?"):\(address?.port ?? 0)\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
     }
 
     /// The connection limits the flags set.
@@ -212,9 +242,11 @@ struct SocialServer: AsyncParsableCommand {
     func serverBuilder(webSocketRouter: Router<ServerRequestContext>) throws -> HTTPServerBuilder {
         let limits = try connectionLimits()
         let counter = ConnectionCounter()
-        let webSocketResponder = webSocketRouter.buildResponder()
+        // A refused upgrade is answered with the router's error, not hummingbird-websocket's bare 400.
+        let webSocketResponder = RefusedUpgradeRecorder(inner: webSocketRouter.buildResponder())
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(
+                additionalChannelHandlers: [RefusedUpgradeWriter()],
                 idleTimeout: TimeAmount(limits.idleTimeout),
                 httpDecoderConfiguration: .init(
                     maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes,

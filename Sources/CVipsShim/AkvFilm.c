@@ -18,6 +18,9 @@
 // Eight pixels at a time: 256-bit vectors with AVX2, pairs of 128-bit ones otherwise.
 typedef float Floats __attribute__((vector_size(32)));
 typedef int32_t Indices __attribute__((vector_size(32)));
+typedef int16_t Shorts8 __attribute__((vector_size(16)));
+typedef uint64_t Pairs __attribute__((vector_size(64)));
+typedef float Floats16 __attribute__((vector_size(64)));
 typedef uint8_t Bytes8 __attribute__((vector_size(8)));
 typedef uint8_t Bytes16 __attribute__((vector_size(16)));
 enum { LANES = 8 };
@@ -43,7 +46,8 @@ typedef struct Film {
     int *glow_a, *glow_b;  // per column: the two map columns it falls between
     float *glow_t;         // and the weight of the second
     AkvGrain grain;
-    void (*render_row)(const struct Film *film, const float *vignette, const float *glow, const AkvGrainPair *grain,
+    float curve_gain[3][2 * 256];  // per channel, curve[i] and the grain's gain at i, interleaved
+    void (*render_row)(const struct Film *film, const float *vignette, const float *glow, const int16_t *const *grain,
                        const VipsPel *in, VipsPel *out, int width);
 } Film;
 
@@ -69,7 +73,6 @@ static void film_free(VipsImage *image, Film *film) {
     g_free(film->glow_a);
     g_free(film->glow_b);
     g_free(film->glow_t);
-    if (film->grain_on) akv_grain_clear(&film->grain);
     g_free(film);
 }
 
@@ -103,7 +106,7 @@ static void *film_start(VipsImage *out, void *a, void *b) {
         sequence->held[0] = sequence->held[1] = -1;
     }
     if (film->vignette_on) sequence->vignette = g_new0(float, padded);
-    if (film->grain_on) akv_grain_rows_init(&sequence->grain_rows, &film->grain);
+    if (film->grain_on) akv_grain_rows_init(&sequence->grain_rows, &film->grain, film->width);
     return sequence;
 }
 
@@ -225,7 +228,7 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
         if (vips_region_prepare(sequence->in, r)) return -1;
         akv_pixels_received();
     }
-    AkvGrainPair grain;
+    const int16_t *grain[3] = {NULL, NULL, NULL};
     for (int j = 0; j < r->height; j++) {
         const int y = r->top + j;
         const VipsPel *in = from_ring ? akv_read_ahead_row(film->ahead, y) + 3 * left
@@ -237,8 +240,8 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
             vignette = sequence->vignette;
         }
         if (film->glow) glow = glow_row(film, sequence, y, left, width);
-        if (film->grain_on) akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, &grain);
-        film->render_row(film, vignette, glow, film->grain_on ? &grain : NULL, in, out, width);
+        if (film->grain_on) akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, grain);
+        film->render_row(film, vignette, glow, film->grain_on ? grain : NULL, in, out, width);
     }
     if (from_ring) akv_read_ahead_done(film->ahead, r->top);
     akv_pixels_published();
@@ -300,9 +303,16 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
             film->glow_t[x] = g - film->glow_a[x];
         }
     }
-    if (p->grain_levels > 0) {
+    if (p->grain_layers > 0) {
         film->grain_on = 1;
-        akv_grain_init(&film->grain, width, p->grain_cell, p->grain_chroma, p->grain_seed);
+        akv_grain_init(&film->grain, p);
+        // The field comes in the grain's fixed-point units: the gains take its scale.
+        for (int c = 0; c < 3; c++) {
+            for (int i = 0; i < 256; i++) {
+                film->curve_gain[c][2 * i] = p->curve[c][i];
+                film->curve_gain[c][2 * i + 1] = p->grain_gain[c][i] * film->grain.scale[c];
+            }
+        }
     }
 
     // Black and white: equal matrix rows, curves and glow colours, no tint, monochrome grain.

@@ -14,6 +14,18 @@ KERNEL_TARGET static inline Floats KERNEL_NAME(lookup)(const float *table, Indic
                     table[i[4]], table[i[5]], table[i[6]], table[i[7]]};
 }
 
+// Two tables interleaved (`pairs[2·i]`, `pairs[2·i + 1]`) looked up at once: eight 64-bit loads
+// rather than sixteen 32-bit ones.
+KERNEL_TARGET static inline void KERNEL_NAME(lookup_pairs)(const float *pairs, Indices i, Floats *first,
+                                                           Floats *second) {
+    uint64_t q[LANES];
+    for (int lane = 0; lane < LANES; lane++) memcpy(&q[lane], pairs + 2 * i[lane], sizeof q[lane]);
+    const Pairs both = {q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]};
+    const Floats16 values = (Floats16)both;
+    *first = __builtin_shufflevector(values, values, 0, 2, 4, 6, 8, 10, 12, 14);
+    *second = __builtin_shufflevector(values, values, 1, 3, 5, 7, 9, 11, 13, 15);
+}
+
 // A level rounded to a table index, 0…255.
 KERNEL_TARGET static inline Indices KERNEL_NAME(level)(Floats v) {
     const Floats zero = {0}, top = zero + 255.0f, half = zero + 0.5f;
@@ -27,22 +39,30 @@ KERNEL_TARGET static inline Floats KERNEL_NAME(load)(const float *values) {
     return v;
 }
 
+// Eight values of the grain's 16-bit field.
+KERNEL_TARGET static inline Floats KERNEL_NAME(load_field)(const int16_t *values) {
+    Shorts8 v;
+    memcpy(&v, values, sizeof v);
+    return __builtin_convertvector(v, Floats);
+}
+
 // What every pixel of a pass uses, broadcast into vectors once per row.
 typedef struct {
     Floats m0, m1, m2, m3, m4, m5, m6, m7, m8;  // the colour matrix
     Floats g0, g1, g2;                          // the glow's colour
     Floats s0, s1, s2, h0, h1, h2;              // the split tone's shadow and highlight tints
-    Floats levels;                              // the grain's strength
-    Floats above, below;                        // the row's weights of its two grain rows
-    int single;                                 // below is 0: the upper row alone
     const float *c0, *c1, *c2;                  // the curves
+    const float *n0, *n1, *n2;                  // each curve interleaved with the grain's gain, or NULL
     int tint, mono;
+    int one_field;  // the grain is one field in every channel (black-and-white grain)
 } KERNEL_NAME(Constants);
 
 // Pixels i…i+7 from `source` (24 bytes, 8 more readable): vignette, glow, colour matrix and
-// curves, into `v` (for black and white, one channel's arithmetic copied to all three).
+// curves, into `v`, and the grain's gain at the same curve index into `g` (for black and white,
+// one channel's arithmetic copied to all three).
 KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants) *k, const float *vignette,
-                                                     const float *glow, int i, const VipsPel *source, Floats v[3]) {
+                                                     const float *glow, int i, const VipsPel *source, Floats v[3],
+                                                     Floats g[3]) {
 #if KERNEL_AVX2
     // Pixels 0…3 into the low half and 4…7 into the high one, then each channel's bytes widened
     // to 32 bits within the halves (-1 makes a zero byte).
@@ -72,46 +92,52 @@ KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants
         const Floats g = KERNEL_NAME(load)(glow + i);
         red += g * k->g0, green += g * k->g1, blue += g * k->g2;
     }
-    v[0] = KERNEL_NAME(lookup)(k->c0, KERNEL_NAME(level)(k->m0 * red + k->m1 * green + k->m2 * blue));
+    const Indices i0 = KERNEL_NAME(level)(k->m0 * red + k->m1 * green + k->m2 * blue);
+    if (k->n0) {
+        KERNEL_NAME(lookup_pairs)(k->n0, i0, &v[0], &g[0]);
+    } else {
+        v[0] = KERNEL_NAME(lookup)(k->c0, i0);
+    }
     if (k->mono) {
         v[1] = v[2] = v[0];
+        if (k->n0) g[1] = g[2] = g[0];
         return;
     }
-    v[1] = KERNEL_NAME(lookup)(k->c1, KERNEL_NAME(level)(k->m3 * red + k->m4 * green + k->m5 * blue));
-    v[2] = KERNEL_NAME(lookup)(k->c2, KERNEL_NAME(level)(k->m6 * red + k->m7 * green + k->m8 * blue));
+    const Indices i1 = KERNEL_NAME(level)(k->m3 * red + k->m4 * green + k->m5 * blue);
+    const Indices i2 = KERNEL_NAME(level)(k->m6 * red + k->m7 * green + k->m8 * blue);
+    if (k->n0) {
+        KERNEL_NAME(lookup_pairs)(k->n1, i1, &v[1], &g[1]);
+        KERNEL_NAME(lookup_pairs)(k->n2, i2, &v[2], &g[2]);
+    } else {
+        v[1] = KERNEL_NAME(lookup)(k->c1, i1);
+        v[2] = KERNEL_NAME(lookup)(k->c2, i2);
+    }
 }
 
-// Pixels i…i+7 from their curve values `v`: split tone and grain, rounded to 8 bits, into
-// `target` (24 bytes, 8 more writable).
-// The grain of channel c at pixels i…i+7: its two rows blended, as AkvGrain defines it.
-KERNEL_TARGET static inline Floats KERNEL_NAME(grain)(const KERNEL_NAME(Constants) *k, const AkvGrainPair *grain, int c,
-                                                      int i) {
-    // With a weight of 0 the lower row adds ±0, which leaves the sum as it is.
-    if (k->single) return KERNEL_NAME(load)(grain->upper[c] + i) * k->above;
-    return KERNEL_NAME(load)(grain->upper[c] + i) * k->above + KERNEL_NAME(load)(grain->lower[c] + i) * k->below;
-}
-
-KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, const AkvGrainPair *grain, int i,
-                                                     const Floats v[3], VipsPel *target) {
+// Pixels i…i+7 from their curve values `v` and grain gains `g`: split tone and grain (the gain
+// times the row's grain field, `grain[c]`), rounded to 8 bits, into `target` (24 bytes, 8 more
+// writable).
+KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants) *k, const int16_t *const *grain,
+                                                     int i, const Floats v[3], const Floats g[3], VipsPel *target) {
     Floats v0 = v[0], v1 = v[1], v2 = v[2];
-    const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
-    const Floats rest = 1 - luma;
     Indices o0, o1, o2;
     if (k->mono) {
-        if (grain) v0 += k->levels * (0.15f + 3.4f * (luma * rest)) * KERNEL_NAME(grain)(k, grain, 0, i);
+        if (grain) v0 += g[0] * KERNEL_NAME(load_field)(grain[0] + i);
         o0 = o1 = o2 = KERNEL_NAME(level)(v0);
     } else {
         if (k->tint) {
+            const Floats luma = (0.2126f * v0 + 0.7152f * v1 + 0.0722f * v2) * (1.0f / 255);
+            const Floats rest = 1 - luma;
             const Floats shadow = rest * rest, highlight = luma * luma;
             v0 += shadow * k->s0 + highlight * k->h0;
             v1 += shadow * k->s1 + highlight * k->h1;
             v2 += shadow * k->s2 + highlight * k->h2;
         }
         if (grain) {
-            const Floats amplitude = k->levels * (0.15f + 3.4f * (luma * rest));
-            v0 += amplitude * KERNEL_NAME(grain)(k, grain, 0, i);
-            v1 += amplitude * KERNEL_NAME(grain)(k, grain, 1, i);
-            v2 += amplitude * KERNEL_NAME(grain)(k, grain, 2, i);
+            const Floats f0 = KERNEL_NAME(load_field)(grain[0] + i);
+            v0 += g[0] * f0;
+            v1 += g[1] * (k->one_field ? f0 : KERNEL_NAME(load_field)(grain[1] + i));
+            v2 += g[2] * (k->one_field ? f0 : KERNEL_NAME(load_field)(grain[2] + i));
         }
         o0 = KERNEL_NAME(level)(v0);
         o1 = KERNEL_NAME(level)(v1);
@@ -143,9 +169,9 @@ KERNEL_TARGET static inline void KERNEL_NAME(finish)(const KERNEL_NAME(Constants
 }
 
 // Renders `width` pixels of one row. `vignette` and `glow` are per-pixel rows or NULL, `grain`
-// the row's grain or NULL.
+// the row's grain field per channel or NULL.
 KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float *restrict vignette,
-                                                  const float *restrict glow, const AkvGrainPair *grain,
+                                                  const float *restrict glow, const int16_t *const *grain,
                                                   const VipsPel *restrict in, VipsPel *restrict out, int width) {
     const AkvFilmParams *p = &film->params;
     const Floats zero = {0};
@@ -156,10 +182,10 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
         .g0 = zero + p->halation_color[0], .g1 = zero + p->halation_color[1], .g2 = zero + p->halation_color[2],
         .s0 = zero + p->shadow_tint[0], .s1 = zero + p->shadow_tint[1], .s2 = zero + p->shadow_tint[2],
         .h0 = zero + p->highlight_tint[0], .h1 = zero + p->highlight_tint[1], .h2 = zero + p->highlight_tint[2],
-        .levels = zero + p->grain_levels,
-        .above = zero + (grain ? grain->above : 0), .below = zero + (grain ? grain->below : 0),
         .c0 = p->curve[0], .c1 = p->curve[1], .c2 = p->curve[2],
-        .single = grain && grain->below == 0, .tint = film->tint_on, .mono = film->mono,
+        .n0 = grain ? film->curve_gain[0] : NULL, .n1 = film->curve_gain[1], .n2 = film->curve_gain[2],
+        .tint = film->tint_on, .mono = film->mono,
+        .one_field = grain && grain[1] == grain[0] && grain[2] == grain[0],
     };
     // Four vectors at a time, all their table lookups first: the lookups' latency overlaps.
     // Every load and store reaches up to 8 bytes past its 24, so the loops stop three pixels
@@ -167,24 +193,26 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
     enum { BATCH = 4 };
     int i = 0;
     for (; i + LANES * BATCH <= width - 3; i += LANES * BATCH) {
-        Floats v[BATCH][3];
+        Floats v[BATCH][3], g[BATCH][3];
         for (int b = 0; b < BATCH; b++) {
-            KERNEL_NAME(curves)(&k, vignette, glow, i + LANES * b, in + 3 * (i + LANES * b), v[b]);
+            KERNEL_NAME(curves)(&k, vignette, glow, i + LANES * b, in + 3 * (i + LANES * b), v[b], g[b]);
         }
-        for (int b = 0; b < BATCH; b++) KERNEL_NAME(finish)(&k, grain, i + LANES * b, v[b], out + 3 * (i + LANES * b));
+        for (int b = 0; b < BATCH; b++) {
+            KERNEL_NAME(finish)(&k, grain, i + LANES * b, v[b], g[b], out + 3 * (i + LANES * b));
+        }
     }
     for (; i + LANES <= width - 3; i += LANES) {
-        Floats v[3];
-        KERNEL_NAME(curves)(&k, vignette, glow, i, in + 3 * i, v);
-        KERNEL_NAME(finish)(&k, grain, i, v, out + 3 * i);
+        Floats v[3], g[3];
+        KERNEL_NAME(curves)(&k, vignette, glow, i, in + 3 * i, v, g);
+        KERNEL_NAME(finish)(&k, grain, i, v, g, out + 3 * i);
     }
     for (; i < width; i += LANES) {
         const int count = width - i < LANES ? width - i : LANES;
         VipsPel in_tail[3 * LANES + 16] = {0}, out_tail[3 * LANES + 16];
         memcpy(in_tail, in + 3 * i, 3 * (size_t)(width - i));
-        Floats v[3];
-        KERNEL_NAME(curves)(&k, vignette, glow, i, in_tail, v);
-        KERNEL_NAME(finish)(&k, grain, i, v, out_tail);
+        Floats v[3], g[3];
+        KERNEL_NAME(curves)(&k, vignette, glow, i, in_tail, v, g);
+        KERNEL_NAME(finish)(&k, grain, i, v, g, out_tail);
         memcpy(out + 3 * i, out_tail, 3 * (size_t)count);
     }
 }

@@ -3,11 +3,8 @@
 #include <glib.h>
 #include <math.h>
 #include <string.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 
-// Integer hashing and plain float arithmetic, so every clone gives the same values.
+// Integer hashing and 16-bit integer arithmetic, so every clone gives the same values.
 #include "AkvClones.h"
 
 static uint64_t mix64(uint64_t z) {
@@ -16,7 +13,7 @@ static uint64_t mix64(uint64_t z) {
     return z ^ (z >> 31);
 }
 
-// A bijective 32-bit hash (Wellons' lowbias32): for a fixed row key, no two lattice columns
+// A bijective 32-bit hash (Wellons' lowbias32): for a fixed row key, no two pairs of columns
 // share a value by collision.
 static inline uint32_t hash32(uint32_t x) {
     x ^= x >> 16;
@@ -27,202 +24,233 @@ static inline uint32_t hash32(uint32_t x) {
     return x;
 }
 
-static inline float smooth(float t) { return t * t * (3.0f - 2.0f * t); }
+// The white noise: the sum of four nibbles of a hash (Irwin–Hall, mean 30, variance 4 · 255 / 12),
+// centred and scaled by 2⁹ (at most ±15,360, so that sums of two fit 16 bits).
+enum { NOISE_SHIFT = 9, NOISE_MEAN = 30 };
+static const double noise_deviation = 9.219544457292887 * (1 << NOISE_SHIFT);  // √85 · 2⁹
 
-// Interpolation along x, the same arithmetic in both versions (so the same bits).
-static void interpolate_generic(const AkvGrain *grain, const float *mixed, int first, int left, int count,
-                                float *out) {
-    for (int i = 0; i < count; i++) {
-        const int x = left + i, k = grain->cell_x[x] - first;
-        out[i] = mixed[k] * grain->left_x[x] + mixed[k + 1] * grain->right_x[x];
-    }
+// Sixteen values at a time (one 256-bit vector with AVX2, two 128-bit ones without); lanes
+// never interact.
+typedef int16_t Shorts __attribute__((vector_size(32)));
+typedef int32_t Wide __attribute__((vector_size(64)));
+typedef uint32_t Words __attribute__((vector_size(32)));
+enum { LANES = 16 };
+#pragma clang diagnostic ignored "-Wpsabi"
+
+// Macros rather than functions: a function taking or returning a 256-bit vector would have a
+// different ABI in each clone.
+#define LOAD(p)                     \
+    ({                              \
+        Shorts loaded_;             \
+        memcpy(&loaded_, (p), 32);  \
+        loaded_;                    \
+    })
+#define STORE(p, v)                 \
+    do {                            \
+        const Shorts stored_ = (v); \
+        memcpy((p), &stored_, 32);  \
+    } while (0)
+// a · k / 2¹⁶ rounded down, per lane (one `pmulhw`): with k a tap ×2¹⁵, half of a · tap.
+#define MULHI(a, k) \
+    __builtin_convertvector((__builtin_convertvector((a), Wide) * __builtin_convertvector((k), Wide)) >> 16, Shorts)
+#define ADD(a, b) __builtin_elementwise_add_sat((a), (b))
+
+static int16_t fixed(double value) {
+    const double scaled = round(value * 32768.0);
+    return (int16_t)(scaled > 32767 ? 32767 : (scaled < -32768 ? -32768 : scaled));
 }
 
-#if defined(__x86_64__)
-// Eight columns at a time with AVX2: a block's eight lattice columns lie within eight
-// consecutive ones, which one load and a permute fetch (a gather would cost several times as
-// much). Regions that do not start on a block fall back to gathers.
-__attribute__((target("avx2"))) static void interpolate_avx2(const AkvGrain *grain, const float *mixed, int first,
-                                                              int left, int count, float *out) {
-    int i = 0;
-    if (left % 8 == 0) {
-        for (; i + 8 <= count; i += 8) {
-            const int block = (left + i) / 8, base = grain->block_first[block] - first;
-            const __m256i offsets = _mm256_loadu_si256((const __m256i *)(grain->block_offsets + 8 * block));
-            const __m256 a = _mm256_permutevar8x32_ps(_mm256_loadu_ps(mixed + base), offsets);
-            const __m256 b = _mm256_permutevar8x32_ps(_mm256_loadu_ps(mixed + base + 1), offsets);
-            const __m256 sum = _mm256_add_ps(_mm256_mul_ps(a, _mm256_loadu_ps(grain->left_x + left + i)),
-                                             _mm256_mul_ps(b, _mm256_loadu_ps(grain->right_x + left + i)));
-            _mm256_storeu_ps(out + i, sum);
-        }
+void akv_grain_init(AkvGrain *grain, const AkvFilmParams *params) {
+    memset(grain, 0, sizeof *grain);
+    grain->layers = params->grain_layers == 3 ? 3 : 1;
+    int radius = params->grain_radius;
+    grain->radius = radius < 0 ? 0 : (radius > AKV_GRAIN_MAX_RADIUS ? AKV_GRAIN_MAX_RADIUS : radius);
+    const int r = grain->radius;
+    grain->key = (uint32_t)mix64(params->grain_seed + 0x9E3779B97F4A7C15ULL);
+    for (int l = 0; l < 3; l++) {
+        for (int c = 0; c < 3; c++) grain->mix[c][l] = fixed(params->grain_mix[c][l]);
+    }
+    // The deviation of a layer's field, in its units, and the mean its truncations take off
+    // (each `pmulhw` rounds down: half a unit on average), put back by `offset`.
+    double deviation, mean = 0;
+    if (r == 0) {
+        // One tap: the noise itself, the tap in the scale.
+        deviation = noise_deviation / params->grain_kernel[0];
     } else {
-        const __m256i offset = _mm256_set1_epi32(first);
-        for (; i + 8 <= count; i += 8) {
-            const __m256i k =
-                _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(grain->cell_x + left + i)), offset);
-            const __m256 a = _mm256_i32gather_ps(mixed, k, 4), b = _mm256_i32gather_ps(mixed + 1, k, 4);
-            const __m256 sum = _mm256_add_ps(_mm256_mul_ps(a, _mm256_loadu_ps(grain->left_x + left + i)),
-                                             _mm256_mul_ps(b, _mm256_loadu_ps(grain->right_x + left + i)));
-            _mm256_storeu_ps(out + i, sum);
+        double energy = 0, sum = 0;
+        for (int j = 0; j <= r; j++) {
+            grain->taps[j] = fixed(params->grain_kernel[j]);
+            const double tap = grain->taps[j] / 32768.0;
+            energy += (j ? 2 : 1) * tap * tap;
+            sum += (j ? 2 : 1) * tap;
         }
+        // Each pass halves (a tap is ×2¹⁵, `pmulhw` divides by 2¹⁶) and loses r + 1 halves.
+        deviation = noise_deviation * energy / 4;
+        mean = -0.5 * (r + 1) * (sum / 2) - 0.5 * (r + 1);
     }
-    interpolate_generic(grain, mixed, first, left + i, count - i, out + i);
+    grain->offset = (int16_t)lrint(-mean);
+    for (int c = 0; c < 3; c++) {
+        // The mix halves again, and loses half a unit a layer it takes.
+        int taken = 0;
+        for (int l = 0; l < 3; l++) taken += grain->mix[c][l] != 0;
+        grain->mix_offset[c] = (int16_t)lrint(0.5 * taken);
+        grain->scale[c] = deviation > 0 && isfinite(deviation) ? (float)((grain->layers == 1 ? 1 : 2) / deviation) : 0;
+    }
 }
-#endif
 
-void akv_grain_init(AkvGrain *grain, int width, double cell, double chroma, uint64_t seed) {
-    grain->cell = cell < 1 ? 1 : cell;
-    grain->layers = chroma > 0 ? 3 : 1;
-    for (int layer = 0; layer < 3; layer++) {
-        grain->keys[layer] = (uint32_t)mix64(seed + (uint64_t)(layer + 1) * 0x9E3779B97F4A7C15ULL);
-    }
-    // Two colour-difference layers spread over the channels with zero sum, each channel's share
-    // having unit variance, added to the shared layer; the weights keep each channel at unit
-    // variance whatever the chroma.
-    memset(grain->mix, 0, sizeof grain->mix);
+// The windows of the field a region of `width` columns needs, each `*window_width` wide: one
+// window of width + 2·AKV_GRAIN_SHIFT for three layers when that is cheaper than three of width.
+static int windows(const AkvGrain *grain, int width, int *window_width) {
     if (grain->layers == 1) {
-        grain->mix[0][0] = 1;
-    } else {
-        const double norm = 1 / sqrt((1 - chroma) * (1 - chroma) + chroma * chroma);
-        const float shared = (float)((1 - chroma) * norm), colour = (float)(chroma * norm);
-        const float half = 0.5f * colour, side = 0.8660254f * colour;
-        const float weights[3][3] = {{shared, colour, 0}, {shared, -half, side}, {shared, -half, -side}};
-        memcpy(grain->mix, weights, sizeof weights);
+        *window_width = width;
+        return 1;
     }
-    grain->width = width;
-    grain->cell_x = g_new(int, width);
-    grain->left_x = g_new(float, width);
-    grain->right_x = g_new(float, width);
-    for (int x = 0; x < width; x++) {
-        const double g = x / grain->cell, f = floor(g);
-        const float s = smooth((float)(g - f));
-        const float norm = 1.0f / sqrtf((1 - s) * (1 - s) + s * s);
-        grain->cell_x[x] = (int)f;
-        grain->left_x[x] = (1 - s) * norm;
-        grain->right_x[x] = s * norm;
+    if (2 * AKV_GRAIN_SHIFT <= 2 * width) {
+        *window_width = width + 2 * AKV_GRAIN_SHIFT;
+        return 1;
     }
-    const int blocks = (width + 7) / 8;
-    grain->block_first = g_new(int, blocks);
-    grain->block_offsets = g_new0(int32_t, 8 * (size_t)blocks);
-    for (int block = 0; block < blocks; block++) {
-        grain->block_first[block] = grain->cell_x[8 * block];
-        for (int j = 0; j < 8 && 8 * block + j < width; j++) {
-            grain->block_offsets[8 * block + j] = grain->cell_x[8 * block + j] - grain->cell_x[8 * block];
-        }
-    }
-    grain->interpolate = interpolate_generic;
-#if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) grain->interpolate = interpolate_avx2;
-#endif
+    *window_width = width;
+    return 3;
 }
 
-void akv_grain_clear(AkvGrain *grain) {
-    g_free(grain->cell_x);
-    g_free(grain->left_x);
-    g_free(grain->right_x);
-    g_free(grain->block_first);
-    g_free(grain->block_offsets);
-}
-
-void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain) {
+void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain, int width) {
     memset(rows, 0, sizeof *rows);
-    rows->held[0] = rows->held[1] = -1;
-    // One lattice row's columns, and room for the AVX2 interpolation's 8-wide loads past the end.
-    const int nx = grain->cell_x[grain->width - 1] + 2 + 9;
-    for (int c = 0; c < grain->layers; c++) {
-        rows->mixed[c] = g_new0(float, nx);
-        // Padded by a vector: the film pass reads a held row directly, 8 columns at a time.
-        rows->row[0][c] = g_new0(float, grain->width + 8);
-        rows->row[1][c] = g_new0(float, grain->width + 8);
+    const int r = grain->radius, count = 2 * r + 1;
+    // A vector of room before a row (the noise starts at an even column) and two after (the
+    // loops run in whole vectors and the horizontal pass reads radius beyond). Room for the
+    // widest window: one of width + 2·AKV_GRAIN_SHIFT, or three of width.
+    const int widest = grain->layers == 1 ? width : width + 2 * AKV_GRAIN_SHIFT;
+    rows->stride = (LANES + widest + 2 * r + 2 * LANES + LANES - 1) / LANES * LANES;
+    for (int w = 0; w < grain->layers; w++) {
+        rows->ring[w] = g_new0(int16_t, (size_t)rows->stride * (size_t)count);
+        rows->layer[w] = g_new0(int16_t, (size_t)rows->stride);
+        rows->field[w] = g_new0(int16_t, (size_t)width + 2 * LANES);
     }
+    rows->vertical = g_new0(int16_t, (size_t)rows->stride);
 }
 
 void akv_grain_rows_clear(AkvGrainRows *rows) {
     for (int c = 0; c < 3; c++) {
-        g_free(rows->mixed[c]);
-        g_free(rows->row[0][c]);
-        g_free(rows->row[1][c]);
+        g_free(rows->ring[c]);
+        g_free(rows->layer[c]);
+        g_free(rows->field[c]);
+    }
+    g_free(rows->vertical);
+}
+
+// White noise of one layer in pixel row `y`, columns `first`…`first + count − 1` (and up to a
+// vector more, and one before when `first` is odd): one hash a pair of columns (an even one and
+// the next), four nibbles a value.
+AKV_CLONES static void noise_row(int16_t *out, uint32_t key, int y, int first, int count) {
+    const uint32_t row_key = hash32((uint32_t)y ^ key);
+    const int odd = first & 1, start = first - odd;
+    int16_t *even = out - odd;
+    const Words lane = {0, 1, 2, 3, 4, 5, 6, 7};
+    const Words low = {0}, nibbles = low + 0x0F0F0F0FU, halves = low + 0x00FF00FFU;
+    for (int i = 0; i < count + odd; i += LANES) {
+        Words x = lane + ((uint32_t)(start / 2 + i / 2) + row_key);
+        x ^= x >> 16;
+        x *= 0x7FEB352DU;
+        x ^= x >> 15;
+        x *= 0x846CA68BU;
+        x ^= x >> 16;
+        const Words pairs = (x & nibbles) + ((x >> 4) & nibbles);
+        const Words sums = (pairs & halves) + ((pairs >> 8) & halves);  // two 16-bit sums, 0…60
+        STORE(even + i, (Shorts)(sums << NOISE_SHIFT) - (int16_t)(NOISE_MEAN << NOISE_SHIFT));
     }
 }
 
-// Lattice values of one layer in lattice row `ky`, columns `first`…`first + count − 1`: roughly
-// Gaussian with unit variance, the sum of a hash's four bytes (Irwin–Hall).
-AKV_CLONES static void lattice_row(float *out, uint32_t key, int ky, int first, int count) {
-    const uint32_t row_key = hash32((uint32_t)ky ^ key);
-    for (int i = 0; i < count; i++) {
-        const uint32_t h = hash32((uint32_t)(first + i) + row_key);
-        const uint32_t pairs = (h & 0x00FF00FFU) + ((h >> 8) & 0x00FF00FFU);
-        const uint32_t sum = (pairs & 0xFFFFU) + (pairs >> 16);
-        // Mean 4·127.5, variance 4·(256² − 1)/12.
-        out[i] = ((float)sum - 510.0f) * (1.0f / 147.80054f);
+static inline int16_t *slot(const AkvGrainRows *rows, int c, int y, int count) {
+    const int s = ((y % count) + count) % count;
+    return rows->ring[c] + (size_t)s * (size_t)rows->stride + LANES;
+}
+
+// Pixel row `y`'s noise per window, columns start − radius…start + window width + radius − 1,
+// into its ring slot (window w starts w · AKV_GRAIN_SHIFT columns right of the region when there
+// are three).
+static void fill_row(const AkvGrain *grain, AkvGrainRows *rows, int y) {
+    const int r = grain->radius, count = 2 * r + 1;
+    int width;
+    const int n = windows(grain, rows->width, &width);
+    for (int w = 0; w < n; w++) {
+        const int start = rows->left + w * AKV_GRAIN_SHIFT;
+        noise_row(slot(rows, w, y, count), grain->key, y, start - r, width + 2 * r);
     }
 }
 
-// Lattice row `ky` interpolated along x, per channel, into `out[c]`.
-AKV_CLONES static void interpolated_row(const AkvGrain *grain, AkvGrainRows *rows, int ky, int left, int width,
-                                        float *const out[3]) {
-    const int first = grain->cell_x[left], count = grain->cell_x[left + width - 1] + 2 - first;
-    const int channels = grain->layers;
-    // Each layer's lattice values, then the three mixed into the three channels in one pass, in
-    // place (summed in layer order, as a pass per layer would: the same bits, a third of the
-    // memory traffic).
-    if (grain->layers == 3) {
-        float *l0 = rows->mixed[0], *l1 = rows->mixed[1], *l2 = rows->mixed[2];
-        lattice_row(l0, grain->keys[0], ky, first, count);
-        lattice_row(l1, grain->keys[1], ky, first, count);
-        lattice_row(l2, grain->keys[2], ky, first, count);
-        const float (*m)[3] = grain->mix;
-        for (int i = 0; i < count; i++) {
-            const float a = l0[i], b = l1[i], c = l2[i];
-            l0[i] = (m[0][0] * a + m[0][1] * b) + m[0][2] * c;
-            l1[i] = (m[1][0] * a + m[1][1] * b) + m[1][2] * c;
-            l2[i] = (m[2][0] * a + m[2][1] * b) + m[2][2] * c;
+// Window w of row y, `width` columns, convolved along y then x, into rows->layer[w]. Each tap
+// pair is summed in the same order for every pixel, so a pixel's value does not depend on the
+// region it is in.
+AKV_CLONES static void convolve(const AkvGrain *grain, AkvGrainRows *rows, int l, int y, int width) {
+    const int r = grain->radius, count = 2 * r + 1, n = width + 2 * r;
+    const int16_t *rings[2 * AKV_GRAIN_MAX_RADIUS + 1];
+    for (int j = -r; j <= r; j++) rings[j + r] = slot(rows, l, y + j, count);
+    Shorts k[AKV_GRAIN_MAX_RADIUS + 1];
+    for (int j = 0; j <= r; j++) k[j] = (Shorts){0} + grain->taps[j];
+    const Shorts zero = {0};
+    int16_t *vertical = rows->vertical;
+    for (int i = 0; i < n; i += LANES) {
+        Shorts sum = MULHI(LOAD(rings[r] + i), k[0]);
+        for (int j = 1; j <= r; j++) sum = ADD(sum, MULHI(ADD(LOAD(rings[r - j] + i), LOAD(rings[r + j] + i)), k[j]));
+        STORE(vertical + i, sum);
+    }
+    int16_t *out = rows->layer[l];
+    const int16_t *v = vertical + r;
+    const Shorts offset = zero + grain->offset;
+    for (int i = 0; i < width; i += LANES) {
+        Shorts sum = ADD(offset, MULHI(LOAD(v + i), k[0]));
+        for (int j = 1; j <= r; j++) sum = ADD(sum, MULHI(ADD(LOAD(v + i - j), LOAD(v + i + j)), k[j]));
+        STORE(out + i, sum);
+    }
+}
+
+// The three layers (`layers[l]`) mixed into the three channels.
+AKV_CLONES static void mix_layers(const AkvGrain *grain, AkvGrainRows *rows, const int16_t *const layers[3]) {
+    Shorts m[3][3];
+    for (int c = 0; c < 3; c++) {
+        for (int l = 0; l < 3; l++) m[c][l] = (Shorts){0} + grain->mix[c][l];
+    }
+    const Shorts zero = {0};
+    for (int i = 0; i < rows->width; i += LANES) {
+        const Shorts a = LOAD(layers[0] + i), b = LOAD(layers[1] + i), c = LOAD(layers[2] + i);
+        for (int channel = 0; channel < 3; channel++) {
+            const Shorts sum = ADD(ADD(ADD(zero + grain->mix_offset[channel], MULHI(a, m[channel][0])),
+                                       MULHI(b, m[channel][1])),
+                                   MULHI(c, m[channel][2]));
+            STORE(rows->field[channel] + i, sum);
         }
-    } else {
-        // Monochrome: the one layer is the grain as it is (its weight, mix[0][0], is 1).
-        lattice_row(rows->mixed[0], grain->keys[0], ky, first, count);
     }
-    for (int c = 0; c < channels; c++) grain->interpolate(grain, rows->mixed[c], first, left, width, out[c]);
 }
 
-AKV_CLONES void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width,
-                              AkvGrainPair *pair) {
-    const double g = y / grain->cell, f = floor(g);
-    const int ky = (int)f;
-    if (rows->left != left || rows->width != width) {
-        rows->held[0] = rows->held[1] = -1;
+void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width,
+                   const int16_t *field[3]) {
+    const int r = grain->radius, count = 2 * r + 1;
+    if (!rows->valid || rows->left != left || rows->width != width || y - r < rows->low ||
+        y + r - rows->high > count) {
+        rows->valid = 1;
         rows->left = left;
         rows->width = width;
+        rows->high = y - r - 1;
     }
-    if (rows->held[0] != ky) {
-        if (rows->held[1] == ky) {
-            // The next lattice row down: the lower row becomes the upper one.
-            for (int c = 0; c < 3; c++) {
-                float *swap = rows->row[0][c];
-                rows->row[0][c] = rows->row[1][c];
-                rows->row[1][c] = swap;
-            }
+    for (int row = rows->high + 1; row <= y + r; row++) fill_row(grain, rows, row);
+    rows->high = y + r;
+    rows->low = y - r;
+    int window;
+    const int n = windows(grain, width, &window);
+    for (int w = 0; w < n; w++) {
+        if (r == 0) {
+            memcpy(rows->layer[w], slot(rows, w, y, count), sizeof(int16_t) * (size_t)window);
         } else {
-            interpolated_row(grain, rows, ky, left, width, rows->row[0]);
+            convolve(grain, rows, w, y, window);
         }
-        rows->held[0] = ky;
-        rows->held[1] = -1;
     }
-    const float t = smooth((float)(g - f));
-    const float norm = 1.0f / sqrtf((1 - t) * (1 - t) + t * t);
-    pair->above = (1 - t) * norm;
-    pair->below = t * norm;
-    if (t == 0) {
-        // On a lattice row (above is 1, below 0): its interpolated row alone is the grain.
-        for (int c = 0; c < 3; c++) pair->upper[c] = pair->lower[c] = rows->row[0][c < grain->layers ? c : 0];
+    if (grain->layers == 1) {
+        for (int c = 0; c < 3; c++) field[c] = rows->layer[0];
         return;
     }
-    if (rows->held[1] != ky + 1) {
-        interpolated_row(grain, rows, ky + 1, left, width, rows->row[1]);
-        rows->held[1] = ky + 1;
-    }
-    for (int c = 0; c < 3; c++) {
-        pair->upper[c] = rows->row[0][c < grain->layers ? c : 0];
-        pair->lower[c] = rows->row[1][c < grain->layers ? c : 0];
-    }
+    // Layer l at column x is the field at x + l · AKV_GRAIN_SHIFT.
+    const int16_t *layers[3];
+    for (int l = 0; l < 3; l++) layers[l] = n == 1 ? rows->layer[0] + l * AKV_GRAIN_SHIFT : rows->layer[l];
+    mix_layers(grain, rows, layers);
+    for (int c = 0; c < 3; c++) field[c] = rows->field[c];
 }

@@ -1,58 +1,65 @@
-// Film grain for the film pass (private): value noise on a lattice the size of the emulsion's
-// clumps, one field per channel, each with unit variance.
+// Film grain for the film pass (private): a field of unit variance per channel, isotropic, with
+// no lattice.
 //
-// A lattice value is a hash of the seed, its layer and its position, so the grain at a pixel
-// is the same whatever the tiling or the number of threads. Colour film's three dye layers
-// grain independently: the three channel fields are mixed from a shared (luminance) layer and
-// two colour-difference layers on the lattice itself, which costs nothing per pixel.
+// Every pixel draws white noise from a hash of the seed and its position, and the
+// noise is convolved with a separable kernel that FilmKit derives from the stock's clump size
+// and the film area a pixel covers (`GrainModel.swift`): so the grain at a pixel is the same
+// whatever the tiling or the number of threads, and a Gaussian clump has no preferred direction.
+// Colour film's three dye layers are mixed into the channels from a shared layer and two
+// colour-difference layers. The three layers are one field read at three places
+// AKV_GRAIN_SHIFT columns apart: further apart than the field is correlated, so at any pixel and
+// around it they are three independent fields (the same variance and autocorrelation), for the
+// price of about one. What it leaves is a faint correlation of a channel's colour difference
+// with the grain AKV_GRAIN_SHIFT and twice that to its right, where no eye matches grain.
+//
+// The arithmetic is 16-bit fixed point (sixteen pixels a vector with AVX2): integers round alike
+// on every processor and in every clone, so the bytes do not depend on either, and the rows are
+// half the memory of floats. The field's scale per channel (`scale`) turns it into unit variance.
 #ifndef AKV_GRAIN_H
 #define AKV_GRAIN_H
 
 #include <stdint.h>
 
+#include "AkvFilm.h"
+
+// How far apart the three layers of colour grain are read from the one field, in columns: more
+// than the field's correlation reaches (twice the kernel's radius).
+#define AKV_GRAIN_SHIFT 256
+
 // What is the same for the whole frame.
 typedef struct AkvGrain {
-    double cell;       // lattice spacing in pixels, at least 1
-    int layers;        // 1 (monochrome) or 3
-    float mix[3][3];   // channel c = Σ mix[c][l] · layer l
-    uint32_t keys[3];  // per layer, from the seed
-    int width;
-    int *cell_x;     // per pixel column: its lattice column
-    float *left_x;   // the weights of that lattice column and the next, the smoothed position in
-    float *right_x;  // the cell times this axis's share of the renormalisation to unit variance
-    // Per block of 8 columns from 0: the block's first lattice column, and each column's lattice
-    // column relative to it (0…7, as a lattice cell is at least a pixel wide).
-    int *block_first;
-    int32_t *block_offsets;
-    // Interpolates pixel columns left…left + count − 1 of a lattice row whose values from lattice
-    // column `first` are `mixed`: out[i] = mixed[k] · left_x[x] + mixed[k + 1] · right_x[x].
-    void (*interpolate)(const struct AkvGrain *grain, const float *mixed, int first, int left, int count, float *out);
+    int layers;                                  // 1 (monochrome) or 3
+    int radius;                                  // the kernel's radius, 0…AKV_GRAIN_MAX_RADIUS
+    int16_t taps[AKV_GRAIN_MAX_RADIUS + 1];      // taps 0…radius of a symmetric kernel, ×2¹⁵
+    int16_t mix[3][3];                           // channel c = Σ mix[c][l] · layer l, ×2¹⁵
+    int16_t offset;                              // added to a layer: its truncations' mean back
+    int16_t mix_offset[3];                       // and to a channel: the mix's
+    float scale[3];                              // per channel, the field's value at unit variance
+    uint32_t key;                                // from the seed
 } AkvGrain;
 
-// One thread's working rows.
+// One thread's working rows: a ring of 2·radius + 1 noise rows per window of the field, the
+// rows it holds, and the field of the last row asked for.
 typedef struct {
-    int held[2];  // the lattice rows whose interpolated rows are in `row[0]`, `row[1]`, or -1
-    int left, width;  // the pixel columns they cover
-    float *mixed[3];  // one lattice row per layer, then mixed into one per channel
-    float *row[2][3];  // lattice rows interpolated along x, per channel
+    int valid;
+    int left, width;    // the pixel columns the held rows cover (with radius more either side)
+    int low, high;      // the pixel rows held
+    int stride;         // values per held row
+    int16_t *ring[3];
+    int16_t *vertical;  // one row convolved along y
+    int16_t *layer[3];  // one row convolved along y then x, per window
+    int16_t *field[3];  // the layers mixed into the channels
 } AkvGrainRows;
 
-void akv_grain_init(AkvGrain *grain, int width, double cell, double chroma, uint64_t seed);
-void akv_grain_clear(AkvGrain *grain);
+void akv_grain_init(AkvGrain *grain, const AkvFilmParams *params);
 
-void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain);
+void akv_grain_rows_init(AkvGrainRows *rows, const AkvGrain *grain, int width);
 void akv_grain_rows_clear(AkvGrainRows *rows);
 
-// The grain of one pixel row, per channel: upper[c][i] · above + lower[c][i] · below, two
-// lattice rows interpolated along x and weighted by the row's place between them (for monochrome
-// grain only channel 0). The film pass blends them as it renders, so the row is never stored.
-typedef struct {
-    const float *upper[3], *lower[3];
-    float above, below;
-} AkvGrainPair;
-
-/// The grain of pixel row `y`, columns `left`…`left + width − 1`, into `pair`: its rows are in
-/// `rows` (valid until the next call; readable a vector past `width`).
-void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width, AkvGrainPair *pair);
+/// The field of pixel row `y`, columns `left`…`left + width − 1`, per channel into `field`
+/// (channel 0 only for monochrome grain; valid until the next call; readable 16 values past
+/// `width`), in units of `grain->scale[c]`.
+void akv_grain_row(const AkvGrain *grain, AkvGrainRows *rows, int y, int left, int width,
+                   const int16_t *field[3]);
 
 #endif

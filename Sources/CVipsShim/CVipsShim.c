@@ -182,6 +182,23 @@ int akv_set_blob(VipsImage *in, VipsImage **out, const char *name, const void *d
     return 0;
 }
 
+int akv_strip_keeping_profile(VipsImage *in, VipsImage **out) {
+    static const char *const prefixes[] = {"exif-", "xmp-",        "iptc-",  "ipct-",  "photoshop-",
+                                           "png-comment-", "gif-comment", "jpeg-comment", "image-description"};
+    if (vips_copy(in, out, NULL) != 0) return -1;
+    gchar **fields = vips_image_get_fields(*out);
+    for (int i = 0; fields && fields[i]; i++) {
+        for (size_t p = 0; p < sizeof(prefixes) / sizeof(prefixes[0]); p++) {
+            if (g_str_has_prefix(fields[i], prefixes[p])) {
+                vips_image_remove(*out, fields[i]);
+                break;
+            }
+        }
+    }
+    g_strfreev(fields);
+    return 0;
+}
+
 int akv_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
     return vips_extract_area(in, out, left, top, width, height, NULL);
 }

@@ -36,11 +36,11 @@ extension Filter {
     /// `false`: a filter reads its input however it likes unless it says otherwise.
     public var readsInputSequentially: Bool { false }
 
-    /// Applies the filter with a seed for its random effects.
+    /// Applies the filter with a seed for its random effects, as if shot on `format`.
     ///
     /// - Throws: Whatever ``apply(to:context:)`` throws.
-    public func apply(to image: Image, seed: UInt64 = 0) throws -> Image {
-        try apply(to: image, context: FilterContext(seed: seed))
+    public func apply(to image: Image, seed: UInt64 = 0, format: FilmFormat = .thirtyFive) throws -> Image {
+        try apply(to: image, context: FilterContext(seed: seed, format: format))
     }
 }
 
@@ -49,15 +49,19 @@ public struct FilterContext: Sendable, Hashable {
     /// The seed for every random effect (grain, light leaks, dust). The same seed gives the same
     /// output; a roll gives each frame its own.
     public var seed: UInt64
+    /// The film frame the photo is taken on, which sets how much film a pixel covers and so the
+    /// grain's size and strength in pixels (``FilmFormat``). 35 mm unless given.
+    public var format: FilmFormat
 
     /// Creates a context.
-    public init(seed: UInt64 = 0) {
+    public init(seed: UInt64 = 0, format: FilmFormat = .thirtyFive) {
         self.seed = seed
+        self.format = format
     }
 
     /// A context with an independent seed for the `index`-th part of a composite filter, so that
     /// two grain layers in one chain do not share their noise.
     public func derived(_ index: Int) -> FilterContext {
-        FilterContext(seed: SplitMix64.mix(seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(index + 1)))
+        FilterContext(seed: SplitMix64.mix(seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(index + 1)), format: format)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 extension Image {
     /// Whether the image already is in the working space, so that ``normalizedToSRGB()`` has
     /// nothing to convert: three sRGB bands without alpha, 8-bit (or float, as a filter leaves
-    /// them), and no ICC profile or an sRGB one.
+    /// them), and an sRGB ICC profile, or none and no other colour space declared in EXIF.
     ///
     /// A cheap check: the embedded profile is compared with libvips' own sRGB profile byte for
     /// byte, or read for sRGB's colorants and tone curve; no pixel is read.
@@ -16,7 +16,7 @@ extension Image {
         guard bands == 3, interpretation == VIPS_INTERPRETATION_sRGB, format == .uchar || format == .float else {
             return false
         }
-        return iccProfile.map(ICCProfileSummary.isSRGB) ?? true
+        return iccProfile.map(ICCProfileSummary.isSRGB) ?? (declaredProfile == nil)
     }
 
     /// Brings any input into the working space: 3-band, 8-bit sRGB without alpha. The SDK's one
@@ -26,7 +26,9 @@ extension Image {
     /// 1. Alpha is composited over white, at the image's own scale (255, 65535, or 1 for float).
     /// 2. An embedded ICC profile that fits the pixels (RGB, grey or CMYK, 8- or 16-bit) and is not
     ///    already sRGB is converted from with LittleCMS (libvips' `icc_transform`, relative
-    ///    colorimetric intent) straight to 8-bit sRGB, which then carries libvips' sRGB profile.
+    ///    colorimetric intent) straight to 8-bit sRGB, which then carries a compact sRGB profile. A
+    ///    JPEG that declares Adobe RGB in EXIF alone (ColorSpace 65535, interoperability index
+    ///    `R03`) is converted as if it embedded the Adobe RGB (1998) profile.
     ///    Colours outside sRGB's gamut (from Display P3, Adobe RGB, ProPhoto, Rec. 2020) are
     ///    clipped to its edge.
     /// 3. Without a usable profile the pixels are read as what they declare: RGB as sRGB, 16-bit
@@ -38,13 +40,36 @@ extension Image {
     /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation in one of the
     ///   steps (a damaged profile LittleCMS cannot read, for example).
     public func normalizedToSRGB() throws(ImagingError) -> Image {
-        if format == .uchar, isInWorkingSpace { return self }
-        var image = hasAlpha ? try apply("flatten") { akv_flatten_white($0, $1) } : self
+        try normalizedToSRGB(precision: .eightBit)
+    }
+
+    /// Brings any input into the working space as ``normalizedToSRGB()`` does, keeping the
+    /// precision of deep sources when `precision` is ``WorkingPrecision/float``: a 16-bit photo
+    /// (or one converted from its profile, at 16 bits) comes out as float sRGB samples on 0…255,
+    /// which FilmKit's filters take as they are, so the look is computed at float precision and
+    /// can be written as 16-bit output (``OutputColor/Depth/sixteenBit``) without banding. An
+    /// 8-bit source without a profile to convert stays 8-bit.
+    ///
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation in one of the
+    ///   steps (a damaged profile LittleCMS cannot read, for example).
+    public func normalizedToSRGB(precision: WorkingPrecision) throws(ImagingError) -> Image {
+        let deep = precision == .float
+        if isInWorkingSpace, format == .uchar || deep { return self }
+        var image = try declaredProfile.map { profile throws(ImagingError) in try withICCProfile(profile) } ?? self
+        if image.hasAlpha { image = try image.apply("flatten") { akv_flatten_white($0, $1) } }
         if image.interpretation == VIPS_INTERPRETATION_MULTIBAND {
             image = try image.tagged(as: image.bands >= 3 ? .sRGB : .blackAndWhite)
         }
         if image.needsProfileConversion {
-            image = try image.apply("icc_transform") { akv_icc_transform($0, $1, "srgb", 8) }
+            // libvips attaches its 6.9 KB sRGB profile; the compact one says the same.
+            let depth: Int32 = deep ? 16 : 8
+            image = try image.apply("icc_transform") { akv_icc_transform($0, $1, "srgb", depth) }
+                .withICCProfile(RGBProfile.sRGB.bytes)
+        }
+        if deep, image.format == .ushort {
+            // 16-bit samples onto the working scale, 0…255, as float.
+            let space: ColorSpace = image.bands == 1 ? .blackAndWhite : .sRGB
+            image = try image.linear(multiply: 1.0 / 257, add: 0).tagged(as: space)
         }
         if image.interpretation != VIPS_INTERPRETATION_sRGB || image.bands != 3 {
             image = try image.converted(to: .sRGB)
@@ -54,7 +79,27 @@ extension Image {
         } else if image.bands > 3 {
             image = try image.extractingBands(0, count: 3)
         }
-        return image.format == .uchar ? image : try image.cast(to: .uchar)
+        return image.format == .uchar || (deep && image.format == .float) ? image : try image.cast(to: .uchar)
+    }
+
+    /// The profile a file declares without embedding one: EXIF's ColorSpace "uncalibrated" (65535)
+    /// with the interoperability index `R03` is Adobe RGB (1998), as cameras that shoot Adobe RGB
+    /// mark their JPEGs (DCF 2.0). `nil` when a profile is embedded or nothing else is declared
+    /// (EXIF ColorSpace 1 is sRGB, the working space).
+    var declaredProfile: [UInt8]? {
+        guard iccProfile == nil, (hasAlpha ? bands - 1 : bands) == 3,
+            exifValue("exif-ifd2-ColorSpace")?.hasPrefix("65535") == true,
+            exifValue("exif-ifd4-InteroperabilityIndex")?.hasPrefix("R03") == true
+        else { return nil }
+        return RGBProfile.adobeRGB.bytes
+    }
+
+    /// One EXIF field libvips decoded, as text (`"65535 (Uncalibrated, Short, 1 components, 2 bytes)"`).
+    private func exifValue(_ name: String) -> String? {
+        guard vips_image_get_typeof(pointer, name) != 0 else { return nil }
+        var value: UnsafePointer<CChar>?
+        guard vips_image_get_string(pointer, name, &value) == 0, let value else { return nil }
+        return String(cString: value)
     }
 
     /// How libvips reads the pixels (its guess, checked against bands and format).
@@ -68,7 +113,7 @@ extension Image {
 
     /// Whether `profile` can convert these pixels: its colour space matches the colour bands
     /// (alpha aside), and the samples are 8- or 16-bit.
-    private func profileFitsPixels(_ profile: [UInt8]) -> Bool {
+    func profileFitsPixels(_ profile: [UInt8]) -> Bool {
         guard format == .uchar || format == .ushort else { return false }
         switch (ICCProfileSummary.colourSpace(of: profile), hasAlpha ? bands - 1 : bands) {
         case ("RGB ", 3), ("GRAY", 1): return true
@@ -135,6 +180,15 @@ extension Image {
         defer { g_free(data) }
         return [UInt8](UnsafeRawBufferPointer(start: data, count: length))
     }
+}
+
+/// How precisely ``Image/normalizedToSRGB(precision:)`` keeps the samples of a deep source.
+public enum WorkingPrecision: Sendable, Hashable, CaseIterable {
+    /// 8-bit samples: the working space every kit uses by default.
+    case eightBit
+    /// Float samples on 0…255 for 16-bit sources and converted ones (converted at 16 bits), so a
+    /// look keeps their precision; 8-bit sources stay 8-bit.
+    case float
 }
 
 /// Something the working-space conversion (``Image/normalizedToSRGB()``) leaves behind.

@@ -43,16 +43,37 @@ extension Image {
         }
     }
 
-    /// Encodes the image. EXIF, XMP and the ICC profile travel with it unless `stripMetadata` is set.
+    /// Encodes the image. EXIF, XMP and the ICC profile travel with it unless `stripMetadata` is set;
+    /// the colour follows `color` (see ``OutputColor``), whose profile is embedded even when
+    /// metadata is stripped.
     ///
     /// This is where a lazy pipeline runs, so a decoding error in the source surfaces here as
     /// ``ImagingError/decodeFailed(message:)``.
     ///
-    /// - Throws: ``ImagingError/encodeFailed(format:message:)`` if the encoder fails, or
-    ///   ``ImagingError/decodeFailed(message:)`` if the source turns out to be damaged while the pipeline runs.
-    public func encoded(as format: EncodedFormat, stripMetadata: Bool = false) throws(ImagingError) -> Data {
+    /// - Parameters:
+    ///   - format: the format and its options.
+    ///   - stripMetadata: leave out EXIF, XMP, IPTC and comments (not the colour profile).
+    ///   - color: the output colour space and depth; by default the image's own, with its profile.
+    /// - Throws: ``ImagingError/encodeFailed(format:message:)`` if the encoder fails,
+    ///   ``ImagingError/decodeFailed(message:)`` if the source turns out to be damaged while the pipeline runs, or
+    ///   ``ImagingError/operationFailed(operation:message:)`` if the colour conversion `color` asks for fails.
+    public func encoded(
+        as format: EncodedFormat,
+        stripMetadata: Bool = false,
+        color: OutputColor = .unchanged
+    ) throws(ImagingError) -> Data {
         try VipsRuntime.ensureStarted()
-        let strip: Int32 = stripMetadata ? 1 : 0
+        let plan = try SavePlan(self, format: format, stripMetadata: stripMetadata, color: color)
+        let encoded = try plan.image.encodedAsPlanned(format, strip: plan.strip)
+        guard plan.finishesInBytes else { return encoded }
+        guard let finished = ProfileSplice.strippedKeeping(plan.image.iccProfile, in: encoded, format: format) else {
+            throw .encodeFailed(format: format.name, message: "the encoder's output could not be stripped of metadata")
+        }
+        return finished
+    }
+
+    /// Runs the encoder on this (prepared) image.
+    private func encodedAsPlanned(_ format: EncodedFormat, strip: Int32) throws(ImagingError) -> Data {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let status: Int32 = withExtendedLifetime(self) {
@@ -82,15 +103,18 @@ extension Image {
     /// - Parameters:
     ///   - url: where to write; the folder must exist.
     ///   - format: the format; by default chosen from the file name's extension.
-    ///   - stripMetadata: leave out EXIF, XMP and the ICC profile.
+    ///   - stripMetadata: leave out EXIF, XMP, IPTC and comments (not the colour profile).
+    ///   - color: the output colour space and depth (see ``OutputColor``); by default the image's
+    ///     own, with its profile.
     /// - Throws: ``ImagingError/invalidArgument(_:)`` if no format is given and the extension names none;
     ///   ``ImagingError/writeFailed(path:message:)`` if the temporary file cannot be created or renamed over `url`;
     ///   ``ImagingError/encodeFailed(format:message:)`` or ``ImagingError/decodeFailed(message:)`` as
-    ///   ``encoded(as:stripMetadata:)`` does. `url` is untouched on any failure.
+    ///   ``encoded(as:stripMetadata:color:)`` does. `url` is untouched on any failure.
     public func write(
         to url: URL,
         as format: EncodedFormat? = nil,
-        stripMetadata: Bool = false
+        stripMetadata: Bool = false,
+        color: OutputColor = .unchanged
     ) throws(ImagingError) {
         let chosen: EncodedFormat
         if let format {
@@ -99,6 +123,18 @@ extension Image {
             chosen = try EncodedFormat(pathExtension: url.pathExtension)
         }
         try VipsRuntime.ensureStarted()
+        let plan = try SavePlan(self, format: chosen, stripMetadata: stripMetadata, color: color)
+        if plan.finishesInBytes {
+            // The metadata is finished in the encoded bytes, which are then written whole.
+            let data = try encoded(as: chosen, stripMetadata: stripMetadata, color: color)
+            do throws(FileSystemFailure) {
+                try AtomicFile.write(data, to: url, durable: false)
+            } catch {
+                throw .writeFailed(path: error.path, message: error.reason)
+            }
+            return
+        }
+        let image = plan.image
         // The temporary file is created here, so that a folder that cannot take it is a write
         // failure, not an encoding one; the encoder then writes into it.
         // Paths go to the system byte for byte (``FileSystemPath``), so a name that is not UTF-8
@@ -109,18 +145,19 @@ extension Image {
         }
         guard descriptor >= 0 else { throw Self.writeFailure(url, "open") }
         close(descriptor)
-        let strip: Int32 = stripMetadata ? 1 : 0
+        let strip = plan.strip
         let status: Int32 = FileSystemPath.withCString(temporary) { path in
-            withExtendedLifetime(self) {
+            withExtendedLifetime(image) {
                 switch chosen {
                 case .jpeg(let quality, let interlaced):
-                    akv_jpegsave_file(pointer, path, Int32(clamping: quality), strip, interlaced ? 1 : 0)
+                    akv_jpegsave_file(image.pointer, path, Int32(clamping: quality), strip, interlaced ? 1 : 0)
                 case .png(let compression):
-                    akv_pngsave_file(pointer, path, Int32(clamping: compression), strip)
+                    akv_pngsave_file(image.pointer, path, Int32(clamping: compression), strip)
                 case .tiff:
-                    akv_tiffsave_file(pointer, path, Int32(VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE.rawValue), 90, strip)
+                    akv_tiffsave_file(
+                        image.pointer, path, Int32(VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE.rawValue), 90, strip)
                 case .webp(let quality, let lossless):
-                    akv_webpsave_file(pointer, path, Int32(clamping: quality), lossless ? 1 : 0, strip)
+                    akv_webpsave_file(image.pointer, path, Int32(clamping: quality), lossless ? 1 : 0, strip)
                 }
             }
         }
@@ -132,6 +169,28 @@ extension Image {
             let failure = Self.writeFailure(url, "rename")
             FileSystemPath.unlink(temporary)
             throw failure
+        }
+    }
+
+    /// What the encoder is given: the image as ``OutputColor`` says and libvips' `strip` flag; and
+    /// whether stripping is finished in the encoded bytes (``ProfileSplice``: JPEG with a profile,
+    /// whose encoder cannot keep one alone, and WebP, whose encoder ignores `strip`).
+    private struct SavePlan {
+        let image: Image
+        let strip: Int32
+        let finishesInBytes: Bool
+
+        init(_ source: Image, format: EncodedFormat, stripMetadata: Bool, color: OutputColor) throws(ImagingError) {
+            let prepared = try source.prepared(for: color, format: format)
+            guard stripMetadata else {
+                (image, strip, finishesInBytes) = (prepared, 0, false)
+                return
+            }
+            switch format {
+            case .png, .tiff: (image, strip, finishesInBytes) = (try prepared.strippedKeepingProfile(), 0, false)
+            case .jpeg: (image, strip, finishesInBytes) = (prepared, 1, prepared.iccProfile != nil)
+            case .webp: (image, strip, finishesInBytes) = (prepared, 1, true)
+            }
         }
     }
 

@@ -101,13 +101,16 @@ extension InMemorySocialStore: MessageStore {
         }
     }
 
-    /// The photo of a message, with its conversation.
+    /// The photo of a message the viewer can see, with its conversation.
     ///
     /// - Throws: `StoreError` when the store fails.
-    public func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto? {
+    public func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
         try withState { state in
-            guard let jpeg = state.messagePhotos[id], let message = state.messages[id]?.message else { return nil }
-            return MessagePhoto(messageID: id, conversationID: message.conversationID, jpeg: jpeg)
+            guard let jpeg = state.messagePhotos[id], let stored = state.messages[id],
+                let member = state.members[stored.message.conversationID]?[viewerID],
+                stored.seq > member.clearedSeq
+            else { return nil }
+            return MessagePhoto(messageID: id, conversationID: stored.message.conversationID, jpeg: jpeg)
         }
     }
 

@@ -137,14 +137,15 @@ extension PostgresSocialStore: MessageStore {
         return try await fetch(builder.query) { try $0.message() }
     }
 
-    /// The photo of a message, with its conversation.
+    /// The photo of a message the viewer can see, with its conversation.
     ///
     /// - Throws: `StoreError` when the store fails.
-    public func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto? {
+    public func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
         try await fetchOne(
             """
             SELECT m.conversation_id, p.jpeg FROM message_photos p JOIN messages m ON m.id = p.message_id
-            WHERE p.message_id = \(id.rawValue)
+            JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND m.seq > cm.cleared_seq
+            WHERE p.message_id = \(id.rawValue) AND cm.user_id = \(viewerID.rawValue)
             """
         ) { row in MessagePhoto(messageID: id, conversationID: try row.id(), jpeg: try row.data()) }
     }

@@ -136,15 +136,16 @@ extension SQLiteSocialStore: MessageStore {
         ) { try $0.message() }
     }
 
-    /// The photo of a message, with its conversation.
+    /// The photo of a message the viewer can see, with its conversation.
     ///
     /// - Throws: `StoreError` when the store fails.
-    public func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto? {
+    public func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
         try await fetchOne(
             """
             SELECT m.conversation_id, p.jpeg FROM message_photos p JOIN messages m ON m.id = p.message_id
-            WHERE p.message_id = ?
-            """, [id.rawValue]
+            JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND m.seq > cm.cleared_seq
+            WHERE p.message_id = ? AND cm.user_id = ?
+            """, [id.rawValue, viewerID.rawValue]
         ) { MessagePhoto(messageID: id, conversationID: try $0.id(), jpeg: try $0.data()) }
     }
 

@@ -1,6 +1,6 @@
 import CaptureDevices
-import FilmKit
 import Foundation
+import SeededRandom
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import CaptureDevices
 import CaptureDevicesMocks
-import FilmKit
+import SeededRandom
 import Testing
 
 @Suite("Flipping between front and back")

@@ -1,6 +1,7 @@
 import FilmKit
 import Foundation
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import CVipsShim
 import FilmKit
 import Foundation
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 

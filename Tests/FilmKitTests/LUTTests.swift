@@ -1,6 +1,7 @@
 import FilmKit
 import Foundation
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 
@@ -88,5 +89,42 @@ struct LUTTests {
         #expect(throws: LUTError.notAHaldCLUT(width: 640, height: 427)) {
             try ColorLookupTable(haldCLUT: Image(contentsOf: Samples.url("rocket.jpg")))
         }
+    }
+
+    /// Entry lines are read straight from the bytes when they are plain decimals; every spelling
+    /// must still give exactly the number `Double(_:)` gives, whichever way it is read.
+    @Test func everySpellingOfANumberReadsAsDoubleReadsIt() throws {
+        let spellings = [
+            "0", "-0", "+1", ".5", "5.", "0.1", "0.123456", "0.123456789012345", "123456789012345",
+            "0.1234567890123456789", "1234567890123456", "0.0000000000000000000001", "0.00000000000000000000001",
+            "1e-3", "-2.5E+2", "0x1p-2", "9.999999999999999", "0000000000000000000000000.5",
+        ]
+        let lines = spellings.map { "\($0) \($0)\t\($0) # \($0)" }
+        let table = try ColorLookupTable(cube: "LUT_1D_SIZE \(spellings.count)\n" + lines.joined(separator: "\r\n"))
+        let expected = try spellings.map { spelling in try #require(Double(spelling)) }
+        guard case .oneDimensional(_, let values) = table.entries else {
+            Issue.record("not a 1D table")
+            return
+        }
+        for (value, number) in zip(values, expected) {
+            #expect(value.map(\.bitPattern) == Array(repeating: number.bitPattern, count: 3), "\(value) ≠ \(number)")
+        }
+    }
+
+    /// A file is read in 64 KiB chunks: lines cut at a chunk's end read as whole lines.
+    @Test func linesAcrossReadingChunksReadWhole() throws {
+        let identity = try ColorLookupTable.identity(size: 33)
+        // Comments of every length move the entries across the chunk boundaries.
+        var text = "# padding\n"
+        for (index, line) in identity.cubeText.split(separator: "\n").enumerated() {
+            text += line + (index % 7 == 0 ? " #" + String(repeating: "x", count: index % 61) : "") + "\n"
+        }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let url = folder.file("padded.cube")
+        try Data(text.utf8).write(to: url)
+        #expect(try ColorLookupTable(cubeFile: url) == identity)
+        #expect(try ColorLookupTable(cube: text) == identity)
+        #expect(try ColorLookupTable(entries: identity.entries) == identity)
     }
 }

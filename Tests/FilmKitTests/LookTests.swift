@@ -1,5 +1,6 @@
 import FilmKit
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import FilmKit
 import FilmKitMocks
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 

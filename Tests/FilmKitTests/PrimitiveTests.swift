@@ -1,5 +1,6 @@
 import FilmKit
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 
@@ -64,7 +65,7 @@ struct PrimitiveTests {
             }
             return product / square
         }
-        let fine = try neighbourCorrelation(size: 1)
+        let fine = try neighbourCorrelation(size: 0.5)
         let coarse = try neighbourCorrelation(size: 6)
         #expect(fine < 0.2)
         #expect(coarse > 0.6)

@@ -3,6 +3,7 @@ import FilmKitMocks
 import Foundation
 import Imaging
 import Locking
+import PixelTestSupport
 import TestSupport
 
 /// Small photos, cameras and library checks shared by the roll tests.

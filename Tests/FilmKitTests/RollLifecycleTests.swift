@@ -2,6 +2,7 @@ import FilmKit
 import FilmKitMocks
 import Foundation
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 

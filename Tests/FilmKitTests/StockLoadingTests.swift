@@ -1,5 +1,6 @@
 import FilmKit
 import Foundation
+import PixelTestSupport
 import TestSupport
 import Testing
 

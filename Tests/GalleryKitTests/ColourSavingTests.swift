@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Locking
+import PixelTestSupport
 import TestSupport
 import Testing
 

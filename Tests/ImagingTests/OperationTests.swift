@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import PixelTestSupport
 import TestSupport
 import Testing
 

@@ -232,7 +232,7 @@ struct LiveSourceTests {
         #expect(recovered.1 > 0.15, "the outage lasted \(recovered.1) s")
         // Capped exponential backoff while the server was down.
         let waits = events.compactMap { event -> Double? in
-            if case .waiting(_, let delay) = event { delay } else { nil }
+            if case .waiting(_, let delay, _) = event { delay } else { nil }
         }
         #expect(waits.first == 0.2)
         #expect(waits.allSatisfy { $0 <= 0.8 })
@@ -328,12 +328,12 @@ struct LiveSourceTests {
         }
         #expect(reported == options.url)
         #expect(message.contains("refused"), "\(message)")
-        try await Task.sleep(for: .milliseconds(100))
+        // Retry lines say why the connection failed.
+        let why = "\(FrameSourceError.connectionFailed(url: reported, message: message))"
         #expect(
             run.reported == [
-                .connecting(attempt: 1), .waiting(attempt: 2, delay: 0.05), .connecting(attempt: 2),
-                .waiting(attempt: 3, delay: 0.1), .connecting(attempt: 3),
-                .ended(reason: "\(FrameSourceError.connectionFailed(url: reported, message: message))"),
+                .connecting(attempt: 1), .waiting(attempt: 2, delay: 0.05, reason: why), .connecting(attempt: 2),
+                .waiting(attempt: 3, delay: 0.1, reason: why), .connecting(attempt: 3), .ended(reason: why),
             ])
         #expect(recorder.liveSourceState == .idle)
         #expect(recorder.currentState == .recording)

@@ -76,7 +76,7 @@ struct MockLiveSourceTests {
                 LiveStreamInfo(
                     url: "rtsp://camera/stream", codecName: "h264", size: FrameSize(width: 1920, height: 1080),
                     frameRate: 30, isPassthrough: true)),
-            .lost(time: 12, reason: "the stream ended"), .waiting(attempt: 1, delay: 0.5),
+            .lost(time: 12, reason: "the stream ended"), .waiting(attempt: 1, delay: 0.5, reason: "the stream ended"),
             .recovered(lostAt: 12, gap: 3.5),
         ]
         for event in events { mock.emit(event) }

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Locking
 import Testing
 
 @testable import RecorderKit
@@ -127,7 +128,8 @@ struct PassthroughPlanningTests {
     @Test("the live timeline: a reconnect leaves a gap as long as the outage; timestamps never go back")
     func timeline() {
         let timeBase = AVRational(num: 1, den: 90_000)
-        var timeline = PacketTimeline(origin: DispatchTime.now().uptimeNanoseconds)
+        let clock = Locked<UInt64>(1_000_000_000)
+        var timeline = PacketTimeline(clock: { clock.withLock { $0 } })
         timeline.beginConnection(frameRate: 30)
         let first = timeline.place(pts: 1_000_000, dts: 1_000_000, duration: 3000, timeBase: timeBase)
         let second = timeline.place(pts: 1_003_000, dts: 1_003_000, duration: 3000, timeBase: timeBase)
@@ -137,10 +139,11 @@ struct PassthroughPlanningTests {
         #expect(back.dts > second.dts)
         // A new connection whose camera clock restarts at 0, 0.2 s of real time later: placed by
         // the clock, after the last packet.
-        usleep(200_000)
+        clock.withLock { $0 += 200_000_000 }
         timeline.beginConnection(frameRate: 30)
         let reconnected = timeline.place(pts: 0, dts: 0, duration: 3000, timeBase: timeBase)
-        #expect(reconnected.dts >= timeline.now - 9000)
+        #expect(reconnected.dts == timeline.now)
+        #expect(timeline.now == 18_000)
         #expect(reconnected.dts > back.dts)
         // Untimed packets follow the last one.
         let untimed = timeline.place(

@@ -135,14 +135,16 @@ struct AuthorizationMatrixTests {
                 (.delete, "/posts/\(post.id)"), (.delete, "/comments/\(comment.id)"),
                 (.post, "/notifications/\(notification.id)/read"), (.delete, "/notifications/\(notification.id)"),
                 (.get, "/conversations/\(conversation)/messages"), (.post, "/conversations/\(conversation)/read"),
-                (.delete, "/conversations/\(conversation)"), (.get, "/messages/\(things.message.id)/photo"),
-                (.delete, "/recipes/\(things.recipe.id)"),
+                (.delete, "/conversations/\(conversation)"), (.delete, "/recipes/\(things.recipe.id)"),
             ]
             for (method, path) in attempts {
                 let response = try await client.call(method, path, as: stranger)
                 #expect(response.status == .forbidden, "\(method) \(path) by a stranger")
                 #expect(response.apiError?.code == "forbidden")
             }
+            // A message photo is found among the photos the caller can see, or not at all.
+            let photo = try await client.call(.get, "/messages/\(things.message.id)/photo", as: stranger)
+            #expect(photo.status == .notFound && photo.apiError?.entity == "photo")
             // Untouched: the post, its comment, the owner's unread notification and message, the recipe.
             #expect(
                 try await client.call(.get, "/conversations/unread-count", as: owner).decoded(CountResponse.self)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import SocialModel
 import SocialModelAPI
@@ -60,6 +61,12 @@ struct MessageRoutesTests {
             let hidden = try await client.call(.get, "/conversations", as: ada)
                 .decoded(CursorPage<ConversationSummary, KeysetCursor>.self)
             #expect(hidden.items.isEmpty)
+            // The hidden conversation's photo goes with it, for Ada only (GET and HEAD).
+            for method in [HTTPRequest.Method.get, .head] {
+                let gone = try await client.call(method, "/messages/\(photoMessage.id)/photo", as: ada)
+                #expect(gone.status == .notFound, "\(method)")
+            }
+            #expect(try await client.call(.get, "/messages/\(photoMessage.id)/photo", as: bo).status == .ok)
             let kept = try await client.call(.get, "/conversations", as: bo)
                 .decoded(CursorPage<ConversationSummary, KeysetCursor>.self)
             #expect(kept.items.count == 1)

@@ -1,7 +1,7 @@
-import FilmKit
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SeededRandom
 import SocialModel
 import SocialModelAPI
 import SocialModelHTTP

@@ -1,5 +1,5 @@
-import FilmKit
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import SocialModelMail

@@ -294,8 +294,8 @@ final class BrokenStore: SocialStore {
     {
         try await base.messages(in: conversationID, viewerID: viewerID, before: before, limit: limit)
     }
-    func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto? {
-        try await base.messagePhoto(id: id)
+    func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
+        try await base.messagePhoto(id: id, viewerID: viewerID)
     }
     func markConversationRead(_ conversationID: ConversationID, userID: UserID, at date: Date) async throws(StoreError)
         -> Int

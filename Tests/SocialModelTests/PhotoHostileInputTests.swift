@@ -1,6 +1,7 @@
 import FilmKit
 import Foundation
 import Imaging
+import PixelTestSupport
 import SocialModel
 import SocialModelPhotos
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PixelTestSupport
 import SocialClient
 import SocialModel
 import TestSupport

@@ -58,32 +58,44 @@ final class ServerProcess: Sendable {
             for line in complete { continuation.yield(line) }
         }
         try process.run()
-        let address = try await firstResult(within: timeout) {
-            for await line in lines where line.hasPrefix("social-server listening on ") {
-                return String(line.dropFirst("social-server listening on ".count))
+        // The API's address; with --metrics-port, the metrics port's too (in either order).
+        let announcements = arguments.contains("--metrics-port") ? ["listening on", "metrics on"] : ["listening on"]
+        let addresses = try await firstResult(within: timeout) { () -> [String: URL]? in
+            var found: [String: URL] = [:]
+            for await line in lines {
+                for what in announcements where line.hasPrefix("social-server \(what) ") {
+                    found[what] = URL(string: String(line.dropFirst("social-server \(what) ".count)))
+                }
+                if found.count == announcements.count { return found }
             }
             return nil
         }
         let logged = String(decoding: log.data.withLock { $0 }, as: UTF8.self)
-        guard let address, let url = URL(string: address) else {
+        guard let addresses, let url = addresses["listening on"] else {
             if process.isRunning { process.terminate() }
             throw Failure(description: "social-server did not start listening; its log:\n\(logged)")
         }
-        return ServerProcess(process: process, baseURL: url, log: log)
+        return ServerProcess(process: process, baseURL: url, metricsURL: addresses["metrics on"], log: log)
     }
 
-    private init(process: Process, baseURL: URL, log: LogBuffer) {
+    private init(process: Process, baseURL: URL, metricsURL: URL?, log: LogBuffer) {
         self.process = process
         self.baseURL = baseURL
+        self.metricsURL = metricsURL
         self.log = log
     }
+
+    /// The metrics port's address, when the server was started with `--metrics-port`.
+    let metricsURL: URL?
 
     /// Everything the server has logged so far.
     var logged: String { String(decoding: log.data.withLock { $0 }, as: UTF8.self) }
 
     /// Sends a request and returns the status and body.
-    func request(_ path: String, method: String = "GET", json: String? = nil) async throws -> (Int, String) {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+    func request(_ path: String, method: String = "GET", json: String? = nil, at base: URL? = nil) async throws -> (
+        Int, String
+    ) {
+        var request = URLRequest(url: (base ?? baseURL).appendingPathComponent(path))
         request.httpMethod = method
         if let json {
             request.httpBody = Data(json.utf8)

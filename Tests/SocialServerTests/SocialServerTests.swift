@@ -12,7 +12,10 @@ struct SocialServerTests {
         let folder = try TemporaryDirectory("social-server")
         defer { folder.remove() }
         let server = try await ServerProcess.start(
-            ["--store", "memory", "--outbox", folder.file("outbox").path, "--password-iterations", "210000"])
+            [
+                "--store", "memory", "--outbox", folder.file("outbox").path, "--password-iterations", "210000",
+                "--metrics-port", "0",
+            ])
 
         #expect(try await server.request("/health") == (200, "ok\n"))
         #expect(try await server.request("/ready") == (200, "ready\n"))
@@ -22,7 +25,11 @@ struct SocialServerTests {
         #expect(mail.count == 1)
         #expect(try await server.request("/users/usr_missing").0 == 401)
 
-        let (status, metrics) = try await server.request("/metrics")
+        // Metrics on their own port only, not on the public one.
+        #expect(try await server.request("/metrics").0 == 404)
+        let metricsURL = try #require(server.metricsURL)
+        #expect(metricsURL.port != server.baseURL.port)
+        let (status, metrics) = try await server.request("/metrics", at: metricsURL)
         #expect(status == 200)
         // Hummingbird's MetricsMiddleware, through swift-metrics, in Prometheus' text format.
         #expect(metrics.contains("# TYPE hb_requests counter"))

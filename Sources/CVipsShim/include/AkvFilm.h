@@ -9,6 +9,9 @@
 #include <stdint.h>
 #include <vips/vips.h>
 
+/// The grain kernel's largest radius, in pixels.
+#define AKV_GRAIN_MAX_RADIUS 24
+
 typedef struct {
     // Lens vignette: factor 1 − amount · smoothstep((d − radius) / (1 − radius)), d being the
     // distance from the centre as a fraction of the distance to a corner. Off at amount 0.
@@ -28,11 +31,18 @@ typedef struct {
     // Split toning: per channel, (1 − L)² · shadow + L² · highlight levels at output luma L.
     float shadow_tint[3], highlight_tint[3];
 
-    // Grain: `grain_levels` · (0.15 + 3.4 · L · (1 − L)) levels of standard deviation at output
-    // luma L, in clumps of `grain_cell` pixels, chroma 0…1, seed. Off at 0 levels.
-    float grain_levels;
-    double grain_cell;
-    double grain_chroma;
+    // Grain: a field of unit variance per channel, white noise (a hash of `grain_seed` and the
+    // pixel's position) convolved with the separable symmetric kernel `grain_kernel[0…radius]`;
+    // `grain_layers` 1 for one field in every channel, 3 for three independent layers mixed into
+    // the channels by `grain_mix` (channel c = Σ mix[c][l] · layer l; the kernel reads the layers
+    // from one field at places further apart than it is correlated). Channel c of a pixel whose
+    // curve index (the matrix's output rounded, 0…255) is i gets `grain_gain[c][i]` · field levels
+    // added. Off at 0 layers. FilmKit's `GrainModel` computes all of it from the stock and the film format.
+    int grain_layers;
+    int grain_radius;
+    float grain_kernel[AKV_GRAIN_MAX_RADIUS + 1];
+    float grain_mix[3][3];
+    float grain_gain[3][256];
     uint64_t grain_seed;
 } AkvFilmParams;
 

@@ -8,7 +8,6 @@
 
 #include "AkvFilm.h"
 #include "AkvLut.h"
-#include "AkvYuv.h"
 
 int akv_init(void);
 /// Counts live VipsImage objects: libvips' own bookkeeping, used to prove that nothing leaks.
@@ -66,6 +65,10 @@ int akv_flatten_white(VipsImage *in, VipsImage **out);
 int akv_profile_load(const char *name, void **data, size_t *length);
 // A copy of `in` whose blob field `name` holds a copy of `data`, or, with `data` NULL, has no field `name`.
 int akv_set_blob(VipsImage *in, VipsImage **out, const char *name, const void *data, size_t length);
+
+// A copy of `in` without the metadata `strip` leaves out (EXIF, XMP, IPTC, comments, description), but with its ICC
+// profile: saved without `strip`, PNG and TIFF then carry the profile alone.
+int akv_strip_keeping_profile(VipsImage *in, VipsImage **out);
 
 // Arithmetic.
 int akv_linear(VipsImage *in, VipsImage **out, const double *a, const double *b, int n, int uchar);

@@ -15,16 +15,29 @@ public struct ColorLookupTable: Sendable, Hashable {
         case threeDimensional(size: Int, values: [[Double]])
     }
 
-    // Constants, so that what ``init(entries:domainMin:domainMax:title:)`` checked stays true.
+    // Constants, so that what the initialisers checked stays true. The entries are kept flat,
+    // three numbers after another: a 65³ table is one array, not 274 625 small ones, which made
+    // reading a `.cube` file three times slower.
 
-    /// The entries.
-    public let entries: Entries
+    /// Entries per channel (1D) or per side (3D).
+    public let size: Int
+    /// Whether the table is a cube of colours rather than one curve per channel.
+    public let isThreeDimensional: Bool
+    /// The entries' red, green and blue, one entry after another (red varying fastest in 3D).
+    let samples: [Double]
     /// The input value each channel's first entry stands for.
     public let domainMin: [Double]
     /// The input value each channel's last entry stands for.
     public let domainMax: [Double]
     /// A title, from the file.
     public let title: String?
+
+    /// The entries, as three-number arrays (made on each access: a kernel reads the flat entries).
+    public var entries: Entries {
+        let values = stride(from: 0, to: samples.count, by: 3).map { Array(samples[$0..<$0 + 3]) }
+        return isThreeDimensional
+            ? .threeDimensional(size: size, values: values) : .oneDimensional(size: size, values: values)
+    }
 
     /// The sizes a 3D table may have: 65³ entries is the most a `.cube` file can meaningfully hold.
     public static let allowed3DSizes = 2...65
@@ -48,35 +61,69 @@ public struct ColorLookupTable: Sendable, Hashable {
     )
         throws(LUTError)
     {
-        let values: [[Double]]
-        switch entries {
-        case .oneDimensional(let size, let entries):
-            guard Self.allowed1DSizes.contains(size) else { throw .sizeOutOfRange(size, allowed: Self.allowed1DSizes) }
-            guard entries.count == size else { throw .wrongEntryCount(expected: size, found: entries.count) }
-            values = entries
-        case .threeDimensional(let size, let entries):
-            guard Self.allowed3DSizes.contains(size) else { throw .sizeOutOfRange(size, allowed: Self.allowed3DSizes) }
-            guard entries.count == size * size * size else {
-                throw .wrongEntryCount(expected: size * size * size, found: entries.count)
+        let (size, threeDimensional, values) =
+            switch entries {
+            case .oneDimensional(let size, let values): (size, false, values)
+            case .threeDimensional(let size, let values): (size, true, values)
             }
-            values = entries
-        }
+        try Self.checkShape(size: size, threeDimensional: threeDimensional, entryCount: values.count)
+        var samples: [Double] = []
+        samples.reserveCapacity(values.count * 3)
         for (index, entry) in values.enumerated() {
             guard entry.count == 3 else {
                 throw .invalidEntry(index: index, reason: "\(entry.count) numbers, expected 3")
             }
-            guard entry.allSatisfy({ Float($0).isFinite }) else {
-                throw .invalidEntry(index: index, reason: "\(entry) is not finite in single precision")
-            }
+            samples += entry
+        }
+        try self.init(
+            size: size, threeDimensional: threeDimensional, samples: samples, domainMin: domainMin,
+            domainMax: domainMax, title: title)
+    }
+
+    /// Creates a table from its flat entries (three numbers each), with the checks of
+    /// ``init(entries:domainMin:domainMax:title:)``.
+    init(
+        size: Int, threeDimensional: Bool, samples: [Double], domainMin: [Double] = [0, 0, 0],
+        domainMax: [Double] = [1, 1, 1], title: String? = nil
+    ) throws(LUTError) {
+        try Self.checkShape(size: size, threeDimensional: threeDimensional, entryCount: samples.count / 3)
+        guard samples.count % 3 == 0 else {
+            throw .invalidEntry(index: samples.count / 3, reason: "\(samples.count % 3) numbers, expected 3")
+        }
+        for start in stride(from: 0, to: samples.count, by: 3)
+        where
+            !(Float(samples[start]).isFinite && Float(samples[start + 1]).isFinite
+            && Float(samples[start + 2]).isFinite)
+        {
+            let entry = Array(samples[start..<start + 3])
+            throw .invalidEntry(index: start / 3, reason: "\(entry) is not finite in single precision")
         }
         guard domainMin.count == 3, domainMax.count == 3,
             zip(domainMin, domainMax).allSatisfy({ Self.isUsableSpan(from: $0, to: $1) })
         else { throw .invalidDomain }
-        self.entries = entries
+        self.size = size
+        self.isThreeDimensional = threeDimensional
+        self.samples = samples
         self.domainMin = domainMin
         self.domainMax = domainMax
         self.title = title
     }
+
+    /// The number of entries a table of this shape has: `size` (1D) or `size³` (3D).
+    /// - Throws: ``LUTError/sizeOutOfRange(_:allowed:)`` for a size outside the allowed ones.
+    static func entryCount(size: Int, threeDimensional: Bool) throws(LUTError) -> Int {
+        let allowed = threeDimensional ? allowed3DSizes : allowed1DSizes
+        guard allowed.contains(size) else { throw .sizeOutOfRange(size, allowed: allowed) }
+        return threeDimensional ? size * size * size : size
+    }
+
+    private static func checkShape(size: Int, threeDimensional: Bool, entryCount count: Int) throws(LUTError) {
+        let expected = try entryCount(size: size, threeDimensional: threeDimensional)
+        guard count == expected else { throw .wrongEntryCount(expected: expected, found: count) }
+    }
+
+    /// The entries as single-precision numbers, as the lookup kernels read them.
+    var singlePrecisionSamples: [Float] { samples.map(Float.init) }
 
     /// Whether a channel's domain works in the kernels' single precision: both ends finite, and
     /// the span between them finite, normal (not rounded to or near zero) and positive.
@@ -92,24 +139,20 @@ public struct ColorLookupTable: Sendable, Hashable {
     /// - Returns: the table.
     /// - Throws: ``LUTError/sizeOutOfRange(_:allowed:)``, before anything is built.
     public static func identity(size: Int, threeDimensional: Bool = true) throws(LUTError) -> ColorLookupTable {
-        let allowed = threeDimensional ? allowed3DSizes : allowed1DSizes
-        guard allowed.contains(size) else { throw .sizeOutOfRange(size, allowed: allowed) }
+        let count = try entryCount(size: size, threeDimensional: threeDimensional)
         let step = 1 / Double(size - 1)
-        if !threeDimensional {
-            return try ColorLookupTable(
-                entries: .oneDimensional(
-                    size: size, values: (0..<size).map { Array(repeating: Double($0) * step, count: 3) }))
-        }
-        var values: [[Double]] = []
-        values.reserveCapacity(size * size * size)
-        for blue in 0..<size {
-            for green in 0..<size {
-                for red in 0..<size {
-                    values.append([Double(red) * step, Double(green) * step, Double(blue) * step])
+        var samples: [Double] = []
+        samples.reserveCapacity(count * 3)
+        for index in 0..<count {
+            if threeDimensional {
+                samples += [Double(index % size), Double(index / size % size), Double(index / (size * size))].map {
+                    $0 * step
                 }
+            } else {
+                samples += Array(repeating: Double(index) * step, count: 3)
             }
         }
-        return try ColorLookupTable(entries: .threeDimensional(size: size, values: values))
+        return try ColorLookupTable(size: size, threeDimensional: threeDimensional, samples: samples)
     }
 }
 

@@ -60,69 +60,170 @@ extension ColorLookupTable {
 
     /// The table as `.cube` text.
     public var cubeText: String {
-        var lines: [String] = []
-        if let title { lines.append("TITLE \"\(title)\"") }
-        let values: [[Double]]
-        switch entries {
-        case .oneDimensional(let size, let entries):
-            lines.append("LUT_1D_SIZE \(size)")
-            values = entries
-        case .threeDimensional(let size, let entries):
-            lines.append("LUT_3D_SIZE \(size)")
-            values = entries
+        var text = title.map { "TITLE \"\($0)\"\n" } ?? ""
+        text += "LUT_\(isThreeDimensional ? "3D" : "1D")_SIZE \(size)\n"
+        text += "DOMAIN_MIN \(domainMin.map { String($0) }.joined(separator: " "))\n"
+        text += "DOMAIN_MAX \(domainMax.map { String($0) }.joined(separator: " "))\n"
+        for start in stride(from: 0, to: samples.count, by: 3) {
+            text += String(format: "%.6f %.6f %.6f\n", samples[start], samples[start + 1], samples[start + 2])
         }
-        lines.append("DOMAIN_MIN \(domainMin.map { String($0) }.joined(separator: " "))")
-        lines.append("DOMAIN_MAX \(domainMax.map { String($0) }.joined(separator: " "))")
-        lines += values.map { $0.map { String(format: "%.6f", $0) }.joined(separator: " ") }
-        return lines.joined(separator: "\n") + "\n"
+        return text
     }
 }
 
 /// Reads `.cube` text a chunk at a time and a line at a time, so that neither a huge file nor a
 /// huge declared size is held in memory: every limit is checked the moment it can be.
+///
+/// An entry line of plain decimals (`0.123456 1 0.5`, what every tool writes) is read straight
+/// from the bytes, without making a string; any other line (a keyword, an exponent, a number
+/// with more digits than a `Double` holds exactly, something malformed) goes through the general
+/// parser, which is therefore the one place that decides what is refused and how.
 struct CubeParser {
     private var title: String?
     private var size: (count: Int, threeDimensional: Bool)?
+    private var expectedEntries = 0
     private var domainMin = [0.0, 0, 0]
     private var domainMax = [1.0, 1, 1]
-    private var values: [[Double]] = []
+    /// The entries so far, three numbers each.
+    private var samples: [Double] = []
+    /// The start of a line the previous chunk ended in the middle of.
     private var line: [UInt8] = []
     private var lineNumber = 0
 
     /// Takes the next bytes of the file.
     mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) throws(LUTError) {
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                try endLine()
-            } else {
-                guard line.count < ColorLookupTable.maximumCubeLineLength else {
-                    throw .malformedLine(
-                        line: lineNumber + 1, text: String(decoding: line.prefix(40), as: UTF8.self) + "…",
-                        reason: "longer than \(ColorLookupTable.maximumCubeLineLength) bytes")
-                }
-                line.append(byte)
+        var failure: LUTError?
+        let fed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(LUTError) { try feedBuffer(buffer) } catch { failure = error }
+        }
+        if fed == nil {
+            [UInt8](bytes).withUnsafeBufferPointer { buffer in
+                do throws(LUTError) { try feedBuffer(buffer) } catch { failure = error }
             }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Takes the next bytes of the file.
+    mutating func feedBuffer(_ bytes: UnsafeBufferPointer<UInt8>) throws(LUTError) {
+        var start = 0
+        while start < bytes.count {
+            let newline = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start).map {
+                bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+            }
+            let end = newline ?? bytes.count
+            // The line limit is checked before the line's bytes are kept.
+            guard line.count + (end - start) <= ColorLookupTable.maximumCubeLineLength else {
+                let kept = line + bytes[start..<min(end, start + 40)]
+                throw .malformedLine(
+                    line: lineNumber + 1, text: String(decoding: kept.prefix(40), as: UTF8.self) + "…",
+                    reason: "longer than \(ColorLookupTable.maximumCubeLineLength) bytes")
+            }
+            guard newline != nil else {
+                line.append(contentsOf: bytes[start..<end])
+                return
+            }
+            if line.isEmpty {
+                try endLine(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            } else {
+                line.append(contentsOf: bytes[start..<end])
+                let whole = line
+                line.removeAll(keepingCapacity: true)
+                try whole.withUnsafeBufferPointer { buffer throws(LUTError) in try endLine(buffer) }
+            }
+            start = end + 1
         }
     }
 
     /// Ends the file and builds the table.
     mutating func finish() throws(LUTError) -> ColorLookupTable {
-        if !line.isEmpty { try endLine() }
+        if !line.isEmpty {
+            let whole = line
+            line.removeAll()
+            try whole.withUnsafeBufferPointer { buffer throws(LUTError) in try endLine(buffer) }
+        }
         guard let size else { throw .missingSize }
-        let entries: ColorLookupTable.Entries =
-            size.threeDimensional
-            ? .threeDimensional(size: size.count, values: values) : .oneDimensional(size: size.count, values: values)
-        return try ColorLookupTable(entries: entries, domainMin: domainMin, domainMax: domainMax, title: title)
+        return try ColorLookupTable(
+            size: size.count, threeDimensional: size.threeDimensional, samples: samples, domainMin: domainMin,
+            domainMax: domainMax, title: title)
     }
 
-    private mutating func endLine() throws(LUTError) {
+    private mutating func endLine(_ bytes: UnsafeBufferPointer<UInt8>) throws(LUTError) {
         lineNumber += 1
-        defer { line.removeAll(keepingCapacity: true) }
-        let uncommented = line.split(separator: UInt8(ascii: "#"), maxSplits: 1, omittingEmptySubsequences: false)
-        let text = String(decoding: uncommented.first ?? [], as: UTF8.self)
+        if size != nil, samples.count < expectedEntries * 3, let entry = Self.plainEntry(bytes) {
+            samples.append(entry.red)
+            samples.append(entry.green)
+            samples.append(entry.blue)
+            return
+        }
+        let uncommented = bytes.split(separator: UInt8(ascii: "#"), maxSplits: 1, omittingEmptySubsequences: false)
+        let text = String(decoding: uncommented.first ?? bytes[0..<0], as: UTF8.self)
             .trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
         if text.isEmpty { return }
         try parse(text)
+    }
+
+    /// The three numbers of an entry line written as plain decimals, with an optional comment, or
+    /// `nil` for any other line (left to the general parser).
+    private static func plainEntry(_ bytes: UnsafeBufferPointer<UInt8>) -> (red: Double, green: Double, blue: Double)? {
+        var entry = (0.0, 0.0, 0.0)
+        var count = 0
+        var index = 0
+        while true {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D {
+                index += 1
+            }
+            if index == bytes.count || bytes[index] == UInt8(ascii: "#") { break }
+            guard count < 3, let value = plainDecimal(bytes, at: &index) else { return nil }
+            switch count {
+            case 0: entry.0 = value
+            case 1: entry.1 = value
+            default: entry.2 = value
+            }
+            count += 1
+        }
+        return count == 3 ? entry : nil
+    }
+
+    /// A number `[+-]digits[.digits]` starting at `index` and ending at a blank, a `#` or the end
+    /// of the line, with at most 15 significant digits and 22 decimals: then both the digits and
+    /// the power of ten are exact in a `Double`, so one division rounds correctly, as `Double(_:)`
+    /// does. `nil` for anything else.
+    private static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Double? {
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var decimals = 0
+        var digits = 0
+        var point = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                guard !point else { return nil }
+                point = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                digits += 1
+                if point { decimals += 1 }
+                if mantissa != 0 || byte != UInt8(ascii: "0") { significant += 1 }
+                guard significant <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: "#") {
+                break
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, decimals <= 22 else { return nil }
+        // 10ⁿ = 2ⁿ·5ⁿ with 5²² < 2⁵³: every power up to 10²² is exact, and so is each product here.
+        var power = 1.0
+        for _ in 0..<decimals { power *= 10 }
+        let magnitude = Double(mantissa) / power
+        return negative ? -magnitude : magnitude
     }
 
     private mutating func parse(_ line: String) throws(LUTError) {
@@ -162,10 +263,9 @@ struct CubeParser {
             }
             let threeDimensional = keyword == "LUT_3D_SIZE"
             // Refused here, before any entry is read: a declared 256³ would otherwise be read in full.
-            let allowed = threeDimensional ? ColorLookupTable.allowed3DSizes : ColorLookupTable.allowed1DSizes
-            guard allowed.contains(count) else { throw .sizeOutOfRange(count, allowed: allowed) }
+            expectedEntries = try ColorLookupTable.entryCount(size: count, threeDimensional: threeDimensional)
             size = (count, threeDimensional)
-            values.reserveCapacity(threeDimensional ? count * count * count : count)
+            samples.reserveCapacity(expectedEntries * 3)
         case "DOMAIN_MIN":
             domainMin = try numbers(fields.dropFirst(), count: 3)
         case "DOMAIN_MAX":
@@ -181,12 +281,13 @@ struct CubeParser {
             guard fields[0].first.map({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "+" }) == true else {
                 throw .malformedLine(line: number, text: line, reason: "unknown keyword '\(fields[0])'")
             }
-            guard let size else {
+            guard size != nil else {
                 throw .malformedLine(line: number, text: line, reason: "an entry before LUT_1D_SIZE or LUT_3D_SIZE")
             }
-            let expected = size.threeDimensional ? size.count * size.count * size.count : size.count
-            guard values.count < expected else { throw .tooManyEntries(expected: expected, line: number) }
-            values.append(try numbers(fields[...], count: 3))
+            guard samples.count < expectedEntries * 3 else {
+                throw .tooManyEntries(expected: expectedEntries, line: number)
+            }
+            samples += try numbers(fields[...], count: 3)
         }
     }
 }

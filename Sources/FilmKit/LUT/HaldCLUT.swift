@@ -18,10 +18,8 @@ extension ColorLookupTable {
             throw LUTError.sizeOutOfRange(level * level, allowed: ColorLookupTable.allowed3DSizes)
         }
         let pixels = try image.normalizedToSRGB().pixels()
-        let values = stride(from: 0, to: pixels.samples.count, by: 3).map { index in
-            (0..<3).map { Double(pixels.samples[index + $0]) / 255 }
-        }
-        try self.init(entries: .threeDimensional(size: level * level, values: values))
+        try self.init(
+            size: level * level, threeDimensional: true, samples: pixels.samples.map { Double($0) / 255 })
     }
 
     /// The identity HaldCLUT of `level` (8 gives 512 × 512 pixels): edit it in any image editor,

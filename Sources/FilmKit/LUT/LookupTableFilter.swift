@@ -31,8 +31,16 @@ public struct LookupTableFilter: Filter {
         }
         let input = try image.filmInput().asUChar()
         let mapped: Image
-        switch table.entries {
-        case .oneDimensional(let size, let values):
+        let samples = table.samples
+        let size = table.size
+        if table.isThreeDimensional {
+            let flat = table.singlePrecisionSamples
+            let low = table.domainMin.map(Float.init)
+            let high = table.domainMax.map(Float.init)
+            mapped = try Image.make("lut3d", keepingAlive: [input]) { out in
+                akv_lut3d(input.pointer, out, flat, Int32(size), low, high)
+            }
+        } else {
             let curves = (0..<3).map { channel in
                 (0..<256).map { level -> Double in
                     // Single precision, as the 3D kernel: the domain was checked in it.
@@ -42,19 +50,13 @@ public struct LookupTableFilter: Filter {
                     let position = domain.isNaN ? 0 : min(max(domain, 0), 1) * Float(size - 1)
                     let lower = min(Int(position), size - 2)
                     let fraction = Double(position) - Double(lower)
-                    let value = values[lower][channel] * (1 - fraction) + values[lower + 1][channel] * fraction
+                    let value =
+                        samples[lower * 3 + channel] * (1 - fraction) + samples[(lower + 1) * 3 + channel] * fraction
                     // An 8-bit result cannot go beyond 0…1.
                     return 255 * min(max(value.isNaN ? 0 : value, 0), 1)
                 }
             }
             mapped = try input.mapped(through: Image.lookupTable(curves)).cast(to: .uchar)
-        case .threeDimensional(let size, let values):
-            let flat = values.flatMap { $0.map(Float.init) }
-            let low = table.domainMin.map(Float.init)
-            let high = table.domainMax.map(Float.init)
-            mapped = try Image.make("lut3d", keepingAlive: [input]) { out in
-                akv_lut3d(input.pointer, out, flat, Int32(size), low, high)
-            }
         }
         guard intensity < 1 else { return mapped }
         return try input.linear(multiply: 1 - intensity, add: 0).adding(mapped.linear(multiply: intensity, add: 0))

@@ -55,3 +55,29 @@ extension ContactSheet {
         layout: ContactSheet = ContactSheet(columns: 5, cellWidth: 360, cellHeight: 250)
     ) throws -> Image { fatalError("unavailable") }
 }
+
+extension GrainFigure {
+    /// Unavailable: grain is a density deviation now, not 8-bit levels.
+    @available(
+        *, unavailable,
+        message: "Use rmsDensity: the figure is a deviation of density at 48 µm, shown through the stock's curve"
+    )
+    public func levels(for type: FilmType) -> Double { fatalError("unavailable") }
+
+    /// Unavailable: clumps are sized in micrometres on film.
+    @available(
+        *, unavailable, renamed: "defaultClump(iso:)",
+        message: "Use defaultClump(iso:): the clump size is in µm on film, not thousandths of the short side"
+    )
+    public static func clumpSize(iso: Int) -> Double { fatalError("unavailable") }
+}
+
+extension Grain {
+    /// Unavailable: clumps are physical.
+    @available(
+        *, unavailable,
+        message:
+            "Clumps are physical: FilmFormat.pixelPitch(width:height:) gives the micrometres of film a pixel covers"
+    )
+    public func clumpPixels(shortSide: Int) -> Double { fatalError("unavailable") }
+}

@@ -1,28 +1,27 @@
 import Foundation
 import Imaging
 
-/// Film grain: noise in clumps of a size, strongest in the mid-tones.
+/// Film grain: density fluctuations in clumps of a size, strongest in the mid-tones, seeded.
 ///
-/// Real grain is not white noise. Silver or dye clouds have a size, so the noise is drawn on a
-/// lattice of that spacing and smoothly interpolated into clumps (value noise on two lattices
-/// offset by half a cell, renormalised to an even strength; each lattice value is a hash of the
-/// seed and its position, so the grain is the same on any number of threads). The clump size is
-/// a fraction of the frame's short side, so the same film looks the same at any output
-/// resolution. Grain shows most where the film is half exposed and least in its clear and fully
-/// dense parts, so its amplitude is
-/// `0.15 + 0.85 · 4L(1 − L)` of the mid-tone value at luma `L`. Colour film's three dye layers
-/// grain independently (`chroma` 1); black-and-white film's grain is the same in every channel
-/// (`chroma` 0). When a clump is smaller than a pixel, each pixel averages several clumps and the
-/// deviation falls in proportion (down to half, so that small previews still show texture).
+/// The grain follows the model of film stocks (see <doc:FilmStocksAsData>): isotropic clumps on
+/// film with no lattice, averaged over the film area a pixel covers (set by the frame's
+/// ``FilmFormat`` and the output size, so a frame rendered large and shrunk has the grain of one
+/// rendered small), growing with density and shown through the film's curve (here a neutral one:
+/// strongest in the mid-tones, fading into black and white). Each pixel's noise is a hash of the
+/// seed and its position, so the grain is the same on any number of threads. `amount` sets the
+/// deviation on mid-grey at a 48 µm pixel pitch (a 750-pixel-wide 35 mm frame); colour film's
+/// three dye layers grain mostly together (`chroma` the share of colour differences), so the grain
+/// shows mostly as brightness.
 public struct Grain: ConfigurableFilter {
-    /// The grain's standard deviation on mid-grey, as a fraction of 32 levels (0…1).
+    /// The grain's standard deviation on mid-grey at a 48 µm pixel pitch, as a fraction of 32 levels (0…1).
     public var amount: Double
-    /// The clump size, in thousandths of the frame's short side.
+    /// The clump size, in thousandths of a 35 mm frame's short side (24 mm): 1 is a clump about
+    /// 24 µm across (a Gaussian of 8 µm).
     public var size: Double
-    /// 0 for monochrome grain, 1 for independent grain in each colour channel.
+    /// 0 for monochrome grain; up to 1 for colour differences as strong as the shared grain.
     public var chroma: Double
 
-    /// The standard deviation, in 8-bit levels, that `amount` 1 gives on mid-grey.
+    /// The standard deviation, in 8-bit levels, that `amount` 1 gives on mid-grey at a 48 µm pitch.
     public static let fullAmountLevels = 32.0
 
     /// Creates a grain filter.
@@ -36,9 +35,13 @@ public struct Grain: ConfigurableFilter {
     public static let description = FilterDescription(
         name: "grain", category: .texture, summary: "Film grain in clumps, strongest in the mid-tones, seeded.",
         parameters: [
-            .number("amount", default: 0.3, in: 0...1, "standard deviation on mid-grey, as a fraction of 32 levels"),
-            .number("size", default: 1, in: 0.1...10, "clump size, in thousandths of the frame's short side"),
-            .number("chroma", default: 0, in: 0...1, "0 monochrome grain, 1 independent per colour channel"),
+            .number(
+                "amount", default: 0.3, in: 0...1,
+                "standard deviation on mid-grey at a 48 µm pitch, as a fraction of 32 levels"),
+            .number("size", default: 1, in: 0.1...10, "clump size, in thousandths of a 35 mm frame's short side"),
+            .number(
+                "chroma", default: 0, in: 0...1,
+                "0 monochrome grain, 1 colour differences as strong as the shared grain"),
         ])
 
     /// Makes the filter from registry parameters.
@@ -46,28 +49,33 @@ public struct Grain: ConfigurableFilter {
         self.init(amount: parameters["amount"], size: parameters["size"], chroma: parameters["chroma"])
     }
 
-    /// The clump size in pixels for an image whose short side is `shortSide` pixels.
-    public func clumpPixels(shortSide: Int) -> Double {
-        max(1, size * Double(shortSide) / 1000)
-    }
+    /// The curve the grain is seen through: a print's S-curve, steep in the mid-tones and flat
+    /// towards black and white (the image's tones are left as they are).
+    static let response = CharacteristicCurve(black: 0, white: 1, contrast: 1.6)
 
-    /// The grain's standard deviation, in levels, at `luma` (0…1) for clumps of `clump` pixels.
-    func amplitude(atLuma luma: Double, clump: Double) -> Double {
-        let averaging = min(1, max(0.5, clump))
-        let hump = 4 * luma * (1 - luma)
-        return amount * Self.fullAmountLevels * averaging * (0.15 + 0.85 * hump)
+    /// The grain model: a black-and-white negative's contrast, with the granularity that gives
+    /// `amount` on mid-grey through ``response``.
+    var model: GrainModel {
+        var model = GrainModel(
+            rms: 0, clump: size * 8, gamma: GrainModel.gamma(for: .blackAndWhite), reversal: false,
+            chroma: min(1, max(0, chroma)), response: Self.response)
+        let table = (0..<256).map { 255 * Self.response.value(at: Double($0) / 255) }
+        let midGrey = 118
+        let levels = model.levelsPerDensity(at: midGrey, table: table) * model.density(at: midGrey).squareRoot()
+        model.rms = max(0, amount) * Self.fullAmountLevels / levels
+        return model
     }
 
     /// Adds the grain.
     ///
     /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        try pass.apply(to: image, seed: context.seed)
+        try pass.apply(to: image, context: context)
     }
 
     /// `true`: the film pass reads its input top to bottom (see ``Filter/readsInputSequentially``).
     public var readsInputSequentially: Bool { true }
 
     /// The film pass that renders this filter alone.
-    var pass: FilmPass { FilmPass(grain: self) }
+    var pass: FilmPass { FilmPass(grain: amount > 0 ? model : nil) }
 }

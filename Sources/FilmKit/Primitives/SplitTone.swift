@@ -42,21 +42,19 @@ public struct SplitTone: ConfigurableFilter {
     }
 
     /// Adds `strength · w(L) · tint`, with weights `(1 − L)²` in the shadows and `L²` in the
-    /// highlights; each tint has zero mean, so brightness is kept.
+    /// highlights; each tint has zero mean, so brightness is kept. The film pass computes it (the
+    /// stage a stock's split tone runs as), so the rule is written once.
     ///
     /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        let input = try image.filmInput()
-        let luma = try input.luma()
-        let shadowWeight = try luma.linear(multiply: -1, add: 1).raised(to: 2)
-        let highlightWeight = try luma.raised(to: 2)
-        let shadowTint = Self.tint(hue: shadowHue, strength: shadowStrength)
-        let highlightTint = Self.tint(hue: highlightHue, strength: highlightStrength)
-        // A one-band image times three constants gives three bands: the tint, weighted per pixel.
-        let shadows = try shadowWeight.linear(multiply: shadowTint, add: [0, 0, 0])
-        let highlights = try highlightWeight.linear(multiply: highlightTint, add: [0, 0, 0])
-        return try input.adding(shadows).adding(highlights)
+        try pass.apply(to: image, context: context)
     }
+
+    /// `true`: the film pass reads its input top to bottom (see ``Filter/readsInputSequentially``).
+    public var readsInputSequentially: Bool { true }
+
+    /// The film pass that renders this filter alone.
+    var pass: FilmPass { FilmPass(tones: self) }
 
     /// A fully saturated colour of `hue`, minus its mean, scaled to sample levels.
     static func tint(hue: Double, strength: Double) -> [Double] {

@@ -40,7 +40,7 @@ public struct Vignette: ConfigurableFilter {
     ///
     /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        try pass.apply(to: image, seed: context.seed)
+        try pass.apply(to: image, context: context)
     }
 
     /// `true`: the film pass reads its input top to bottom (see ``Filter/readsInputSequentially``).

@@ -19,16 +19,17 @@ struct FilmPass {
     /// Three 256-entry tables, or none for the identity.
     var curves: [[Double]]?
     var tones: SplitTone?
-    var grain: Grain?
+    var grain: GrainModel?
 
-    func apply(to image: Image, seed: UInt64) throws -> Image {
+    func apply(to image: Image, context: FilterContext) throws -> Image {
         let input = try image.filmInput().asUChar()
-        var params = parameters(shortSide: Double(input.shortSide), seed: seed)
+        var params = parameters(width: input.width, height: input.height, context: context)
         return try Image.make("film", keepingAlive: [input]) { akv_film(input.pointer, $0, &params) }
     }
 
-    /// The C pass's parameters for a frame whose short side is `shortSide` pixels.
-    func parameters(shortSide: Double, seed: UInt64) -> AkvFilmParams {
+    /// The C pass's parameters for a frame of `width` × `height` pixels.
+    func parameters(width: Int, height: Int, context: FilterContext) -> AkvFilmParams {
+        let shortSide = Double(min(width, height))
         var params = AkvFilmParams()
         if let vignette, vignette.amount > 0 {
             params.vignette_amount = Float(vignette.amount)
@@ -36,19 +37,15 @@ struct FilmPass {
         }
         Self.fill(&params.matrix, matrix.flatMap { $0 })
         let identity = (0..<256).map(Double.init)
-        Self.fill(&params.curve, (0..<3).flatMap { curves?[$0] ?? identity })
+        let tables = (0..<3).map { curves?[$0] ?? identity }
+        Self.fill(&params.curve, tables.flatMap { $0 })
         if let tones, tones.shadowStrength > 0 || tones.highlightStrength > 0 {
             Self.fill(&params.shadow_tint, SplitTone.tint(hue: tones.shadowHue, strength: tones.shadowStrength))
             Self.fill(
                 &params.highlight_tint, SplitTone.tint(hue: tones.highlightHue, strength: tones.highlightStrength))
         }
-        if let grain, grain.amount > 0 {
-            let clump = grain.size * shortSide / 1000
-            params.grain_levels = Float(grain.amplitude(atLuma: 0.5, clump: clump))
-            params.grain_cell = max(1, clump)
-            params.grain_chroma = grain.chroma
-            params.grain_seed = seed
-        }
+        grain?.fill(
+            &params, tables: tables, width: width, height: height, format: context.format, seed: context.seed)
         if let halation, halation.strength > 0 {
             params.halation_sigma = halation.radius * shortSide
             params.halation_knee = halation.knee
@@ -59,10 +56,7 @@ struct FilmPass {
 
     /// Copies `values` into a C array imported as a tuple of floats.
     private static func fill<T>(_ tuple: inout T, _ values: [Double]) {
-        withUnsafeMutableBytes(of: &tuple) { raw in
-            let floats = raw.bindMemory(to: Float.self)
-            for (index, value) in values.prefix(floats.count).enumerated() { floats[index] = Float(value) }
-        }
+        GrainModel.fill(&tuple, values)
     }
 }
 
@@ -75,3 +69,4 @@ extension StockLook: FilmPassLook {}
 extension Grain: FilmPassLook {}
 extension Halation: FilmPassLook {}
 extension Vignette: FilmPassLook {}
+extension SplitTone: FilmPassLook {}

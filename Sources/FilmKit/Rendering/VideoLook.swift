@@ -61,7 +61,7 @@ public struct VideoLook: Sendable {
     ///   cannot be built; any error the look throws.
     public func apply(to frame: Image, index: Int) throws -> Image {
         let context = context(forFrame: index)
-        if let pass { return try pass.apply(to: frame, seed: context.seed) }
+        if let pass { return try pass.apply(to: frame, context: context) }
         return try look.apply(to: frame, context: context)
     }
 
@@ -130,6 +130,6 @@ public struct VideoLook: Sendable {
                 input, source.count, Int32(frame.width), Int32(frame.height), 3, VIPS_FORMAT_UCHAR)
         else { throw ImagingError.operationFailed(operation: "new_from_memory", message: VipsRuntime.takeError()) }
         wrapped.pointee.Type = VIPS_INTERPRETATION_sRGB
-        try pass.apply(to: Image(owning: wrapped), seed: context(forFrame: index).seed).write(into: target)
+        try pass.apply(to: Image(owning: wrapped), context: context(forFrame: index)).write(into: target)
     }
 }

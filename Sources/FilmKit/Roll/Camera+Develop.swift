@@ -121,7 +121,8 @@ extension Camera {
         let data: Data
         do {
             let image = try Image(data: latent).normalizedToSRGB()
-            let developed = try filter.apply(to: image, context: FilterContext(seed: roll.seed(forFrame: shot.frame)))
+            let developed = try filter.apply(
+                to: image, context: FilterContext(seed: roll.seed(forFrame: shot.frame), format: roll.format))
             data = try DevelopedFrameEncoder.encode(developed, metadata: record)
         } catch {
             throw RollError.developmentFailed(name: roll.name, frame: shot.frame, reason: "\(error)")

@@ -96,6 +96,11 @@ public actor Camera {
             fixed.state = .full
             fixed.fullDate = fixed.shots.last?.metadata.captureDate ?? now
         }
+        // A note saved for a shot whose bytes were never stored (the shot failed, then restoring
+        // the record failed too) belongs to no frame.
+        for frame in fixed.frameNotes.keys where !fixed.shots.contains(where: { $0.frame == frame }) {
+            fixed.frameNotes[frame] = nil
+        }
         if fixed.state == .developing, fixed.readyDate == nil {
             if !store.isReadOnly { try store.discardDevelopedFrames(of: fixed) }
             fixed.state = .full
@@ -110,11 +115,20 @@ public actor Camera {
 
     /// Loads a new roll of `stock` (a registered filter name) holding `size` exposures.
     ///
+    /// - Parameters:
+    ///   - name: the roll's name, unique ignoring case and accents.
+    ///   - stock: a registered filter name.
+    ///   - size: how many exposures the roll holds.
+    ///   - note: a note on the roll (see ``Roll/normalizedNote(_:)``).
+    ///   - format: the film frame the roll is shot on, which sets its grain.
     /// - Throws: ``RollError/invalidName(_:)``, ``RollError/duplicateName(requested:existing:)``
     ///   (names compared ignoring case and accents, damaged rolls' names included),
-    ///   ``RollError/unknownStock(_:)``.
+    ///   ``RollError/unknownStock(_:)``, ``RollError/invalidNote(reason:)``.
     @discardableResult
-    public func load(_ name: String, stock: String, size: RollSize) throws(RollError) -> Roll {
+    public func load(
+        _ name: String, stock: String, size: RollSize, note: String? = nil, format: FilmFormat = .thirtyFive
+    ) throws(RollError) -> Roll {
+        let note = try Roll.normalizedNote(note)
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw .invalidName(name) }
         if let existing = rollsByID.values.first(where: { $0.isNamed(trimmed) })?.name
@@ -130,8 +144,10 @@ public actor Camera {
         }
         // A filter registered without a title has its name as title; make that one readable.
         let title = description.title == description.name ? nil : description.title
-        let roll = Roll(
-            name: trimmed, stock: description.name, stockTitle: title, size: size, loadedDate: configuration.clock.now)
+        var roll = Roll(
+            name: trimmed, stock: description.name, stockTitle: title, size: size, loadedDate: configuration.clock.now,
+            format: format)
+        roll.note = note
         try store.save(roll)
         rollsByID[roll.id] = roll
         return roll
@@ -141,9 +157,11 @@ public actor Camera {
     ///
     /// - Returns: the roll after the shot; its ``Roll/exposuresLeft`` is one less.
     /// - Throws: ``RollError/rollFull(name:exposures:)`` when no exposure is left, and the errors
-    ///   of ``shoot(encoded:on:metadata:)``. Nothing changes when it throws.
+    ///   of ``shoot(encoded:on:metadata:note:)``. Nothing changes when it throws.
     @discardableResult
-    public func shoot(_ image: Image, on name: String, metadata: ShotMetadata) throws(RollError) -> Roll {
+    public func shoot(_ image: Image, on name: String, metadata: ShotMetadata, note: String? = nil) throws(RollError)
+        -> Roll
+    {
         _ = try shootableRoll(named: name)
         let data: Data
         do {
@@ -151,19 +169,27 @@ public actor Camera {
         } catch {
             throw .invalidImage(reason: error.description)
         }
-        return try shoot(encoded: data, on: name, metadata: metadata)
+        return try shoot(encoded: data, on: name, metadata: metadata, note: note)
     }
 
     /// Takes a shot from encoded image bytes (JPEG, PNG, WebP, TIFF, HEIF…), stored as given.
     ///
-    /// The bytes are decoded once to make sure they develop later.
+    /// The bytes are decoded once to make sure they develop later. A `note` on the frame is
+    /// saved with the roll before the shot is stored (and taken back if storing it fails).
     /// - Throws: ``RollError/rollFull(name:exposures:)``, ``RollError/wrongState(name:state:expected:)``,
     ///   ``RollError/invalidImage(reason:)``, ``RollError/invalidLocation(_:)``,
-    ///   ``RollError/storageFailed(path:reason:)``. Nothing changes when it throws.
+    ///   ``RollError/invalidExposure(_:)``, ``RollError/invalidNote(reason:)``, ``RollError/storageFailed(path:reason:)``. Nothing
+    ///   changes when it throws.
     @discardableResult
-    public func shoot(encoded data: Data, on name: String, metadata: ShotMetadata) throws(RollError) -> Roll {
+    public func shoot(encoded data: Data, on name: String, metadata: ShotMetadata, note: String? = nil)
+        throws(RollError) -> Roll
+    {
         var roll = try shootableRoll(named: name)
+        let note = try Roll.normalizedNote(note)
         if let location = metadata.location, !location.isValid { throw .invalidLocation(location) }
+        if let value = metadata.exposureCompensation, !ShotMetadata.exposureCompensationRange.contains(value) {
+            throw .invalidExposure(value)
+        }
         do {
             let image = try Image(data: data, options: .init(autorotate: false))
             _ = try image.mean()  // decodes every pixel: a truncated file fails now, not at the lab
@@ -173,7 +199,15 @@ public actor Camera {
         let shot = Shot(
             frame: (roll.shots.last?.frame ?? 0) + 1, metadata: metadata,
             fileExtension: Shot.fileExtension(of: data), byteCount: data.count)
-        try store.addShot(shot, data: data, to: roll)
+        let before = roll
+        roll.frameNotes[shot.frame] = note
+        if roll != before { try store.save(roll) }
+        do {
+            try store.addShot(shot, data: data, to: roll)
+        } catch {
+            if roll != before { try? store.save(before) }
+            throw error
+        }
         roll.shots.append(shot)
         if roll.shots.count >= roll.size.exposures {
             roll.state = .full
@@ -224,11 +258,54 @@ public actor Camera {
         rolls().filter { $0.state == .developed }
     }
 
-    /// The rolls whose name contains `query`, ignoring case and accents ("leto" finds "Léto");
-    /// every roll for an empty query.
+    /// The rolls whose name, note or frame notes contain `query`, ignoring case and accents
+    /// ("leto" finds "Léto", "cervena" a note saying "Červená"); every roll for an empty query.
     public func search(_ query: String) -> [Roll] {
-        let folded = NameMatcher.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
-        return rolls().filter { folded.isEmpty || NameMatcher.fold($0.name).contains(folded) }
+        rolls().filter { $0.matches(query) }
+    }
+
+    // MARK: - Notes
+
+    /// Writes (or, with `nil` or an empty text, removes) the note on a roll. Notes can change
+    /// until the roll is sent for development: its photos' EXIF descriptions are written then.
+    /// - Returns: the roll with its note.
+    /// - Throws: ``RollError/invalidNote(reason:)``; ``RollError/wrongState(name:state:expected:)``
+    ///   for a roll at the lab or developed; the errors of ``roll(named:)``; ``RollError/storageFailed(path:reason:)``.
+    @discardableResult
+    public func setNote(_ note: String?, on name: String) throws(RollError) -> Roll {
+        let note = try Roll.normalizedNote(note)
+        var roll = try annotatableRoll(named: name)
+        roll.note = note
+        try store.save(roll)
+        rollsByID[roll.id] = roll
+        return roll
+    }
+
+    /// Writes (or, with `nil` or an empty text, removes) the note on a shot frame, as
+    /// ``setNote(_:on:)`` does for a roll.
+    /// - Returns: the roll with the frame's note.
+    /// - Throws: the errors of ``setNote(_:on:)``, ``RollError/frameNotFound(name:frame:frameCount:)``.
+    @discardableResult
+    public func setNote(_ note: String?, frame: Int, of name: String) throws(RollError) -> Roll {
+        let note = try Roll.normalizedNote(note)
+        var roll = try annotatableRoll(named: name)
+        guard roll.shots.contains(where: { $0.frame == frame }) else {
+            throw .frameNotFound(name: roll.name, frame: frame, frameCount: roll.shots.count)
+        }
+        roll.frameNotes[frame] = note
+        try store.save(roll)
+        rollsByID[roll.id] = roll
+        return roll
+    }
+
+    /// A roll whose notes may change: loaded or full, not being developed.
+    private func annotatableRoll(named name: String) throws(RollError) -> Roll {
+        let roll = try self.roll(named: name)
+        guard !busy.contains(roll.id) else { throw .busy(name: roll.name) }
+        guard roll.state == .loaded || roll.state == .full else {
+            throw .wrongState(name: roll.name, state: roll.state, expected: .full)
+        }
+        return roll
     }
 
     /// The roll named `name`, ignoring case and accents.

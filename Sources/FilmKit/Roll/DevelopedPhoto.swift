@@ -15,8 +15,14 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
     public let stock: String
     /// When and where the shot was taken.
     public let metadata: ShotMetadata
-    /// The EXIF image description, such as `Kodak Portra 400 — frame 12 of 36`.
+    /// The EXIF image description: the stock and frame, then the roll's note and the frame's
+    /// note when they have one, such as `Kodak Portra 400 — frame 12 of 36 — Prague with Ana —
+    /// sunset on the bridge`.
     public let imageDescription: String
+    /// The roll's note when the frame was developed.
+    public let rollNote: String?
+    /// The frame's note when it was developed.
+    public let frameNote: String?
     /// The file extension of the developed bytes.
     public let fileExtension: String
     /// The SHA-256 of the developed bytes (64 hexadecimal digits), recorded when the frame was
@@ -40,7 +46,11 @@ public struct DevelopedPhoto: Sendable, Hashable, Codable {
         self.rollName = roll.name
         self.stock = roll.stock
         self.metadata = metadata
-        self.imageDescription = "\(roll.stockTitle) — frame \(frame) of \(roll.size.exposures)"
+        self.rollNote = roll.note
+        self.frameNote = roll.note(forFrame: frame)
+        self.imageDescription =
+            (["\(roll.stockTitle) — frame \(frame) of \(roll.size.exposures)"]
+            + [rollNote, frameNote].compactMap { $0 }).joined(separator: " — ")
         self.fileExtension = fileExtension
         self.checksum = checksum
     }

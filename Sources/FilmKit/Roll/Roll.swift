@@ -33,6 +33,16 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
     /// When the lab hands the photos back: the end of the rendering plus the camera's
     /// ``DevelopmentDelay``. Set when every frame has been rendered; `nil` before.
     public internal(set) var readyDate: Date?
+    /// The film frame the roll is shot on (35 mm unless loaded otherwise): sets the grain's size
+    /// and strength when the roll is developed.
+    public internal(set) var format: FilmFormat
+    /// The note people wrote on the roll (see ``normalizedNote(_:)``), or `nil`.
+    public internal(set) var note: String?
+    /// The notes written on frames, by frame number (see ``note(forFrame:)``).
+    public internal(set) var frameNotes: [Int: String]
+
+    /// The longest note, in Unicode scalars (so at most 4,000 bytes of UTF-8).
+    public static let maximumNoteLength = 1_000
 
     /// Creates a freshly loaded, empty roll.
     ///
@@ -44,8 +54,10 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
     ///     ``displayName(ofStock:)``.
     ///   - size: how many exposures the roll holds.
     ///   - loadedDate: when the roll was loaded.
+    ///   - format: the film frame the roll is shot on.
     public init(
-        id: UUID = UUID(), name: String, stock: String, stockTitle: String? = nil, size: RollSize, loadedDate: Date
+        id: UUID = UUID(), name: String, stock: String, stockTitle: String? = nil, size: RollSize, loadedDate: Date,
+        format: FilmFormat = .thirtyFive
     ) {
         self.id = id
         self.name = name
@@ -56,6 +68,35 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
         self.shots = []
         self.photos = []
         self.loadedDate = loadedDate
+        self.format = format
+        self.frameNotes = [:]
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, stock, stockTitle, size, state, shots, photos, loadedDate, fullDate
+        case developmentStartedDate, readyDate, format, note, frameNotes
+    }
+
+    /// Reads a roll's record. A record written before rolls had a format, notes or frame notes
+    /// reads as 35 mm without notes.
+    /// - Throws: `DecodingError` for a record that is not a roll.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        stock = try container.decode(String.self, forKey: .stock)
+        stockTitle = try container.decode(String.self, forKey: .stockTitle)
+        size = try container.decode(RollSize.self, forKey: .size)
+        state = try container.decode(RollState.self, forKey: .state)
+        shots = try container.decode([Shot].self, forKey: .shots)
+        photos = try container.decode([DevelopedPhoto].self, forKey: .photos)
+        loadedDate = try container.decode(Date.self, forKey: .loadedDate)
+        fullDate = try container.decodeIfPresent(Date.self, forKey: .fullDate)
+        developmentStartedDate = try container.decodeIfPresent(Date.self, forKey: .developmentStartedDate)
+        readyDate = try container.decodeIfPresent(Date.self, forKey: .readyDate)
+        format = try container.decodeIfPresent(FilmFormat.self, forKey: .format) ?? .thirtyFive
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        frameNotes = try container.decodeIfPresent([Int: String].self, forKey: .frameNotes) ?? [:]
     }
 
     /// The exposures still to take: 0 once the roll is full (also when finished early).
@@ -84,6 +125,45 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
     /// from the roll's record and reassembles them in ``RollStore/loadRolls()``.
     public mutating func replaceShots(with shots: [Shot]) {
         self.shots = shots.sorted { $0.frame < $1.frame }
+    }
+
+    /// The note written on a frame, or `nil`.
+    /// - Parameter frame: the frame number, from 1.
+    public func note(forFrame frame: Int) -> String? {
+        frameNotes[frame]
+    }
+
+    /// A note as it is kept: in Unicode's composed form (NFC), without spaces at either end;
+    /// `nil` for an empty note (which removes one).
+    /// - Parameter note: the text people wrote.
+    /// - Returns: the note to keep, or `nil`.
+    /// - Throws: ``RollError/invalidNote(reason:)`` for a note over ``maximumNoteLength`` Unicode
+    ///   scalars, or with a control character or line break (a note is one line: it goes into
+    ///   one EXIF field and one line of `filmkit roll list`).
+    public static func normalizedNote(_ note: String?) throws(RollError) -> String? {
+        guard let note else { return nil }
+        let normalized = note.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let control = normalized.unicodeScalars.first(where: {
+            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }) {
+            throw .invalidNote(
+                reason: "it contains the control character U+\(String(control.value, radix: 16, uppercase: true))")
+        }
+        guard normalized.unicodeScalars.count <= maximumNoteLength else {
+            throw .invalidNote(
+                reason: "\(normalized.unicodeScalars.count) characters, over the limit of \(maximumNoteLength)")
+        }
+        return normalized.isEmpty ? nil : normalized
+    }
+
+    /// Whether the roll's name, its note or a frame's note contains `query`, ignoring case and
+    /// accents; every roll matches an empty query.
+    func matches(_ query: String) -> Bool {
+        let folded = NameMatcher.fold(query.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !folded.isEmpty else { return true }
+        return ([name] + [note].compactMap { $0 } + frameNotes.values).contains {
+            NameMatcher.fold($0).contains(folded)
+        }
     }
 
     /// Whether `name` names this roll, ignoring case and accents.

@@ -25,6 +25,13 @@ public enum RollError: Error, Sendable, Hashable {
     case invalidImage(reason: String)
     /// The GPS position is out of range.
     case invalidLocation(GeoLocation)
+    /// The exposure compensation is not a finite number within
+    /// ``ShotMetadata/exposureCompensationRange``.
+    case invalidExposure(Double)
+    /// A note is too long or holds a control character (see ``Roll/normalizedNote(_:)``).
+    case invalidNote(reason: String)
+    /// An owner identifier is empty, over 256 bytes or holds a control character (see ``RollOwner``).
+    case invalidOwner(String)
     /// Applying the stock or encoding a frame failed; the roll is back to full.
     case developmentFailed(name: String, frame: Int, reason: String)
     /// The roll is being developed; wait for the development to end.
@@ -93,6 +100,12 @@ extension RollError: CustomStringConvertible {
             return "cannot shoot: \(reason)"
         case .invalidLocation(let location):
             return "invalid GPS position \(location.latitude), \(location.longitude)"
+        case .invalidExposure(let value):
+            return "exposure compensation \(value) EV is outside −5…+5 EV"
+        case .invalidNote(let reason):
+            return "invalid note: \(reason)"
+        case .invalidOwner(let owner):
+            return "\(owner.debugDescription) is not a valid owner (it must have 1…256 bytes, no control characters)"
         case .developmentFailed(let name, let frame, let reason):
             return "developing frame \(frame) of roll '\(name)' failed: \(reason)"
         case .busy(let name):

@@ -48,12 +48,27 @@ public struct ShotMetadata: Sendable, Hashable, Codable {
     /// with its offset. `nil` records it in UTC (offset `+00:00`). The zone is stored with the
     /// shot, so developing never depends on the machine's zone.
     public var timeZone: TimeZone?
+    /// The exposure compensation the frame was shot with, in EV (stops; +1 is twice the light),
+    /// within ``exposureCompensationRange``; `nil` for none. It is kept with the shot and
+    /// travels to the developed photo's record; development does not render it yet.
+    public var exposureCompensation: Double?
+
+    /// The exposure compensations a shot may have, in EV: a camera's usual ±5 stops.
+    public static let exposureCompensationRange = -5.0...5.0
 
     /// Creates shot metadata.
-    public init(captureDate: Date, location: GeoLocation? = nil, timeZone: TimeZone? = nil) {
+    /// - Parameters:
+    ///   - captureDate: the moment of the exposure.
+    ///   - location: where it was taken.
+    ///   - timeZone: the time zone it was taken in.
+    ///   - exposureCompensation: the exposure compensation, in EV.
+    public init(
+        captureDate: Date, location: GeoLocation? = nil, timeZone: TimeZone? = nil, exposureCompensation: Double? = nil
+    ) {
         self.captureDate = captureDate
         self.location = location
         self.timeZone = timeZone
+        self.exposureCompensation = exposureCompensation
     }
 }
 

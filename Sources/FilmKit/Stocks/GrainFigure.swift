@@ -1,52 +1,47 @@
 import Foundation
 
-/// A stock's grain as its maker publishes it, and how that becomes pixels.
+/// A stock's grain as its maker publishes it, and the model that makes it pixels.
 ///
-/// Makers publish graininess on two scales that cannot be converted into each other exactly
-/// (Kodak publication E-58): **Print Grain Index** for Kodak's colour negatives (a perceptual scale
-/// of prints from a 35 mm negative: 25 is the threshold of visibility, 2 units one just-noticeable
-/// difference) and **diffuse RMS granularity** (×1000, at a density of 1.0) for black-and-white,
-/// reversal and motion-picture films and Fujifilm's negatives. FilmKit maps each to the grain's
-/// standard deviation on mid-grey, in 8-bit levels, for a frame shown at its full resolution:
+/// Makers publish graininess on two scales (Kodak publication E-58): **diffuse RMS granularity**
+/// (×1000: the deviation of density seen through a 48 µm aperture at a density of 1.0) for
+/// black-and-white, reversal and motion-picture films and Fujifilm's negatives, and **Print Grain
+/// Index** for Kodak's colour negatives (a perceptual scale of prints from a 35 mm negative: 25 is
+/// the threshold of visibility, 2 units one just-noticeable difference). FilmKit renders the RMS
+/// granularity (``rmsDensity``); a Print Grain Index `p` maps to `0.23 · (p − 20)` (×1000), the
+/// engineering calibration that puts Portra 400 (PGI 37) at 3.9, next to Superia 400's published 4.
 ///
-/// - Print Grain Index `p`: `0.55 · (p − 20)` levels (Ektar 100's PGI 25 gives 2.8, Portra 400's 37 gives 9.4);
-/// - RMS granularity `r` of a black-and-white negative: `r` levels (Tri-X's 17 gives 17);
-/// - of a colour or motion-picture negative: `2.4 · r` (printing multiplies a negative's density
-///   variations; Superia 400's 4 gives 9.6, close to Portra 400);
-/// - of a slide: `0.7 · r` (a slide is viewed directly, at its own low contrast of grain; Velvia 50's 9 gives 6.3).
-///
-/// The constants were chosen so that stocks known side by side (Portra 400 and Superia 400, Tri-X
-/// and HP5) come out alike; they are an engineering calibration, not a standard.
-/// The clump size grows with speed, as faster emulsions have larger crystals:
-/// `0.6 + 0.3 · log₂(ISO / 100)` thousandths of the frame's short side.
+/// The clumps are Gaussians of ``clumpMicrometres`` on film, or by default `3 · ∛(ISO / 100)` µm
+/// (``defaultClump(iso:)``: faster emulsions have larger crystals and clouds). How granularity and
+/// clump size become pixels for a film format and an output size, and how the result is checked,
+/// is in <doc:FilmStocksAsData>.
 public struct GrainFigure: Codable, Sendable, Hashable {
     /// Kodak's Print Grain Index, where published.
     public var printGrainIndex: Double?
     /// Diffuse RMS granularity × 1000, where published (or estimated; `sources` says which).
     public var rmsGranularity: Double?
+    /// The clump's size on film (a Gaussian's standard deviation), in micrometres; `nil` (the key
+    /// left out of a stock file) for ``defaultClump(iso:)``.
+    public var clumpMicrometres: Double?
 
-    /// Creates a grain figure; give exactly one of the two.
-    public init(printGrainIndex: Double? = nil, rmsGranularity: Double? = nil) {
+    /// Creates a grain figure; give exactly one of the first two.
+    public init(printGrainIndex: Double? = nil, rmsGranularity: Double? = nil, clumpMicrometres: Double? = nil) {
         self.printGrainIndex = printGrainIndex
         self.rmsGranularity = rmsGranularity
+        self.clumpMicrometres = clumpMicrometres
     }
 
-    /// The grain's standard deviation on mid-grey, in 8-bit levels, for a film of `type`.
-    public func levels(for type: FilmType) -> Double {
+    /// The deviation of density through a 48 µm aperture at a density of 1.0 (the RMS
+    /// granularity ÷ 1000, or the Print Grain Index's mapping).
+    public var rmsDensity: Double {
         if let printGrainIndex {
-            return 0.55 * (printGrainIndex - 20)
+            return 0.23 * (printGrainIndex - 20) / 1000
         }
-        let rms = rmsGranularity ?? 0
-        switch type {
-        case .blackAndWhite: return rms
-        case .colorNegative, .cine: return 2.4 * rms
-        case .slide: return 0.7 * rms
-        }
+        return (rmsGranularity ?? 0) / 1000
     }
 
-    /// The clump size, in thousandths of the frame's short side, for a film of speed `iso`.
-    public static func clumpSize(iso: Int) -> Double {
-        0.6 + 0.3 * log2(Double(max(iso, 25)) / 100)
+    /// The default clump size, in micrometres on film, for a film of speed `iso`: `3 · ∛(ISO / 100)`.
+    public static func defaultClump(iso: Int) -> Double {
+        3 * cbrt(Double(max(iso, 1)) / 100)
     }
 
     func validate(stock: String) throws(FilmStockError) {
@@ -61,6 +56,10 @@ public struct GrainFigure: Codable, Sendable, Hashable {
             }
         default:
             throw .invalid(stock: stock, reason: "grain needs exactly one of printGrainIndex and rmsGranularity")
+        }
+        if let clumpMicrometres, !(0.5...30).contains(clumpMicrometres) {
+            throw .valueOutOfRange(
+                stock: stock, field: "grain.clumpMicrometres", value: clumpMicrometres, range: 0.5...30)
         }
     }
 }

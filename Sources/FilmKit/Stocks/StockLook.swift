@@ -37,11 +37,12 @@ public struct StockLook: Filter {
                 strength: min(1, stock.halation.strength * halationScale), radius: stock.halation.radius,
                 color: stock.halation.color(for: stock.type))
         }
-        let levels = stock.grain.levels(for: stock.type) * grainScale
-        if levels > 0 {
-            pass.grain = Grain(
-                amount: min(1, levels / Grain.fullAmountLevels), size: GrainFigure.clumpSize(iso: stock.iso),
-                chroma: stock.type == .blackAndWhite ? 0 : 0.6)
+        let rms = stock.grain.rmsDensity * grainScale
+        if rms > 0 {
+            pass.grain = GrainModel(
+                rms: rms, clump: stock.grain.clumpMicrometres ?? GrainFigure.defaultClump(iso: stock.iso),
+                gamma: GrainModel.gamma(for: stock.type), reversal: stock.type == .slide,
+                chroma: stock.type == .blackAndWhite ? 0 : GrainModel.dyeChroma)
         }
         return pass
     }
@@ -50,7 +51,7 @@ public struct StockLook: Filter {
     ///
     /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        try pass.apply(to: image, seed: context.seed)
+        try pass.apply(to: image, context: context)
     }
 
     /// `true`: the film pass reads its input top to bottom (see ``Filter/readsInputSequentially``).

@@ -10,8 +10,9 @@ public enum LiveSourceEvent: Sendable, Hashable {
     /// The stream was lost (closed, failed, or silent for the read timeout) after the packet at
     /// `time`.
     case lost(time: Double, reason: String)
-    /// Waiting `delay` seconds before reconnect attempt `attempt` (capped exponential backoff).
-    case waiting(attempt: Int, delay: Double)
+    /// Waiting `delay` seconds before reconnect attempt `attempt` (capped exponential backoff);
+    /// `reason` says why the last connection failed or was lost.
+    case waiting(attempt: Int, delay: Double, reason: String)
     /// Packets flow again: the stream was lost at `lostAt` and the first new packet is `gap`
     /// seconds later. Clips that span it list it in ``CapturedVideoSegment/gaps``.
     case recovered(lostAt: Double, gap: Double)
@@ -60,7 +61,7 @@ public enum LiveSourceState: Sendable, Hashable {
         case .connecting(let attempt): .connecting(attempt: attempt)
         case .connected(let info): .streaming(info)
         case .lost: .reconnecting(attempt: 1)
-        case .waiting(let attempt, _): .reconnecting(attempt: attempt)
+        case .waiting(let attempt, _, _): .reconnecting(attempt: attempt)
         case .recovered: self
         case .ended: .idle
         }

@@ -72,11 +72,21 @@ struct ClipPlanner: Sendable {
     }
 
     /// Ends every pending clip at `end` at the latest: recording stopped.
+    /// A clip left with no frame (it was to continue the one before it past `end`) hands its
+    /// events to that one, which holds their frames: no event is lost to a stop.
     mutating func truncate(to end: Int) {
-        for index in pending.indices {
-            pending[index].end = min(pending[index].end, end)
+        var kept: [PlannedClip] = []
+        for var clip in pending {
+            clip.end = min(clip.end, end)
+            if clip.end > clip.start {
+                kept.append(clip)
+            } else if let last = kept.indices.last {
+                kept[last].events += clip.events
+                kept[last].eventTimes += clip.eventTimes
+                kept[last].requestedEnd = max(kept[last].requestedEnd, clip.requestedEnd)
+            }
         }
-        pending.removeAll { $0.end <= $0.start }
+        pending = kept
         lastEnd = min(lastEnd, end)
     }
 

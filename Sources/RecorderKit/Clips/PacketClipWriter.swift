@@ -19,6 +19,11 @@ struct PacketClipWriter {
     let job: PacketExportJob
     private let groups: [PacketGroup]
     private let files: [URL]
+    /// Where the clip's video ends (ticks): after its last packet, or, when its groups run
+    /// without an outage up to the key frame that ended the clip, at that key frame. A clip cut
+    /// short by a change of parameters ends with its own last frame: that frame is never held
+    /// through the outage and the groups that followed it.
+    let end: Int64
 
     init(job: PacketExportJob) {
         self.job = job
@@ -37,6 +42,9 @@ struct PacketClipWriter {
             groups = []
             files = []
         }
+        let lastPacketEnd = groups.flatMap(\.packets).map { $0.pts + $0.duration }.max() ?? groups.first?.startPTS ?? 0
+        let reachesClipEnd = upper + 1 >= all.count
+        end = max(lastPacketEnd, reachesClipEnd ? (job.followingKeyPTS ?? lastPacketEnd) : lastPacketEnd)
     }
 
     /// Writes the clip to `path` and describes it.
@@ -54,7 +62,6 @@ struct PacketClipWriter {
         var frameCount = packets.count
         let contents = try readFiles()
         let lastPacketEnd = packets.map { $0.1.pts + $0.1.duration }.max() ?? firstPacket.pts
-        let end = max(lastPacketEnd, job.followingKeyPTS ?? lastPacketEnd)
         var audioCodecName: String?
         do {
             if let transform = job.transform {

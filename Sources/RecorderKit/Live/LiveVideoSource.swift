@@ -39,6 +39,9 @@ public final class LiveVideoSource: Sendable {
         running.withLock { $0 }?.cancel()
     }
 
+    /// Why a stream that closed without an error was lost.
+    static let streamEnded = "the stream ended"
+
     /// How a run ended.
     enum Outcome {
         /// Stopped by ``stop()``, the recorder, or the session.
@@ -66,12 +69,14 @@ public final class LiveVideoSource: Sendable {
                 if let limit = policy.maximumAttempts, failures >= limit {
                     if lastError == nil { return .ended }
                     return .failed(
-                        lastError ?? .connectionFailed(url: options.redactedURL, message: "the stream ended"))
+                        lastError ?? .connectionFailed(url: options.redactedURL, message: Self.streamEnded))
                 }
                 // The first wait after a loss, or after a first connection that failed, is the
                 // initial delay; each failure since multiplies it.
                 let delay = policy.delay(beforeAttempt: lostAt != nil ? failures + 1 : failures)
-                session.sourceEvent(.waiting(attempt: failures + 1, delay: delay))
+                session.sourceEvent(
+                    .waiting(
+                        attempt: failures + 1, delay: delay, reason: lastError?.description ?? Self.streamEnded))
                 wait(delay, interrupt: interrupt, session: session, timeline: timeline)
                 if stopped() { break }
             }
@@ -154,10 +159,10 @@ public final class LiveVideoSource: Sendable {
                 lostAt = time
                 session.sourceLost()
                 session.sourceEvent(
-                    .lost(time: PacketTimeline.seconds(time), reason: lastError?.description ?? "the stream ended"))
+                    .lost(time: PacketTimeline.seconds(time), reason: lastError?.description ?? Self.streamEnded))
             } else {
                 failures += 1
-                lastError = lastError ?? .connectionFailed(url: options.redactedURL, message: "the stream ended")
+                lastError = lastError ?? .connectionFailed(url: options.redactedURL, message: Self.streamEnded)
             }
             if policy.maximumAttempts == 0 {
                 return lastError.map { .failed($0) } ?? .ended

@@ -19,6 +19,8 @@ struct PacketTimeline {
 
     /// The monotonic clock's reading (nanoseconds of uptime) where the timeline begins.
     let origin: UInt64
+    /// The monotonic clock (nanoseconds of uptime); tests pass one they advance by hand.
+    let clock: @Sendable () -> UInt64
     /// Added to a connection's timestamps (in ticks) to place them; `nil` until its first packet.
     private var offset: Int64?
     /// Where a connection's first packet goes at the earliest (ticks): when the connection opened.
@@ -28,17 +30,20 @@ struct PacketTimeline {
     /// The nominal frame duration of the current connection.
     private(set) var frameTicks: Int64 = ticksPerSecond / 30
 
-    /// A timeline that begins at `origin` (by default, now).
-    init(origin: UInt64 = DispatchTime.now().uptimeNanoseconds) {
-        self.origin = origin
+    /// A timeline that begins at `origin` (by default, now) on `clock`.
+    init(
+        origin: UInt64? = nil, clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) {
+        self.origin = origin ?? clock()
+        self.clock = clock
     }
 
     /// Ticks of the monotonic clock since the timeline began.
-    var now: Int64 { Self.ticks(since: origin) }
+    var now: Int64 { Self.ticks(since: origin, now: clock()) }
 
-    /// Ticks of the monotonic clock since `origin`.
-    static func ticks(since origin: UInt64) -> Int64 {
-        Int64((DispatchTime.now().uptimeNanoseconds &- origin) / 1000) * ticksPerSecond / 1_000_000
+    /// Ticks of the monotonic clock from `origin` to `now` (by default, the system's now).
+    static func ticks(since origin: UInt64, now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Int64 {
+        Int64((now &- origin) / 1000) * ticksPerSecond / 1_000_000
     }
 
     static func seconds(_ ticks: Int64) -> Double { Double(ticks) / Double(ticksPerSecond) }
@@ -55,7 +60,7 @@ struct PacketTimeline {
         if frameRate.isFinite, frameRate >= 1, frameRate <= 1000 {
             frameTicks = max(1, Int64((Double(Self.ticksPerSecond) / frameRate).rounded()))
         }
-        connectionStart = openedAt.map { Int64(($0 &- origin) / 1000) * Self.ticksPerSecond / 1_000_000 }
+        connectionStart = openedAt.map { Self.ticks(since: origin, now: $0) }
     }
 
     /// Where the first packet of a connection goes: its arrival, after the last packet.

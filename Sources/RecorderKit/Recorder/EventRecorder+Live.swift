@@ -5,7 +5,11 @@ import Synchronization
 extension EventRecorder {
     /// Records from a live source until the recorder stops (``stopRecording()`` or
     /// ``resetRecorder()``), the source is stopped (``LiveVideoSource/stop()``), the task is
-    /// cancelled, the stream ends for good, or its reconnect policy gives up.
+    /// cancelled, the stream ends for good, or its reconnect policy gives up. However it ends,
+    /// every clip of an event marked meanwhile is written and published before the source's
+    /// ``LiveSourceEvent/ended(reason:)`` and before this call returns or throws: a clip whose
+    /// forward window the source did not fill is written shorter and marked
+    /// ``CapturedVideoSegment/isTruncated``.
     ///
     /// With ``VideoCodec/passthrough`` and an H.264, H.265 or MJPEG stream the packets are kept
     /// as they arrive (no decoding); any other stream, or any other codec setting, is decoded
@@ -39,11 +43,19 @@ extension EventRecorder {
         } onCancel: {
             source.stop()
         }
+        // Nothing more comes for the clips waiting on this source: whatever ended it, each is
+        // written with what it has, and every clip is published before the end is reported.
+        perform(
+            core.withLock { core in
+                core.cutPendingClips()
+                return settle(&core)
+            })
+        await untilIdle()
         let reason: String
         switch (session.failure, outcome) {
         case (let failure?, _): reason = "\(failure)"
         case (nil, .failed(let error)): reason = "\(error)"
-        case (nil, .ended): reason = "the stream ended"
+        case (nil, .ended): reason = LiveVideoSource.streamEnded
         case (nil, .stopped): reason = "stopped"
         }
         publish(.ended(reason: reason))
@@ -140,6 +152,15 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
         do throws(RecorderError) {
             switch mode {
             case .passthrough?:
+                guard
+                    PacketIntegrity.isWhole(
+                        packet.bytes, flags: packet.packet.pointee.flags, parameters: packet.parameters)
+                else {
+                    // A damaged or cut packet: the frames after it up to the next key frame
+                    // cannot be decoded, so its group ends here, and the clip lists the gap.
+                    recorder.packetDropped()
+                    return true
+                }
                 return recorder.ingest(packet, writer: writer)
             case .decoding(let decoder)?:
                 return try decode(packet, with: decoder)

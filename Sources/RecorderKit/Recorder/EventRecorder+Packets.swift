@@ -30,8 +30,7 @@ extension EventRecorder {
             case .none: return .stop
             case .paused:
                 // The clip keeps the camera's timestamps, so paused time shows as a gap.
-                core.packets.closeOpenGroup()
-                core.passthrough.interrupted = true
+                core.endOpenGroup()
                 return .skip
             case .recording: break
             }
@@ -42,8 +41,7 @@ extension EventRecorder {
             if startsGroup {
                 // A new group needs a key frame; after a change of parameters, wait for one.
                 guard packet.isKey else {
-                    core.packets.closeOpenGroup()
-                    core.passthrough.interrupted = true
+                    core.endOpenGroup()
                     return .skip
                 }
                 let number = core.passthrough.nextGroup
@@ -86,8 +84,7 @@ extension EventRecorder {
         let work = core.withLock { core -> Settlement? in
             if failure != nil {
                 // The group's file lacks this packet: end the group here; the next key frame starts afresh.
-                core.packets.closeOpenGroup()
-                core.passthrough.interrupted = true
+                core.endOpenGroup()
             } else {
                 _ = core.packets.commit(record, group: group)
             }
@@ -110,10 +107,15 @@ extension EventRecorder {
     /// decoded frame starts after a gap too.
     func sourceLost() {
         core.withLock { core in
-            core.packets.closeOpenGroup()
-            core.passthrough.interrupted = true
+            core.endOpenGroup()
             core.sourceInterrupted = true
         }
+    }
+
+    /// A packet of a passthrough recording was damaged and dropped: the open group ends before
+    /// it; the next key frame starts a group after a gap.
+    func packetDropped() {
+        core.withLock { $0.endOpenGroup() }
     }
 
     /// The live source is lost and the timeline has reached `now`: passthrough clips whose end

@@ -110,6 +110,15 @@ public final class EventRecorder: FrameRecorder {
     /// The bytes of buffered frame and packet files on disk now (the ring buffer's size).
     public var bufferedBytes: Int { core.withLock { $0.index.diskBytes + $0.packets.diskBytes } }
 
+    /// Whether a clip is waiting for frames of its forward window or being written: a host that
+    /// records until its last event's clip is out waits for this to turn `false`.
+    public var hasPendingClips: Bool {
+        core.withLock { core in
+            !core.planner.pending.isEmpty || !core.packetPlanner.pending.isEmpty || !core.exporting.isEmpty
+                || !core.exportingGroups.isEmpty
+        }
+    }
+
     /// The number of buffered frame files on disk now.
     public var bufferedFrameCount: Int { core.withLock { $0.index.storedCount } }
 
@@ -183,9 +192,7 @@ public final class EventRecorder: FrameRecorder {
             let old = core.state
             core.state = .none
             core.anchor = nil
-            core.planner.truncate(to: core.nextSlot)
-            core.packets.closeOpenGroup()
-            core.packetPlanner.truncate(nextGroup: core.passthrough.nextGroup)
+            core.cutPendingClips()
             return old
         }
     }
@@ -319,6 +326,18 @@ public final class EventRecorder: FrameRecorder {
     /// - Throws: The first background failure not yet reported (a clip that could not be written,
     ///   ``RecorderError/storageFailed(path:message:)``; a frame that could not be stored).
     public func capturedSegments() async throws(RecorderError) -> [CapturedVideoSegment] {
+        await untilIdle()
+        return try core.withLock { core throws(RecorderError) in
+            if let failure = core.unreportedFailure {
+                core.unreportedFailure = nil
+                throw failure
+            }
+            return core.segments
+        }
+    }
+
+    /// Returns once no frame is being compressed and no clip written.
+    func untilIdle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let idle = core.withLock { core in
                 if core.isIdle { return true }
@@ -326,13 +345,6 @@ public final class EventRecorder: FrameRecorder {
                 return false
             }
             if idle { continuation.resume() }
-        }
-        return try core.withLock { core throws(RecorderError) in
-            if let failure = core.unreportedFailure {
-                core.unreportedFailure = nil
-                throw failure
-            }
-            return core.segments
         }
     }
 

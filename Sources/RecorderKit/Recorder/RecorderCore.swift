@@ -94,6 +94,21 @@ struct RecorderCore {
         return keep
     }
 
+    /// No more frames or packets come for the clips waiting for them (recording stopped, or the
+    /// live source ended for good): each ends with what it has, shorter and marked truncated.
+    mutating func cutPendingClips() {
+        planner.truncate(to: nextSlot)
+        packets.closeOpenGroup()
+        packetPlanner.truncate(nextGroup: passthrough.nextGroup)
+    }
+
+    /// Ends the open group of pictures of a passthrough recording: the next key frame starts a
+    /// group after a gap (the source was lost or paused, or a packet could not be kept).
+    mutating func endOpenGroup() {
+        packets.closeOpenGroup()
+        passthrough.interrupted = true
+    }
+
     /// The first group of pictures any passthrough clip, pending or future, may still need.
     var retainGroupsFrom: Int {
         var keep = passthrough.nextGroup

@@ -35,6 +35,11 @@ final class ClipRemuxer {
         try FFmpegRuntime.check(avcodec_parameters_copy(stream.pointee.codecpar, parameters.pointer), "parameters")
         // The source container's tag (an RTP or MPEG-TS one) means nothing in MP4; the muxer picks its own.
         stream.pointee.codecpar.pointee.codec_tag = 0
+        if stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC {
+            // `hvc1` (parameter sets in the sample description), which Apple's players require;
+            // the muxer's default, `hev1`, they refuse.
+            stream.pointee.codecpar.pointee.codec_tag = Self.hvc1
+        }
         stream.pointee.time_base = timeBase
         if parameters.frameRate > 0 {
             stream.pointee.avg_frame_rate = av_d2q(parameters.frameRate, 1000)
@@ -52,6 +57,9 @@ final class ClipRemuxer {
         }
         av_packet_free(&packet)
     }
+
+    /// The `hvc1` four-character code, as libavformat stores it (first character lowest).
+    static let hvc1 = "hvc1".utf8.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
 
     /// Writes one packet: `bytes` as stored, its timestamps and duration in ticks from the clip's
     /// start (a gap before the next packet is part of this one's duration).

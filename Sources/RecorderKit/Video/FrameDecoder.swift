@@ -13,6 +13,8 @@ final class FrameDecoder {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var scaler: OpaquePointer?
+    /// The matrix and range `scaler` was last told (see ``VideoColour``).
+    private var colourSetting: VideoColour.Setting?
     /// A packet of the decoder's own, for bytes read back from the ring buffer.
     private var ownPacket: UnsafeMutablePointer<AVPacket>?
     /// The FFmpeg name of the decoder.
@@ -137,6 +139,7 @@ final class FrameDecoder {
             scaler, frame.pointee.width, frame.pointee.height, AVPixelFormat(frame.pointee.format), Int32(width),
             Int32(height), format, SWS_BILINEAR, nil, nil, nil)
         guard let scaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported pixel format") }
+        colourSetting = VideoColour.configure(scaler, readingFrame: frame, last: colourSetting)
         return scaler
     }
 

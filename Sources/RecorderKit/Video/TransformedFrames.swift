@@ -1,5 +1,5 @@
 import CFFmpeg
-import CVipsShim
+import CRecorderKernels
 import FilmKit
 import Foundation
 import Imaging

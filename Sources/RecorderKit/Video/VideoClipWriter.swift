@@ -25,6 +25,9 @@ final class VideoClipWriter {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var scaler: OpaquePointer?
+    /// The matrix and range `scaler` and `jpegScaler` were last told (see ``VideoColour``).
+    private var colourSetting: VideoColour.Setting?
+    private var fittingColourSetting: VideoColour.Setting?
     /// Decodes the ring buffer's JPEG frames straight into YUV for ``appendJPEG(_:)``.
     private var jpegDecoder: UnsafeMutablePointer<AVCodecContext>?
     private var jpegPacket: UnsafeMutablePointer<AVPacket>?
@@ -80,7 +83,7 @@ final class VideoClipWriter {
         // No B-frames: presentation order is decoding order, so every timestamp is exact.
         codec.pointee.max_b_frames = 0
         codec.pointee.pix_fmt = AV_PIX_FMT_YUVJ420P
-        codec.pointee.color_range = AVCOL_RANGE_JPEG
+        VideoColour.tag(codec)
         if name == "libx264" {
             codec.pointee.gop_size = Int32(framerate)
             // ultrafast: at 1080p it needs about 40 MB less than veryfast (measured with ffmpeg's
@@ -150,6 +153,7 @@ final class VideoClipWriter {
             scaler, Int32(size.width), Int32(size.height), AV_PIX_FMT_RGB24, frame.pointee.width, frame.pointee.height,
             AVPixelFormat(frame.pointee.format), SWS_BILINEAR, nil, nil, nil)
         guard let scaler else { throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported conversion") }
+        colourSetting = VideoColour.configure(scaler, writingFromRGB: colourSetting)
         let (planes, lines) = FFmpegRuntime.planes(of: frame)
         pixels.samples.withUnsafeBufferPointer { buffer in
             let source: [UnsafePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
@@ -233,6 +237,7 @@ final class VideoClipWriter {
         guard let jpegScaler else {
             throw .ffmpeg(operation: "sws_getCachedContext", message: "unsupported frame format")
         }
+        fittingColourSetting = VideoColour.configure(jpegScaler, readingFrame: decoded, last: fittingColourSetting)
         let (sourcePlanes, sourceLines) = FFmpegRuntime.planes(of: decoded)
         let (planes, lines) = FFmpegRuntime.planes(of: frame)
         // The 4:2:0 chroma planes have half the resolution; the area's corner is even.

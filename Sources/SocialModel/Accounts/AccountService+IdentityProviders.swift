@@ -99,6 +99,11 @@ extension AccountService {
             .prefix(20))
         if base.count < policy.usernameLength.lowerBound { base = "user" }
         guard attempt > 0 else { return base }
-        return base + "_" + String(UInt32.random(in: 0..<1_000_000))
+        return Self.uniquified(base)
+    }
+
+    /// A username made of `base` and a random suffix, for when `base` itself is taken or must not be used.
+    static func uniquified(_ base: String) -> String {
+        base + "_" + String(UInt32.random(in: 0..<1_000_000))
     }
 }

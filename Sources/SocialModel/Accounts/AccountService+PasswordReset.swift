@@ -26,7 +26,10 @@ extension AccountService {
     ///
     /// The new password is checked before the token is used up, so a weak password can be
     /// corrected with the same token. Reading the mail also proves the address, so an unverified
-    /// account becomes verified.
+    /// account becomes verified — and, as nobody had proved the address before, whoever registered
+    /// it may not be its owner: what they chose is released. The username becomes a placeholder
+    /// (`user_` and digits, which the owner can change) and the name and surname are cleared, so a
+    /// username squatted on someone else's address does not survive their reset.
     /// - Parameters:
     ///   - token: the token from the reset email.
     ///   - newPassword: the new password, held to the registration rules.
@@ -48,10 +51,30 @@ extension AccountService {
         // Consuming is the atomic step: of two racing resets with one token, one gets nil here.
         _ = try await consume(token, purpose: .passwordReset)
         if user.verifiedAt == nil {
-            user.verifiedAt = clock.now()
-            try await fromStore { [user] in try await store.updateUser(user) }
+            user = try await claimUnverified(user)
         }
         return try await storePassword(newHash, for: user, keepingSession: nil)
+    }
+
+    /// Verifies an account its address's owner claims through a reset, releasing the username
+    /// and names its registrant chose (see ``resetPassword(token:newPassword:)``).
+    func claimUnverified(_ user: User) async throws(AccountError) -> User {
+        var claimed = user
+        claimed.verifiedAt = clock.now()
+        claimed.name = ""
+        claimed.surname = ""
+        for _ in 0..<8 {
+            claimed.username = Self.uniquified("user")
+            do {
+                try await store.updateUser(claimed)
+                return claimed
+            } catch .duplicate(.username) {
+                continue
+            } catch {
+                throw .storage(error)
+            }
+        }
+        throw .invalid([.init(.username, .taken)])
     }
 
     // MARK: Shared with the signed-in password change

@@ -51,11 +51,15 @@ public protocol MessageStore: Sendable {
     /// - Throws: ``StoreError`` when the store fails.
     func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [Message]
-    /// The photo of a message, with the conversation it belongs to.
-    /// - Parameter id: the message's id.
-    /// - Returns: the photo, or `nil` when the message has none.
+    /// The photo of a message `viewerID` can see, with the conversation it belongs to: the same
+    /// messages as ``messages(in:viewerID:before:limit:)`` (the viewer takes part in the
+    /// conversation and the message came after they last hid it).
+    /// - Parameters:
+    ///   - id: the message's id.
+    ///   - viewerID: who asks for it.
+    /// - Returns: the photo, or `nil` when the message has none, or is not one the viewer can see.
     /// - Throws: ``StoreError`` when the store fails.
-    func messagePhoto(id: MessageID) async throws(StoreError) -> MessagePhoto?
+    func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto?
     /// Marks the other participant's messages read for `userID`.
     /// - Parameters:
     ///   - conversationID: the conversation's id.

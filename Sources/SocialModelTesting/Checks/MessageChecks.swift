@@ -87,7 +87,10 @@ enum MessageChecks {
             #expect(try await ana.messages.photo(messageID: message.id) == jpeg)
             // Eve has a conversation of her own, which must not open Ana's photo to her.
             _ = try await eve.messages.send(recipientID: ana.user.id, text: "hi")
-            await #expect(throws: NetworkError.forbidden) { _ = try await eve.messages.photo(messageID: message.id) }
+            await #expect(throws: NetworkError.notFound(.photo)) {
+                _ = try await eve.messages.photo(messageID: message.id)
+            }
+            #expect(try await h.store.messagePhoto(id: message.id, viewerID: eve.user.id) == nil)
             let text = try await ana.messages.send(recipientID: ben.user.id, text: "no photo")
             await #expect(throws: NetworkError.notFound(.photo)) {
                 _ = try await ben.messages.photo(messageID: text.id)
@@ -95,6 +98,25 @@ enum MessageChecks {
             await #expect(throws: NetworkError.self) {
                 _ = try await ana.messages.send(recipientID: ben.user.id, text: "x", photo: Data("bad".utf8))
             }
+        },
+        ConformanceCheck(.messages, "a hidden conversation's photos are hidden with it, from that side only") { h in
+            let ana = try await h.signedIn("ana")
+            let ben = try await h.signedIn("ben")
+            let old = try await ana.messages.send(
+                recipientID: ben.user.id, text: "", photo: MockPhotoProcessor.photo(width: 40, height: 40))
+            try await ben.messages.delete(conversationID: old.conversationID)
+            await #expect(throws: NetworkError.notFound(.photo)) { _ = try await ben.messages.photo(messageID: old.id) }
+            #expect(try await h.store.messagePhoto(id: old.id, viewerID: ben.user.id) == nil)
+            // Ana did not hide it.
+            #expect(try await !ana.messages.photo(messageID: old.id).isEmpty)
+            let stored = try await h.store.messagePhoto(id: old.id, viewerID: ana.user.id)
+            #expect(stored?.messageID == old.id && stored?.conversationID == old.conversationID)
+            // A new message brings the conversation back to Ben with the new photo only.
+            h.clock.advance(by: 1)
+            let new = try await ana.messages.send(
+                recipientID: ben.user.id, text: "", photo: MockPhotoProcessor.photo(width: 40, height: 40))
+            #expect(try await !ben.messages.photo(messageID: new.id).isEmpty)
+            await #expect(throws: NetworkError.notFound(.photo)) { _ = try await ben.messages.photo(messageID: old.id) }
         },
         ConformanceCheck(.messages, "a deleted account's conversations stay with the other side, shown as deleted") {
             h in
@@ -130,7 +152,7 @@ enum MessageChecks {
             // When the second participant's account goes too, so does the conversation.
             try await ana.account.deleteAccount()
             #expect(try await h.store.conversation(id: id) == nil)
-            #expect(try await h.store.messagePhoto(id: hello.id) == nil)
+            #expect(try await h.store.messagePhoto(id: hello.id, viewerID: ana.user.id) == nil)
         },
     ]
 }

@@ -64,5 +64,30 @@ enum PasswordResetChecks {
             // The verification token was not spent by the wrong use.
             #expect(try await h.accounts.verifyEmail(token: verification).isVerified)
         },
+        ConformanceCheck(.accounts, "a reset of an unverified account releases the username its registrant chose") {
+            h in
+            // Someone registers "nia" on Nia's address; they can never verify it.
+            try await h.accounts.register(
+                Registration(
+                    email: "nia@example.com", username: "nia", password: SocialTestHarness.password, name: "Not",
+                    surname: "Nia"))
+            let squatted = try #require(try await h.store.user(email: "nia@example.com"))
+            try await h.accounts.requestPasswordReset(email: "nia@example.com")
+            let token = try #require(h.mailer.latestToken(.passwordReset, to: "nia@example.com"))
+            try await h.accounts.resetPassword(token: token, newPassword: newPassword)
+            let claimed = try #require(try await h.store.user(id: squatted.id))
+            #expect(claimed.isVerified && claimed.username.hasPrefix("user_"))
+            #expect(claimed.name.isEmpty && claimed.surname.isEmpty)
+            #expect(try await h.store.user(usernameKey: User.usernameKey(for: "nia")) == nil)
+            // The owner signs in with the new password and can take the name back; so could anyone.
+            let nia = try await h.accounts.signIn(email: "nia@example.com", password: newPassword, clientKey: "c")
+            #expect(nia.user.id == squatted.id)
+            // A verified account's reset keeps its username.
+            try await h.registerVerified("oto")
+            try await h.accounts.requestPasswordReset(email: "oto@example.com")
+            let otoToken = try #require(h.mailer.latestToken(.passwordReset, to: "oto@example.com"))
+            try await h.accounts.resetPassword(token: otoToken, newPassword: newPassword)
+            #expect(try await h.store.user(email: "oto@example.com")?.username == "oto")
+        },
     ]
 }

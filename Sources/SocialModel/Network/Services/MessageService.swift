@@ -81,13 +81,16 @@ public struct MessageService: Sendable {
     /// The photo of a message, as JPEG.
     /// - Parameter messageID: the message's id.
     /// - Returns: the JPEG.
-    /// - Throws: ``NetworkError/forbidden`` unless the signed-in user takes part in its
-    ///   conversation, ``NetworkError/notFound(_:)`` when there is no such photo.
+    /// - Throws: ``NetworkError/notFound(_:)`` (``NetworkEntity/photo``) when there is no
+    ///   such photo among the messages the signed-in user can see: the message has none, its
+    ///   conversation is not theirs, or they deleted (hid) it after the message was sent.
     public func photo(messageID: MessageID) async throws(NetworkError) -> Data {
-        guard let photo = try await context.fromStore({ try await store.messagePhoto(id: messageID) }) else {
-            throw .notFound(.photo)
-        }
-        try await requireParticipant(photo.conversationID)
+        let viewerID = actor.id
+        guard
+            let photo = try await context.fromStore({
+                try await store.messagePhoto(id: messageID, viewerID: viewerID)
+            })
+        else { throw .notFound(.photo) }
         return photo.jpeg
     }
 

@@ -22,7 +22,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return range.lowerBound + unit * (range.upperBound - range.lowerBound)
     }
 
-    static func mix(_ value: UInt64) -> UInt64 {
+    /// SplitMix64's finaliser: scrambles `value`'s bits so that nearby inputs give unrelated outputs
+    /// (FilmKit derives per-filter and per-frame seeds with it).
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

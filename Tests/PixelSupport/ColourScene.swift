@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestSupport
 
 /// One scene of 64 flat patches (8 × 8 patches of 8 × 8 pixels, aligned with JPEG's blocks),
 /// encoded in any RGB colour space at 8 or 16 bits, for checking that every encoding comes out

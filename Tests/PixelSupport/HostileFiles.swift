@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestSupport
 
 /// Damaged and hostile inputs, made from the bundled samples, as the hardening tests use them.
 public enum HostileFiles {

@@ -1,0 +1,6 @@
+import FilmKit
+import RecorderKit
+
+func filmLook(on recorder: EventRecorder) throws {
+    try recorder.setExportFilter(named: "kodak-portra-400", registry: .shared)
+}
