@@ -7,7 +7,11 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 log="${1:-/tmp/analogkit-ci-$(date -u +%Y%m%dT%H%M%SZ).log}"
-clone="$(mktemp -d "${TMPDIR:-/tmp}/analogkit-ci.XXXXXX")/analogkit"
+parent="$(mktemp -d "${TMPDIR:-/tmp}/analogkit-ci.XXXXXX")"
+# mktemp's folder is private (0700); tests run the tools as `nobody` (ReadOnlyRollLibraryTests),
+# who must be able to reach them, as in a CI checkout.
+chmod 755 "$parent"
+clone="$parent/analogkit"
 git clone -q "$root" "$clone"
 echo "ci-fresh-clone: $clone at $(git -C "$clone" rev-parse --short HEAD); log: $log"
 started=$SECONDS
