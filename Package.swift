@@ -22,7 +22,16 @@ targets += [
 targets += [
     // TSan cannot see the futex under Synchronization.Mutex or GLib's locks; these mark the edges.
     .target(name: "CThreadSanitizer"),
+    // What the kits' C kernels share: the AVX2 clones, and libvips' hand-offs marked for TSan.
+    .target(name: "CKernelSupport", dependencies: ["CThreadSanitizer"]),
     .target(name: "Locking", dependencies: ["CThreadSanitizer"]),
+]
+
+// MARK: - KitLocalization (English, Slovak and Czech messages; Imaging and SocialModel re-export it)
+
+targets += [
+    .target(name: "KitLocalization", resources: [.process("Localization")]),
+    .testTarget(name: "KitLocalizationTests", dependencies: ["KitLocalization"]),
 ]
 
 // MARK: - SeededRandom (SplitMix64; FilmKit re-exports it, so it needs no product of its own)
@@ -46,7 +55,13 @@ targets += [
     .target(name: "CVipsShim", dependencies: ["CVips", "CThreadSanitizer"]),
     // libexif builds and reads EXIF blocks; libjpeg swaps them into a JPEG without re-encoding it.
     .target(name: "CExifShim", linkerSettings: [.linkedLibrary("exif"), .linkedLibrary("jpeg")]),
-    .target(name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExifShim"]),
+    // Conversion from an embedded ICC profile to the working space: LittleCMS reads the profiles,
+    // a table kernel converts the pixels.
+    .target(
+        name: "CIccTransform", dependencies: ["CVips", "CKernelSupport"], linkerSettings: [.linkedLibrary("lcms2")]),
+    .target(
+        name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExifShim", "CIccTransform", "KitLocalization"],
+        resources: [.process("Localization")]),
     .testTarget(
         name: "ImagingTests",
         dependencies: ["Imaging", "Locking", "TestSupport", "PixelTestSupport", "imaging-leak-check"]
@@ -70,8 +85,9 @@ targets += [
         name: "CaptureDevices",
         dependencies: [
             .target(name: "CV4L2Shim", condition: .when(platforms: [.linux])),
-            .product(name: "Logging", package: "swift-log"),
-        ]
+            .product(name: "Logging", package: "swift-log"), "KitLocalization",
+        ],
+        resources: [.process("Localization")]
     ),
     .target(name: "CaptureDevicesMocks", dependencies: ["CaptureDevices"]),
     .testTarget(
@@ -95,9 +111,11 @@ products += [
     .library(name: "FilmKitMocks", targets: ["FilmKitMocks"]),
 ]
 targets += [
+    // The film pass and the LUT kernels (libvips operations written in C, vectorised).
+    .target(name: "CFilmKernels", dependencies: ["CVips", "CKernelSupport"]),
     .target(
-        name: "FilmKit", dependencies: ["Imaging", "CVipsShim", "Locking", "SeededRandom"],
-        resources: [.copy("Resources/Stocks")]),
+        name: "FilmKit", dependencies: ["Imaging", "CVipsShim", "CFilmKernels", "Locking", "SeededRandom"],
+        resources: [.copy("Resources/Stocks"), .process("Localization")]),
     .target(name: "FilmKitMocks", dependencies: ["FilmKit", "Locking"]),
     .testTarget(
         name: "FilmKitTests", dependencies: ["FilmKit", "FilmKitMocks", "TestSupport", "PixelTestSupport", "filmkit"]),
@@ -123,7 +141,8 @@ targets += [
     // a photo's zoom and lens come from the selected camera.
     .target(
         name: "GalleryKit",
-        dependencies: ["Imaging", "FilmKit", "CaptureDevices", .product(name: "GRDB", package: "GRDB.swift")]
+        dependencies: ["Imaging", "FilmKit", "CaptureDevices", .product(name: "GRDB", package: "GRDB.swift")],
+        resources: [.process("Localization")]
     ),
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
     // gallery-bench is the writer the atomic-save test kills; gallery-demo is run as users run it.
@@ -165,10 +184,13 @@ targets += [
     // FFmpeg's error codes and av_err2str are macros, which Swift cannot import; this shim exposes them.
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     // The recorder's own C kernel: RGB to 4:2:0 YUV in one pass (no libvips, no FFmpeg).
-    .target(name: "CRecorderKernels"),
+    .target(name: "CRecorderKernels", dependencies: ["CKernelSupport"]),
     .target(
         name: "RecorderKit",
-        dependencies: ["Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "CRecorderKernels", "Locking"]),
+        dependencies: [
+            "Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "CRecorderKernels", "Locking",
+        ],
+        resources: [.process("Localization")]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "FilmKit", "Imaging", "Locking"]),
     // The tests launch recorder-host as a child process (and kill it), so they depend on it being built.
     .testTarget(
@@ -208,6 +230,8 @@ products += [
     .library(name: "SocialModelSQLite", targets: ["SocialModelSQLite"]),
     // Its own product, so SQLite-only users never build PostgresNIO.
     .library(name: "SocialModelPostgres", targets: ["SocialModelPostgres"]),
+    // Either store from one URL (StoreLocation.open), for hosts that let the operator choose.
+    .library(name: "SocialModelStores", targets: ["SocialModelStores"]),
     .library(name: "SocialModelPhotos", targets: ["SocialModelPhotos"]),
     .library(name: "SocialModelMocks", targets: ["SocialModelMocks"]),
     .library(name: "SocialModelTesting", targets: ["SocialModelTesting"]),
@@ -216,12 +240,13 @@ targets += [
     .target(
         name: "SocialModel",
         dependencies: [
-            "Locking",
+            "Locking", "KitLocalization",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             // The services report mail they could not send through the caller's Logger.
             .product(name: "Logging", package: "swift-log"),
-        ]
+        ],
+        resources: [.process("Localization")]
     ),
     // What the two SQL stores share: each entity's columns and how a row decodes into it (package access, no product).
     .target(name: "SocialModelSQL", dependencies: ["SocialModel"]),
@@ -229,14 +254,20 @@ targets += [
         name: "SocialModelSQLite",
         dependencies: ["SocialModel", "SocialModelSQL", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    // SocialModelSQLite: StoreLocation.open() picks either store from one URL.
     .target(
         name: "SocialModelPostgres",
         dependencies: [
-            "SocialModel", "SocialModelSQL", "SocialModelSQLite", "Locking",
+            "SocialModel", "SocialModelSQL", "Locking",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    .target(
+        name: "SocialModelStores",
+        dependencies: [
+            "SocialModel", "SocialModelSQLite", "SocialModelPostgres",
+            .product(name: "Logging", package: "swift-log"),
         ]
     ),
     .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit", "Locking"]),
@@ -249,8 +280,9 @@ targets += [
     .testTarget(
         name: "SocialModelTests",
         dependencies: [
-            "SocialModel", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos", "SocialModelMocks",
-            "SocialModelTesting", "Imaging", "FilmKit", "TestSupport", "PixelTestSupport", "Locking",
+            "SocialModel", "SocialModelSQLite", "SocialModelPostgres", "SocialModelStores", "SocialModelPhotos",
+            "SocialModelMocks", "SocialModelTesting", "Imaging", "FilmKit", "TestSupport", "PixelTestSupport",
+            "Locking",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -310,15 +342,19 @@ targets += [
 products += [
     .library(name: "SocialModelAPI", targets: ["SocialModelAPI"]),
     .library(name: "SocialModelHTTP", targets: ["SocialModelHTTP"]),
+    // SocialModelHTTP's pure parsers (query, JSON shape), SPI only: a product so that the fuzz
+    // targets (Fuzz/) can build them without Hummingbird, SwiftNIO or swift-crypto.
+    .library(name: "SocialModelHTTPParsing", targets: ["SocialModelHTTPParsing"]),
     .library(name: "SocialClient", targets: ["SocialClient"]),
 ]
 targets += [
     // What the routes and a client exchange: bodies, the error with its stable codes, the JSON coding.
     .target(name: "SocialModelAPI", dependencies: ["SocialModel"]),
+    .target(name: "SocialModelHTTPParsing"),
     .target(
         name: "SocialModelHTTP",
         dependencies: [
-            "SocialModel", "SocialModelAPI", "Locking",
+            "SocialModel", "SocialModelAPI", "SocialModelHTTPParsing", "Locking",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -335,6 +371,8 @@ targets += [
             "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks", "SocialModelTesting",
             // SeededRandom: its SplitMix64 makes the hostile-input junk.
             "SeededRandom", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+            // A photo job cancelled by its request's timeout stops inside libvips.
+            "SocialModelPhotos", "Imaging", "FilmKit",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -349,7 +387,8 @@ targets += [
             "SocialModel", "SocialModelAPI", "Locking",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"),
-        ]
+        ],
+        resources: [.process("Localization")]
     ),
     .testTarget(
         name: "SocialClientTests",
@@ -370,7 +409,7 @@ targets += [
         name: "social-server",
         dependencies: [
             "SocialModel", "SocialModelHTTP", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos",
-            "SocialModelMocks", "FilmKit",
+            "SocialModelMocks", "SocialModelMail", "FilmKit",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -418,7 +457,8 @@ targets += [
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
-        ]
+        ],
+        resources: [.process("Composing/Localization")]
     ),
     .target(name: "SocialModelMailMocks", dependencies: ["SocialModelMail", "Locking"]),
     // OpenID Connect ID tokens through jwt-kit, Facebook through the Graph API, both over async-http-client.
@@ -431,7 +471,8 @@ targets += [
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
-        ]
+        ],
+        resources: [.process("Localization")]
     ),
     // Against aiosmtpd and msmtp started by the tests (Tests/SocialModelMailTests/Servers).
     .testTarget(
@@ -464,6 +505,7 @@ targets += [
 
 let package = Package(
     name: "AnalogKit",
+    defaultLocalization: "en",
     platforms: [.macOS(.v15)],
     products: products,
     dependencies: [

@@ -23,6 +23,14 @@ let package = Package(
         .executableTarget(
             name: "FuzzDeviceMapping",
             dependencies: ["FuzzDriver", .product(name: "CaptureDevices", package: "AnalogKit")]),
+        // SocialModelHTTP's query parameters: form decoding, and a round trip through form encoding.
+        .executableTarget(
+            name: "FuzzQuery",
+            dependencies: ["FuzzDriver", .product(name: "SocialModelHTTPParsing", package: "AnalogKit")]),
+        // SocialModelHTTP's JSON shape bounds: chunking never changes the answer, and what passes is within them.
+        .executableTarget(
+            name: "FuzzJSONShape",
+            dependencies: ["FuzzDriver", .product(name: "SocialModelHTTPParsing", package: "AnalogKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

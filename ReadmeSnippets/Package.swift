@@ -32,6 +32,7 @@ let package = Package(
         snippet("quick-start", ["FilmKit", "Imaging"]),
         snippet("custom-filter", ["FilmKit", "Imaging"]),
         snippet("own-stock", ["FilmKit"]),
+        snippet("localized-error", ["FilmKit"]),
         snippet("video-look", ["FilmKit", "Imaging"]),
         snippet("lut-stamp-border", ["FilmKit"]),
         snippet("roll", ["FilmKit", "GalleryKit"]),
@@ -50,7 +51,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         snippet("social-network", ["FilmKit", "SocialModel", "SocialModelPhotos", "SocialModelSQLite"]),
-        snippet("social-postgres", ["SocialModel", "SocialModelPostgres"], [.product(name: "Logging", package: "swift-log")]),
+        snippet("social-postgres", ["SocialModel", "SocialModelStores"], [.product(name: "Logging", package: "swift-log")]),
         snippet(
             "social-http", ["FilmKit", "SocialModel", "SocialModelHTTP", "SocialModelPhotos", "SocialModelSQLite"],
             [.product(name: "Hummingbird", package: "hummingbird")]),

@@ -38,6 +38,7 @@ base=$(sed -n 's/^social-server listening on //p' "$work/out")
 password=Contract-Test-Password-1
 json() { curl -sf -H 'Content-Type: application/json' -d "$2" "$base$1"; }
 json /accounts "{\"email\":\"ada@example.com\",\"username\":\"ada\",\"password\":\"$password\",\"name\":\"\",\"surname\":\"\"}"
+for _ in $(seq 200); do ls "$work"/outbox/*.json >/dev/null 2>&1 && break; sleep 0.05; done  # sent in the background
 token=$(python3 -c 'import json,sys,glob; print(json.load(open(sorted(glob.glob(sys.argv[1] + "/*.json"))[-1]))["token"])' "$work/outbox")
 json /accounts/verification "{\"token\":\"$token\"}" >/dev/null
 session=$(json /sessions "{\"email\":\"ada@example.com\",\"password\":\"$password\"}" |

@@ -129,7 +129,7 @@ def search_paths(manifest: pathlib.Path, module: str) -> list:
 
 
 GRAPH_ARTICLE = pathlib.Path("Sources/FilmKit/Documentation.docc/AnalogKitProducts.md")
-SYSTEM_LIBRARIES = {"CVips": "libvips", "CFFmpeg": "FFmpeg", "CExifShim": "libexif, libjpeg"}
+SYSTEM_LIBRARIES = {"CVips": "libvips", "CFFmpeg": "FFmpeg", "CExifShim": "libexif, libjpeg", "CIccTransform": "lcms2"}
 
 
 def product_graph(package: dict) -> str:

@@ -163,6 +163,7 @@ func c65() { _ = GrainFigure.clumpSize(iso: 400) }  // expect: defaultClump(iso:
 func c66() { _ = value(Grain.self).clumpPixels(shortSide: 1000) }  // expect: pixelPitch(width:height:)
 func c58() { _ = LiveVideoDevice.available() }  // expect: V4L2DeviceDiscovery
 func c59() { _ = LiveVideoDevice(path: "/dev/video0", name: "cam") }  // expect: V4L2DeviceDiscovery
+func c67() async throws { _ = try await value(StoreLocation.self).open(logger: value()) }  // expect: SocialModelStores
 EOF
 
 # CaptureDevices alone, as code of 0.2.0 imported it.
@@ -186,9 +187,11 @@ import SocialModelHTTP
 import SocialModelPhotos
 import SocialModelPostgres
 import SocialModelSQLite
+import SocialModelStores
 $prelude
 extension SQLiteSocialStore { func migrationCheckHelper() {} }
 func n01() throws { _ = try SQLiteSocialStore(path: "social.sqlite") }
+func n01b() async throws { _ = try await value(StoreLocation.self).open(logger: value()) }
 func n02() { let _: FrameSize = FrameSize(width: 640, height: 480) }
 func n03() { let _: PixelFormat? = nil; let _: CaptureFormat.PixelFormat? = nil; let _: CaptureFormat.Size? = nil }
 func n04(store: any SocialStore, accounts: AccountService, photos: VipsPhotoProcessor) {

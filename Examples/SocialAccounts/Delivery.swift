@@ -38,6 +38,7 @@ enum Delivery {
         switch outcome {
         case .sent: "sent"
         case .notSent: "none due"
+        case .queued: "queued in the store's mail outbox"
         case .deferred(let error): "not sent for now, the token stays valid (\(error))"
         case .failed(let error): "not sent, the account is kept (\(error))"
         }

@@ -36,8 +36,8 @@ struct SocialServer: AsyncParsableCommand {
             """)
     var store: String?
 
-    @Option(help: "The folder verification and password-reset email is written to, one .json file each.")
-    var outbox = "outbox"
+    @OptionGroup(title: "Mail")
+    var mail: MailOptions
 
     @Option(help: "PBKDF2 iterations for new password hashes (at least 210000).")
     var passwordIterations = PBKDF2PasswordHasher.recommendedIterations
@@ -157,8 +157,9 @@ struct SocialServer: AsyncParsableCommand {
         let choice = try StoreChoice(store ?? Self.defaultStore())
         let events = NetworkEvents()
         let opened = try choice.open(events: events, logger: logger)
+        let mailer = try mail.mailer(logger: logger)
         let accounts = AccountService(
-            store: opened.store, mailer: OutboxMailer(directory: URL(fileURLWithPath: outbox)),
+            store: opened.store, mailer: mailer, outbox: opened.store,
             hasher: try PBKDF2PasswordHasher(iterations: passwordIterations))
         // FilterRegistry.shared: the film stocks FilmKit ships, which post filters are looked up in.
         // One pool for posts, avatars, messages and recipes, so the bound holds for all of them.
@@ -195,6 +196,9 @@ struct SocialServer: AsyncParsableCommand {
             onServerRunning: { Self.announce("listening on", $0) },
             logger: logger)
         var services: [any Service] = [application]
+        services.append(
+            MailOutboxService(
+                sender: try mail.sender(outbox: opened.store, mailer: mailer, accounts: accounts, logger: logger)))
         if let metricsPort {
             let metricsRouter = Router()
             operational.addMetrics(to: metricsRouter)

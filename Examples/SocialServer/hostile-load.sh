@@ -149,6 +149,10 @@ def api(method, path, body=None, token=None, content_type="application/json"):
 api("POST", "/accounts", json.dumps({"email": "eve@example.com", "username": "eve",
     "password": "Analytical-Engine-1843", "name": "", "surname": ""}))
 outbox = os.path.join(work, "outbox")
+for _ in range(200):  # the outbox service sends the verification mail in the background
+    if os.path.isdir(outbox) and os.listdir(outbox):
+        break
+    time.sleep(0.05)
 token = json.load(open(os.path.join(outbox, sorted(os.listdir(outbox))[-1])))["token"]
 api("POST", "/accounts/verification", json.dumps({"token": token}))
 status, body = api("POST", "/sessions", json.dumps({"email": "eve@example.com", "password": "Analytical-Engine-1843"}))

@@ -1,5 +1,5 @@
 // The film kernels' header: the AVX2 clones of the row loops, and the fused-multiply-add rule.
-#include "../CVipsShim/AkvClones.h"
+#include "AkvClones.h"
 #include "AkvYuv.h"
 
 // BT.601 in 16-bit fixed point (each row sums to 65536, or to 0 for chroma), as JPEG uses it.

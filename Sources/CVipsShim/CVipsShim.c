@@ -1,9 +1,5 @@
 #include "CVipsShim.h"
 
-#include "AkvHandoff.h"
-
-const char akv_vips_buffers = 0;
-
 #include <string.h>
 
 static void discard_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {

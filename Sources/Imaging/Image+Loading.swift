@@ -122,7 +122,7 @@ extension Image {
         guard source.load(sequential: options.sequential, into: &out) == 0, let out else {
             throw .decodeFailed(message: VipsRuntime.takeError())
         }
-        self = try Image(owning: out, sources: [source]).checkedAfterLoading(options, byteCount: byteCount)
+        self = try Image(owning: out, sources: [source]).checkedAfterLoading(options, byteCount: byteCount, source)
     }
 
     /// Reads an image from encoded bytes. The bytes are copied.
@@ -142,7 +142,7 @@ extension Image {
             _ = VipsRuntime.takeError()
             throw .notAnImage(source: "\(data.count) bytes")
         }
-        self = try Image(owning: out, sources: [source]).checkedAfterLoading(options, byteCount: data.count)
+        self = try Image(owning: out, sources: [source]).checkedAfterLoading(options, byteCount: data.count, source)
     }
 
     /// The size of an image file that exists and that libvips has a loader for.
@@ -157,10 +157,13 @@ extension Image {
         return Int(info.st_size)
     }
 
-    private func checkedAfterLoading(_ options: LoadOptions, byteCount: Int) throws(ImagingError) -> Image {
+    private func checkedAfterLoading(_ options: LoadOptions, byteCount: Int, _ source: EncodedSource)
+        throws(ImagingError) -> Image
+    {
         try options.check(width: width, height: height, byteCount: byteCount)
-        guard options.autorotate, orientation != 1 else { return self }
-        return try apply("autorot") { akv_autorot($0, $1) }
+        let declared = try withPNGDeclaredProfile(from: source.location)
+        guard options.autorotate, orientation != 1 else { return declared }
+        return try declared.apply("autorot") { akv_autorot($0, $1) }
     }
 
     /// Makes a thumbnail straight from a file, decoding at reduced size where the format allows
@@ -200,6 +203,7 @@ extension Image {
         guard status == 0, let out else {
             throw .decodeFailed(message: VipsRuntime.takeError())
         }
-        return Image(owning: out, sources: [EncodedSource(location: .file(url), failOn: options.decoding.failOn)])
+        let source = EncodedSource(location: .file(url), failOn: options.decoding.failOn)
+        return try Image(owning: out, sources: [source]).withPNGDeclaredProfile(from: source.location)
     }
 }

@@ -134,14 +134,10 @@ extension Image {
     /// LittleCMS at `depth` bits, then attaches the output profile; alpha is carried over at the
     /// output depth.
     private func convertingColourBands(to space: OutputColor.Space, depth: Int) throws(ImagingError) -> Image {
-        let target = space == .displayP3 ? "p3" : "srgb"
         let profile = space == .displayP3 ? RGBProfile.displayP3 : RGBProfile.sRGB
-        let bits = Int32(depth)
-        guard hasAlpha else {
-            return try apply("icc_transform") { akv_icc_transform($0, $1, target, bits) }.withICCProfile(profile.bytes)
-        }
+        guard hasAlpha else { return try convertedFromProfile(to: profile, depth: depth) }
         let colour = try extractingBands(0, count: bands - 1).withICCProfile(iccProfile)
-        let converted = try colour.apply("icc_transform") { akv_icc_transform($0, $1, target, bits) }
+        let converted = try colour.convertedFromProfile(to: profile, depth: depth)
         var alpha = try extractingBands(bands - 1)
         let alphaMax: Double = format == .ushort ? 65535 : 255
         let wanted: Double = depth == 16 ? 65535 : 255

@@ -10,6 +10,8 @@ struct RGBProfile: Sendable {
         case sRGB
         /// A pure power: decoded = encoded ^ exponent.
         case gamma(Double)
+        /// BT.709's (also BT.2020's): linear toe, then exponent 1 / 0.45.
+        case bt709
     }
 
     /// x, y of red, green, blue and the white point.
@@ -106,7 +108,11 @@ struct RGBProfile: Sendable {
     private static func be16(_ value: Int) -> [UInt8] {
         [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
     }
-    private static func fixed(_ value: Double) -> [UInt8] { be32(Int((value * 65536).rounded())) }
+    /// An s15Fixed16 number; out-of-range values (from a file's implausible chromaticities) are
+    /// clamped, not trapped on.
+    private static func fixed(_ value: Double) -> [UInt8] {
+        be32(value.isFinite ? Int((min(max(value, -32768), 32767) * 65536).rounded()) : 0)
+    }
 
     private static func xyzTag(_ xyz: [Double]) -> [UInt8] { Array("XYZ ".utf8) + [0, 0, 0, 0] + xyz.flatMap(fixed) }
 
@@ -121,6 +127,7 @@ struct RGBProfile: Sendable {
         switch curve {
         case .sRGB: (function, parameters) = (3, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
         case .gamma(let exponent): (function, parameters) = (0, [exponent])
+        case .bt709: (function, parameters) = (3, [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081])
         }
         return Array("para".utf8) + [0, 0, 0, 0] + be16(function) + [0, 0] + parameters.flatMap(fixed)
     }

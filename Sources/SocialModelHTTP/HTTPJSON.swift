@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SocialModelAPI
+@_spi(Fuzzing) import SocialModelHTTPParsing
 
 /// JSON responses and request bodies in `SocialJSON`'s coding.
 enum HTTPJSON {
@@ -31,7 +32,7 @@ enum HTTPJSON {
         var shape = JSONShapeLimits()
         shape.largeStringKeys = (T.self as? any JSONBodyShape.Type)?.largeStringKeys ?? []
         var scanner = JSONShapeScanner(limits: shape)
-        let buffer = try await RequestBodyReader.read(request, limit: limit) { try scanner.feed($0) }
+        let buffer = try await RequestBodyReader.read(request, limit: limit) { try scanner.scan($0) }
         do {
             return try SocialJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch {

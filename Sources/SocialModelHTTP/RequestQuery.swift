@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SocialModel
 import SocialModelAPI
+@_spi(Fuzzing) import SocialModelHTTPParsing
 
 /// The query parameters of a request, read with the errors the routes answer: the one place a
 /// request's query is decoded and its parameters bounded.
@@ -24,25 +25,12 @@ struct RequestQuery {
     /// Decodes a query (the text after `?`).
     /// - Throws: `400 invalid-parameter` for a query that is not form-encoded UTF-8.
     init(query: String) throws(SocialAPIError) {
-        var parameters: [(name: String, value: String)] = []
-        for pair in query.split(separator: "&") {
-            let equals = pair.firstIndex(of: "=") ?? pair.endIndex
-            let name = try Self.formDecoded(pair[..<equals], parameter: nil)
-            let value =
-                equals == pair.endIndex ? "" : try Self.formDecoded(pair[pair.index(after: equals)...], parameter: name)
-            parameters.append((name, value))
-        }
-        self.parameters = parameters
-    }
-
-    /// `text` with `+` as a space and its `%XX` escapes undone.
-    static func formDecoded(_ text: Substring, parameter: String?) throws(SocialAPIError) -> String {
-        guard text.contains(where: { $0 == "%" || $0 == "+" }) else { return String(text) }
-        guard let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+        do {
+            parameters = try FormQuery.parameters(query)
+        } catch {
             throw .invalidParameter(
-                parameter ?? "the query", expected: "form-encoded UTF-8 text (each % followed by two hex digits)")
+                error.parameter ?? "the query", expected: "form-encoded UTF-8 text (each % followed by two hex digits)")
         }
-        return decoded
     }
 
     /// A query parameter, if present.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SocialModel
 import SocialModelAPI
 
 extension SocialAPIError {
@@ -47,6 +48,16 @@ extension SocialAPIError {
     /// A handler that ran past the request time limit.
     static let timedOut = SocialAPIError(
         status: 503, code: "timed-out", message: "the request took longer than the server allows; try again")
+
+    /// The message in the language an `Accept-Language` header prefers (English, Slovak or Czech)
+    /// when the message is the thrown error's own; `code` and the other fields stay as they are.
+    mutating func localize(_ error: any Error, acceptLanguage: String?) {
+        guard let acceptLanguage, let language = CountLanguage.preferred(acceptLanguage: acceptLanguage),
+            let localizable = error as? any LocalizableError & CustomStringConvertible,
+            message == localizable.description
+        else { return }
+        message = localizable.localizedDescription(for: Locale(identifier: language.rawValue))
+    }
 
     /// The error as a response.
     func response() -> Response {

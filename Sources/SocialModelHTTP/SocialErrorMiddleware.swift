@@ -17,7 +17,8 @@ struct SocialErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // 400 and closes the connection, the only safe thing to do with it.
             throw error
         } catch {
-            let answer = SocialAPIError(error)
+            var answer = SocialAPIError(error)
+            answer.localize(error, acceptLanguage: request.headers[.acceptLanguage])
             if answer.status >= 500 {
                 context.logger.error(
                     "SocialModelHTTP request failed",

@@ -92,12 +92,7 @@ extension InMemorySocialStore: AccountStore {
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
-        try withState { state throws(StoreError) in
-            try state.requireUser(token.userID)
-            guard state.tokens[token.tokenHash] == nil else { throw .duplicate(.token) }
-            state.tokens = state.tokens.filter { $0.value.userID != token.userID || $0.value.purpose != token.purpose }
-            state.tokens[token.tokenHash] = token
-        }
+        try withState { state throws(StoreError) in try state.replaceTokens(with: token) }
     }
 
     /// Removes and returns the token.

@@ -44,6 +44,7 @@ struct State {
     var tokens: [Data: OneTimeTokenRecord] = [:]
     var links: [LinkKey: IdentityLink] = [:]
     var failedSignIns: [String: [Date]] = [:]
+    var mailOutbox: [UUID: OutboxMail] = [:]
     // Recipes
     var recipes: [RecipeID: Recipe] = [:]
     var recipePhotos: [RecipeID: [Int: RecipePhoto]] = [:]

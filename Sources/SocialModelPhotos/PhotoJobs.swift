@@ -189,22 +189,60 @@ public final class PhotoJobs: Sendable {
     }
 }
 
-/// Whether a photo job's task has been cancelled; the job checks it between its steps.
+/// Whether a photo job's task has been cancelled; the job checks it between its steps, and a
+/// step that is inside libvips registers how to stop it there, so a
+/// cancelled job stops computing pixels at once rather than at the end of its step.
 public final class PhotoJobCancellation: Sendable {
-    private let cancelled = Locked(false)
+    private struct State {
+        var cancelled = false
+        /// How to stop each step running now, by registration.
+        var stops: [Int: @Sendable () -> Void] = [:]
+        var nextStop = 0
+    }
+
+    private let state = Locked(State())
 
     /// A flag not yet set.
     public init() {}
 
     /// Whether the job should stop.
-    public var isCancelled: Bool { cancelled.withLock { $0 } }
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-    /// Asks the job to stop.
-    public func cancel() { cancelled.withLock { $0 = true } }
+    /// Asks the job to stop, stopping the step running now.
+    public func cancel() {
+        let stops = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.cancelled else { return [] }
+            state.cancelled = true
+            return Array(state.stops.values)
+        }
+        for stop in stops { stop() }
+    }
 
     /// Throws ``PhotoJobs/cancelledError`` once the job should stop.
     /// - Throws: ``PhotoJobs/cancelledError``.
     public func check() throws(PhotoError) {
         if isCancelled { throw PhotoJobs.cancelledError }
+    }
+
+    /// Runs one step of the job, calling `stop` if the job is cancelled while it runs (or was
+    /// before it began, in which case `body` does not run); whatever the step throws after a
+    /// cancellation becomes ``PhotoJobs/cancelledError``.
+    package func whileRunning<T>(stop: @escaping @Sendable () -> Void, _ body: () throws(PhotoError) -> T)
+        throws(PhotoError) -> T
+    {
+        let key = state.withLock { state -> Int? in
+            guard !state.cancelled else { return nil }
+            defer { state.nextStop += 1 }
+            state.stops[state.nextStop] = stop
+            return state.nextStop
+        }
+        guard let key else { throw PhotoJobs.cancelledError }
+        defer { _ = state.withLock { $0.stops.removeValue(forKey: key) } }
+        do {
+            return try body()
+        } catch {
+            try check()
+            throw error
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CVips
 import FilmKit
 import Foundation
 import Imaging
@@ -26,6 +27,9 @@ public struct VipsPhotoProcessor: PhotoProcessor {
     public let decodeBudget: Int
     /// Where the pixel work runs: a bounded pool off Swift's cooperative pool.
     public let jobs: PhotoJobs
+    /// Told the pixels computed so far each time the decoding step finishes a piece of work (a
+    /// libvips `eval` callback): how tests see that a cancelled job stops computing.
+    package var decodeProgress: (@Sendable (_ pixels: Int) -> Void)?
 
     /// 40 megapixels of 8-bit RGB: a 40 MP camera JPEG passes, a 7000 × 7000 16-bit PNG
     /// (98 MP of 8-bit RGB, and 20 s of CPU here) does not.
@@ -64,26 +68,32 @@ public struct VipsPhotoProcessor: PhotoProcessor {
         let resolved = try filter.map { filter throws(PhotoError) in try resolve(filter) }
         let source = try load(photo, pixelLimit: pixelLimit)
         let quality = quality
+        let progress = decodeProgress
         return try await jobs.run { cancellation throws(PhotoError) in
             // The largest size is computed once, into memory: the filter and the smaller sizes
             // read it, not the whole upload again.
-            var image = try Self.imaging { () throws(ImagingError) in
+            let fitted = try Self.imaging { () throws(ImagingError) in
                 try Self.fitted(source.normalizedToSRGB(), within: sizes.max() ?? max(source.width, source.height))
-                    .materialized()
+            }
+            var image = try Self.step(computing: fitted, cancellation, progress: progress) { () throws(ImagingError) in
+                try fitted.materialized()
             }
             if let resolved {
-                try cancellation.check()
-                do {
-                    image = try resolved.filter.apply(to: image, seed: seed)
-                } catch {
-                    throw .filterFailed(filter: resolved.name, reason: "\(error)")
+                let input = image
+                image = try Self.step(reading: input, cancellation) { () throws(PhotoError) in
+                    do {
+                        return try resolved.filter.apply(to: input, seed: seed)
+                    } catch {
+                        throw .filterFailed(filter: resolved.name, reason: "\(error)")
+                    }
                 }
             }
             var jpegs: [Int: Data] = [:]
             for size in sizes {
-                try cancellation.check()
-                jpegs[size] = try Self.imaging { () throws(ImagingError) in
-                    try Self.fitted(image, within: size).encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                jpegs[size] = try Self.step(reading: image, cancellation) { () throws(PhotoError) in
+                    try Self.imaging { () throws(ImagingError) in
+                        try Self.fitted(image, within: size).encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                    }
                 }
             }
             return ProcessedPhoto(jpegs: jpegs, width: image.width, height: image.height, filter: resolved?.name)
@@ -102,29 +112,79 @@ public struct VipsPhotoProcessor: PhotoProcessor {
     public func squares(_ photo: Data, sizes: [Int], pixelLimit: Int) async throws(PhotoError) -> [Int: Data] {
         let image = try load(photo, pixelLimit: pixelLimit)
         let quality = quality
+        let progress = decodeProgress
         return try await jobs.run { cancellation throws(PhotoError) in
             // The square at the largest side is computed once, into memory; the smaller sides
             // are scaled from it, not from the whole upload again.
             let side = min(image.width, image.height, sizes.max() ?? min(image.width, image.height))
-            let square = try Self.imaging { () throws(ImagingError) in
+            let pipeline = try Self.imaging { () throws(ImagingError) in
                 let shorter = min(image.width, image.height)
                 let cropped = try image.cropped(
                     x: (image.width - shorter) / 2, y: (image.height - shorter) / 2, width: shorter, height: shorter
                 ).normalizedToSRGB()
-                return try (side == shorter ? cropped : cropped.resized(width: side, height: side)).materialized()
+                return try side == shorter ? cropped : cropped.resized(width: side, height: side)
+            }
+            let square = try Self.step(computing: pipeline, cancellation, progress: progress) {
+                () throws(ImagingError) in try pipeline.materialized()
             }
             var result: [Int: Data] = [:]
             for size in sizes {
-                try cancellation.check()
                 let target = min(size, side)
-                result[size] = try Self.imaging { () throws(ImagingError) in
-                    let scaled = target == side ? square : try square.resized(width: target, height: target)
-                    return try scaled.encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                result[size] = try Self.step(reading: square, cancellation) { () throws(PhotoError) in
+                    try Self.imaging { () throws(ImagingError) in
+                        let scaled = target == side ? square : try square.resized(width: target, height: target)
+                        return try scaled.encoded(as: .jpeg(quality: quality), stripMetadata: true)
+                    }
                 }
             }
             return result
         }
     }
+
+    /// Runs a step that computes the pixels of `image`; a cancellation stops libvips inside it
+    /// (`vips_image_set_kill`: the next tile of `image` asked for fails), and `progress` hears
+    /// libvips' `eval` callbacks while it runs.
+    private static func step(
+        computing image: Image, _ cancellation: PhotoJobCancellation, progress: (@Sendable (Int) -> Void)?,
+        _ body: () throws(ImagingError) -> Image
+    ) throws(PhotoError) -> Image {
+        try cancellation.whileRunning(stop: { vips_image_set_kill(image.pointer, 1) }) { () throws(PhotoError) in
+            guard let progress else { return try imaging(body) }
+            let box = Unmanaged.passRetained(ProgressBox(progress))
+            vips_image_set_progress(image.pointer, 1)
+            let handler = g_signal_connect_data(
+                UnsafeMutableRawPointer(image.pointer), "eval", unsafeBitCast(evalCallback, to: GCallback.self),
+                box.toOpaque(), nil, GConnectFlags(rawValue: 0))
+            defer {
+                g_signal_handler_disconnect(UnsafeMutableRawPointer(image.pointer), handler)
+                vips_image_set_progress(image.pointer, 0)
+                box.release()
+            }
+            return try imaging(body)
+        }
+    }
+
+    /// Runs a step that reads `image` (a filter, an encoding); a cancellation stops libvips at the
+    /// next tile of `image` the step asks for.
+    private static func step<T>(
+        reading image: Image, _ cancellation: PhotoJobCancellation, _ body: () throws(PhotoError) -> T
+    ) throws(PhotoError) -> T {
+        try cancellation.whileRunning(stop: { vips_image_set_kill(image.pointer, 1) }, body)
+    }
+
+    /// Holds a progress closure for the C callback.
+    private final class ProgressBox {
+        let progress: @Sendable (Int) -> Void
+        init(_ progress: @escaping @Sendable (Int) -> Void) { self.progress = progress }
+    }
+
+    /// libvips' `eval` signal: the pixels computed so far, handed to the step's ``ProgressBox``.
+    private static let evalCallback:
+        @convention(c) (UnsafeMutablePointer<VipsImage>?, UnsafeMutablePointer<VipsProgress>?, UnsafeMutableRawPointer?)
+            -> Void = { _, progress, box in
+                guard let progress, let box else { return }
+                Unmanaged<ProgressBox>.fromOpaque(box).takeUnretainedValue().progress(Int(progress.pointee.npels))
+            }
 
     /// The upload, upright, with only its header read: refused if it declares more pixels than
     /// `pixelLimit` or costs more than ``decodeBudget`` to decode.

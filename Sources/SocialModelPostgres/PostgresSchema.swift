@@ -153,6 +153,7 @@ enum PostgresSchema {
         feedWalk,
         homeTimeline,
         conversationsOutliveAccounts,
+        mailOutbox,
     ]
 
     /// A deleted account's conversations stay with the other participant: the participants and a

@@ -109,11 +109,7 @@ extension PostgresSocialStore: AccountStore {
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
-        _ = try await rows(
-            """
-            INSERT INTO passwords (user_id, hash) VALUES (\(userID.rawValue), \(hash))
-            ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash
-            """)
+        _ = try await rows(Self.setPasswordHash(hash, userID: userID))
     }
 
     /// Replaces the user's tokens for the purpose with this one, in one transaction.
@@ -121,17 +117,7 @@ extension PostgresSocialStore: AccountStore {
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
         try await transaction { connection in
-            try await connection.query(
-                """
-                DELETE FROM one_time_tokens
-                WHERE user_id = \(token.userID.rawValue) AND purpose = \(token.purpose.rawValue)
-                """, logger: logger)
-            try await connection.query(
-                """
-                INSERT INTO one_time_tokens (\(unescaped: SQLShape.token))
-                VALUES (\(token.tokenHash.buffer), \(token.userID.rawValue), \(token.purpose.rawValue),
-                        \(token.createdAt.timeIntervalSinceReferenceDate), \(token.expiresAt.timeIntervalSinceReferenceDate))
-                """, logger: logger)
+            for query in Self.replaceTokens(with: token) { try await connection.query(query, logger: logger) }
         }
     }
 

@@ -111,6 +111,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v5-conversations-outlive-accounts") { db in
             try db.execute(sql: conversationsOutliveAccounts)
         }
+        migrator.registerMigration("v6-mail-outbox") { db in
+            try db.execute(sql: SQLiteSocialStore.mailOutboxSchema)
+        }
         return migrator
     }
 

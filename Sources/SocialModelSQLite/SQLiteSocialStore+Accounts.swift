@@ -79,26 +79,14 @@ extension SQLiteSocialStore: AccountStore {
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
-        _ = try await changeCount(
-            "INSERT INTO passwords (user_id, hash) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash",
-            [userID.rawValue, hash])
+        try await write { db in try Self.setPasswordHash(hash, userID: userID, db) }
     }
 
     /// Replaces the user's tokens for the purpose with this one, in one transaction.
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
-        try await write { db in
-            try db.cachedStatement(sql: "DELETE FROM one_time_tokens WHERE user_id = ? AND purpose = ?")
-                .execute(arguments: [token.userID.rawValue, token.purpose.rawValue])
-            try db.cachedStatement(
-                sql: "INSERT INTO one_time_tokens (\(SQLShape.token)) VALUES (?, ?, ?, ?, ?)"
-            )
-            .execute(arguments: [
-                token.tokenHash, token.userID.rawValue, token.purpose.rawValue,
-                token.createdAt.timeIntervalSinceReferenceDate, token.expiresAt.timeIntervalSinceReferenceDate,
-            ])
-        }
+        try await write { db in try Self.replaceTokens(with: token, db) }
     }
 
     /// Removes and returns the token: one `DELETE … RETURNING`, so racing callers get it once.

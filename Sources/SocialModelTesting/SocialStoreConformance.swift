@@ -32,7 +32,8 @@ public enum SocialStoreConformance {
     /// Every check, grouped by area.
     public static let checks: [ConformanceCheck] =
         StoreContractChecks.all + RegistrationChecks.all + SignInChecks.all + PasswordResetChecks.all
-        + PasswordChangeChecks.all + MailFailureChecks.all + IdentityProviderChecks.all + ProfileAndDeletionChecks.all
+        + PasswordChangeChecks.all + MailFailureChecks.all + MailOutboxChecks.all + IdentityProviderChecks.all
+        + ProfileAndDeletionChecks.all
         + RecipeChecks.all + ConcurrencyChecks.all
         + HostileInputChecks.all + SocialChecks.all + PostChecks.all + FeedChecks.all + MessageChecks.all
         + AuthorizationChecks.all

@@ -1,4 +1,4 @@
-import CVipsShim
+import CFilmKernels
 import FilmKit
 import Foundation
 import Imaging

@@ -47,6 +47,29 @@ struct StockTests {
         #expect(brightest <= 255 * whites.reduce(0, +) / 3 + 1 && brightest < 253)
     }
 
+    /// `expectedGrey` runs the film pass's C kernel on one pixel; this holds it to the stock's data
+    /// without a second copy of the kernel's rule. A grey passes the colour matrix unchanged (its
+    /// rows sum to 1), so each channel is the published curve at the grey moved by the channel's
+    /// cast, `255 · curve(x^(1/cast))`: exactly so for black and white (no split tone); for colour
+    /// stocks on average over the channels (the split tone's tints have zero mean), and each
+    /// channel within the tints' strength of it.
+    @Test(arguments: stocks)
+    func expectedGreyIsThePublishedCurveMovedByTheCast(stock: FilmStock) {
+        let look = StockLook(stock: stock)
+        let curves = [stock.curve.red, stock.curve.green, stock.curve.blue]
+        let tinting = 255 * (stock.color.shadowTint.strength + stock.color.highlightTint.strength)
+        for level in stride(from: 0.0, through: 255, by: 15) {
+            let published = (0..<3).map { 255 * curves[$0].value(at: pow(level / 255, 1 / stock.color.cast[$0])) }
+            let expected = look.expectedGrey(level)
+            for channel in 0..<3 {
+                #expect(
+                    abs(expected[channel] - published[channel]) <= tinting + 0.01, "level \(level) channel \(channel)")
+            }
+            let mean = expected.reduce(0, +) / 3
+            #expect(abs(mean - published.reduce(0, +) / 3) < 0.01, "level \(level): \(expected) against \(published)")
+        }
+    }
+
     @Test func grainRisesWithSpeedAndGranularity() throws {
         let grey = try TestImages.flat(128, width: 600, height: 600)
         func deviation(_ id: String) throws -> Double {

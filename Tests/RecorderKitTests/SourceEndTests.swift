@@ -102,13 +102,26 @@ struct SourceEndTests {
     /// Logs clips and source events in the order the recorder tells them.
     final class OrderLog: VideoRecorderDelegate {
         let lines = Locked<[String]>([])
+        /// Marks an event when the source is lost, on the source's own thread: before the
+        /// recorder hears of the end, whatever the scheduling of the test's tasks.
+        let recorder = Locked<EventRecorder?>(nil)
         func videoRecorderDidChangeState(_ oldState: VideoRecorderState, _ newState: VideoRecorderState) {}
         func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment) {
             lines.withLock { $0.append(segment.isTruncated ? "truncated clip" : "clip") }
         }
         func videoRecorderDidFail(_ error: RecorderError) {}
         func videoRecorderSourceDidChange(_ event: LiveSourceEvent) {
-            if case .ended = event { lines.withLock { $0.append("ended") } }
+            switch event {
+            case .lost:
+                do {
+                    try recorder.withLock { $0 }?.captureSegment()
+                    lines.withLock { $0.append("event") }
+                } catch {
+                    lines.withLock { $0.append("\(error)") }
+                }
+            case .ended: lines.withLock { $0.append("ended") }
+            default: break
+            }
         }
     }
 
@@ -118,31 +131,22 @@ struct SourceEndTests {
     func liveSourceEnds() async throws {
         let folder = try TemporaryFolder("live-end")
         defer { folder.cleanUp() }
-        // Five seconds read in real time: time enough to mark the event while it plays, even on a
-        // loaded machine.
         let movie = try await Self.movie("short.mp4", in: folder, seconds: 5)
-        var options = LiveSourceOptions(url: movie.path, reconnect: .never)
-        options.readsAtNativeRate = true
         let log = OrderLog()
-        let run = try LiveRun.start(LiveSourceTests.passthrough(in: folder, backward: 0.5, forward: 10), from: options)
-        {
+        // The event is marked as the file runs out (at its last packet), so its forward window is
+        // never filled. (It was marked by a polling task once: in a whole-suite run that task could
+        // wait past the end of the file, and the end came before the event.)
+        let run = try LiveRun.start(
+            LiveSourceTests.passthrough(in: folder, backward: 0.5, forward: 10),
+            from: LiveSourceOptions(url: movie.path, reconnect: .never)
+        ) {
             $0.stateDelegate = log
+            let recorder = $0
+            log.recorder.withLock { $0 = recorder }
         }
-        // The event as soon as the first group of pictures is in (the file is read in real time).
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while run.recorder.bufferedGroupCount == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        try run.recorder.captureSegment()
-        // The file ends a few seconds later, short of the forward window. The recorder is
-        // still recording: nothing but the source's end cuts the clip.
+        // The recorder is still recording: nothing but the source's end cuts the clip.
         try await run.task.value
-        // Known bug (#45, open): in a full parallel test run the end is sometimes reported before
-        // the truncated clip (seen twice in CI-like runs, never alone); the ordering lives in
-        // EventRecorder's shared state, which the issue's state machine is to replace.
-        withKnownIssue("the end is sometimes reported before the truncated clip", isIntermittent: true) {
-            #expect(log.lines.withLock { $0 } == ["truncated clip", "ended"])
-        }
+        #expect(log.lines.withLock { $0 } == ["event", "truncated clip", "ended"])
         #expect(run.recorder.currentState == .recording)
         run.recorder.stopRecording()
     }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import SocialModel
 import SocialModelAPI
+@_spi(Fuzzing) import SocialModelHTTPParsing
 import SocialModelMocks
 import Testing
 
@@ -40,14 +41,14 @@ struct BodyLimitsTests {
     @Test("the shape scanner stops at the first bound passed, whatever follows")
     func scannerStopsEarly() throws {
         var scanner = JSONShapeScanner(limits: JSONShapeLimits())
-        let head = ByteBuffer(string: #"{"ingredients":["# + String(repeating: "\"\",", count: 1_001))
-        #expect(throws: SocialAPIError.self) { try scanner.feed(head) }
+        let head = #"{"ingredients":["# + String(repeating: "\"\",", count: 1_001)
+        #expect(throws: JSONShapeExceeded.self) { try scanner.feed(head.utf8) }
 
         var deep = JSONShapeScanner(limits: JSONShapeLimits())
-        #expect(throws: SocialAPIError.self) { try deep.feed(ByteBuffer(string: String(repeating: "[", count: 33))) }
+        #expect(throws: JSONShapeExceeded.self) { try deep.feed(String(repeating: "[", count: 33).utf8) }
         var number = JSONShapeScanner(limits: JSONShapeLimits())
-        #expect(throws: SocialAPIError.self) {
-            try number.feed(ByteBuffer(string: "[" + String(repeating: "1", count: 300)))
+        #expect(throws: JSONShapeExceeded.self) {
+            try number.feed(("[" + String(repeating: "1", count: 300)).utf8)
         }
     }
 
@@ -60,15 +61,15 @@ struct BodyLimitsTests {
         // Fed in two chunks, split inside the long string.
         let text = #"{"name":"a \"quoted\" name","photo":""# + long + #"","steps":["x"]}"#
         let bytes = Array(text.utf8)
-        try allowed.feed(ByteBuffer(bytes: bytes[..<50_000]))
-        try allowed.feed(ByteBuffer(bytes: bytes[50_000...]))
+        try allowed.feed(bytes[..<50_000])
+        try allowed.feed(bytes[50_000...])
 
         var refused = JSONShapeScanner(limits: photo)
-        #expect(throws: SocialAPIError.self) { try refused.feed(ByteBuffer(string: #"{"name":""# + long + "\"}")) }
+        #expect(throws: JSONShapeExceeded.self) { try refused.feed((#"{"name":""# + long + "\"}").utf8) }
         // A key named like the large member inside an array's object is still only that member.
         var keyOnly = JSONShapeScanner(limits: photo)
-        #expect(throws: SocialAPIError.self) {
-            try keyOnly.feed(ByteBuffer(string: #"{"photo":"x","steps":[""# + long + "\"]}"))
+        #expect(throws: JSONShapeExceeded.self) {
+            try keyOnly.feed((#"{"photo":"x","steps":[""# + long + "\"]}").utf8)
         }
     }
 

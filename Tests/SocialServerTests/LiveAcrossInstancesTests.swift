@@ -85,7 +85,9 @@ extension SocialClient {
         let email = "\(username)@example.com"
         let password = "Analytical-Engine-1843"
         try await register(Registration(email: email, username: username, password: password))
-        let mail = try OutboxMailer(directory: outbox).messages().last { $0.to == email }
+        let mail = try await polled(within: .seconds(10)) {
+            try OutboxMailer(directory: outbox).messages().last { $0.to == email }
+        }
         let token = try #require(mail?.token)
         _ = try await verifyEmail(token: token)
         return try await signIn(email: email, password: password)

@@ -21,8 +21,11 @@ struct SocialServerTests {
         #expect(try await server.request("/ready") == (200, "ready\n"))
         // An API route through the same server: its verification mail lands in the outbox.
         #expect(try await server.request("/accounts", method: "POST", json: Self.registration).0 == 202)
-        let mail = try FileManager.default.contentsOfDirectory(atPath: folder.file("outbox").path)
-        #expect(mail.count == 1)
+        let mail = try await polled(within: .seconds(10)) {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.file("outbox").path)) ?? []
+            return files.isEmpty ? nil : files
+        }
+        #expect(mail?.count == 1)
         #expect(try await server.request("/users/usr_missing").0 == 401)
 
         // Metrics on their own port only, not on the public one.

@@ -1,6 +1,6 @@
 import Logging
 import SocialModel
-import SocialModelPostgres
+import SocialModelStores
 
 let logger = Logger(label: "social")
 // ANALOGKIT_STORE_URL=postgres://app:secret@db.internal:5432/social?schema=social&sslmode=require&max_connections=20

@@ -6,9 +6,6 @@
 #include <stddef.h>
 #include <vips/vips.h>
 
-#include "AkvFilm.h"
-#include "AkvLut.h"
-
 int akv_init(void);
 /// Counts live VipsImage objects: libvips' own bookkeeping, used to prove that nothing leaks.
 int akv_live_image_count(void);

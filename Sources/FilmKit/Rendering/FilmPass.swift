@@ -1,5 +1,5 @@
+import CFilmKernels
 import CVips
-import CVipsShim
 import Foundation
 import Imaging
 
@@ -52,6 +52,17 @@ struct FilmPass {
             Self.fill(&params.halation_color, halation.color.map { $0 * halation.strength * Halation.gain })
         }
         return params
+    }
+
+    /// What the pass makes of one pixel by colour alone (matrix, curves, split tone; no vignette,
+    /// halation or grain), in levels before rounding: the C kernel itself, on one pixel.
+    func colour(of rgb: [UInt8]) -> [Double] {
+        var params = parameters(width: 1, height: 1, context: FilterContext())
+        params.grain_layers = 0
+        var out: [Float] = [0, 0, 0]
+        let pixel = rgb.count == 3 ? rgb : [UInt8](repeating: 0, count: 3)
+        akv_film_colour(&params, pixel, &out)
+        return out.map(Double.init)
     }
 
     /// Copies `values` into a C array imported as a tuple of floats.

@@ -1,4 +1,4 @@
-import CVipsShim
+import CFilmKernels
 import Foundation
 
 /// Film grain by the numbers: what the film pass's grain kernel (`AkvGrain.c`) is given.

@@ -27,8 +27,7 @@ public struct StockLook: Filter {
 
     /// The fused pass that renders the look.
     var pass: FilmPass {
-        let colour = StockColor(stock: stock)
-        var pass = FilmPass(matrix: colour.matrix, curves: colour.tables, tones: colour.tones)
+        var pass = colour.pass
         if vignette > 0 {
             pass.vignette = Vignette(amount: vignette, radius: 0.45)
         }
@@ -57,11 +56,16 @@ public struct StockLook: Filter {
     /// `true`: the film pass reads its input top to bottom (see ``Filter/readsInputSequentially``).
     public var readsInputSequentially: Bool { true }
 
-    /// What the stock makes of a grey of `level` (0…255) before grain: one value per channel.
-    /// Tests compare the rendered pixels with this.
+    /// What the stock makes of a grey of `level` (0…255, rounded to a whole level) before grain,
+    /// halation and vignette: one value per channel, before rounding to 8 bits. It is the film
+    /// pass's own kernel run on one pixel, so the rule is written once. Tests compare the
+    /// rendered pixels with this.
     public func expectedGrey(_ level: Double) -> [Double] {
-        StockColor(stock: stock).response(toGrey: level)
+        let byte = UInt8(min(255, max(0, level.isNaN ? 0 : level.rounded())))
+        return colour.pass.colour(of: [byte, byte, byte])
     }
+
+    private var colour: StockColor { StockColor(stock: stock) }
 }
 
 /// The stock's colour and tone: one colour matrix, one lookup table per channel, one split tone.
@@ -82,6 +86,9 @@ struct StockColor {
         }
     }
 
+    /// The film pass of the stock's colour and tone alone (the stages are added to it).
+    var pass: FilmPass { FilmPass(matrix: matrix, curves: tables, tones: tones) }
+
     var tones: SplitTone? {
         guard stock.type != .blackAndWhite else { return nil }
         let shadow = stock.color.shadowTint
@@ -101,15 +108,5 @@ struct StockColor {
         zip(curves, stock.color.cast).map { curve, gain in
             (0..<256).map { 255 * curve.value(at: pow(Double($0) / 255, 1 / gain)) }
         }
-    }
-
-    func response(toGrey level: Double) -> [Double] {
-        let mixed = matrix.map { row in min(255, max(0, (row.reduce(0, +) * level).rounded())) }
-        let toned = zip(tables, mixed).map { table, value in table[Int(value)] }
-        guard let tones else { return toned }
-        let luma = (0.2126 * toned[0] + 0.7152 * toned[1] + 0.0722 * toned[2]) / 255
-        let shadow = SplitTone.tint(hue: tones.shadowHue, strength: tones.shadowStrength)
-        let highlight = SplitTone.tint(hue: tones.highlightHue, strength: tones.highlightStrength)
-        return (0..<3).map { toned[$0] + (1 - luma) * (1 - luma) * shadow[$0] + luma * luma * highlight[$0] }
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import Imaging
+
 /// "1 photo / 2 photos", "1 fotografia / 2 fotografie / 5 fotografií", "1 fotografie /
 /// 2 fotografie / 5 fotografií": a photo count with the noun in the form the number needs.
 public enum PhotoCountLabel {
@@ -6,16 +9,15 @@ public enum PhotoCountLabel {
         "\(count) \(noun(for: language.category(of: count), language: language))"
     }
 
+    /// The label for `count` photos in the language of `locale` (English when it is not Slovak
+    /// or Czech).
+    public static func text(for count: Int, locale: Locale) -> String {
+        text(for: count, language: CountLanguage(locale: locale))
+    }
+
     /// The noun form for a plural category.
     public static func noun(for category: PluralCategory, language: CountLanguage) -> String {
-        switch (language, category) {
-        case (.english, .one): "photo"
-        case (.english, _): "photos"
-        case (.slovak, .one): "fotografia"
-        case (.slovak, .few), (.slovak, .many): "fotografie"
-        case (.slovak, .other): "fotografií"
-        case (.czech, .one), (.czech, .few), (.czech, .many): "fotografie"
-        case (.czech, .other): "fotografií"
-        }
+        MessageTable.galleryKit.text(
+            "PhotoCountLabel.noun.\(category.rawValue)", locale: Locale(identifier: language.rawValue))
     }
 }

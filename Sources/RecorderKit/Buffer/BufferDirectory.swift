@@ -30,8 +30,10 @@ public struct RecoveryReport: Sendable, Hashable {
 /// killed recorder never blocks the next one, while a live one cannot be disturbed.
 final class BufferDirectory: Sendable {
     let root: URL
-    let frames: URL
-    let packets: URL
+    /// The files' names, for the recorder's state machine (which never touches the disk).
+    let layout: BufferLayout
+    var frames: URL { layout.frames }
+    var packets: URL { layout.packets }
     private let lockDescriptor: Int32
 
     static let partialPrefix = ".recorderkit-"
@@ -40,11 +42,10 @@ final class BufferDirectory: Sendable {
     /// Takes the directory over: locks it, then removes stale frames and partial clips.
     init(root: URL, outputDirectory: URL) throws(RecorderError) {
         self.root = root
-        self.frames = root.appendingPathComponent("frames", isDirectory: true)
-        self.packets = root.appendingPathComponent("packets", isDirectory: true)
+        layout = BufferLayout(root: root)
         try Self.refuseNonDirectory(root)
         try Self.refuseNonDirectory(outputDirectory)
-        for directory in [frames, packets, outputDirectory] {
+        for directory in [layout.frames, layout.packets, outputDirectory] {
             try Self.create(directory)
         }
         let lockPath = root.appendingPathComponent("recorder.lock").path
@@ -100,6 +101,24 @@ final class BufferDirectory: Sendable {
             }
         }
         return report
+    }
+
+    /// The file of one frame slot.
+    func url(for slot: Int) -> URL { layout.url(for: slot) }
+
+    /// The file of one group of pictures of a passthrough recording.
+    func url(forGroup group: Int) -> URL { layout.url(forGroup: group) }
+}
+
+/// Where a buffer directory keeps each frame slot and each group of pictures: names only, no
+/// file is touched.
+struct BufferLayout: Sendable {
+    let frames: URL
+    let packets: URL
+
+    init(root: URL) {
+        frames = root.appendingPathComponent("frames", isDirectory: true)
+        packets = root.appendingPathComponent("packets", isDirectory: true)
     }
 
     /// The file of one frame slot.

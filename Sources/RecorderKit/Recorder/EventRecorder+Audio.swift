@@ -23,7 +23,7 @@ struct AudioEncoderSlot: ~Copyable {
     var closedSession = -1
 }
 
-extension RecorderCore {
+extension RecorderStateMachine {
     /// The frames' timeline time (slot ÷ frame rate, so that a pause leaves no gap) of a source
     /// timestamp, or `nil` before the session's (or resume's) first frame places the timeline.
     func audioTime(of timestamp: Double) -> Double? {
@@ -33,10 +33,11 @@ extension RecorderCore {
     }
 
     /// The last slot whose audio has arrived, for clips to wait for. No limit without audio this
-    /// session, after a stop, or when the audio has fallen over a second behind the frames (a
+    /// session, after a stop or the end of the live source, or when the audio has fallen over a second behind the frames (a
     /// source whose sound stopped): a clip then goes out with the audio there is.
     var audioSettledThrough: Int {
-        guard state != .none, audioSession == audioSessionWithPackets, let covered = audio.coveredThrough else {
+        guard state != .none, !inputEnded, audioSession == audioSessionWithPackets, let covered = audio.coveredThrough
+        else {
             return .max
         }
         let rate = Double(configuration.framerate.rawValue)
@@ -90,13 +91,13 @@ extension EventRecorder: AudioReceiver {
 
     /// Keeps a passthrough source's own audio packet as it is, beside the video's groups.
     func keepSourceAudio(_ packet: TimedAudioPacket) {
-        core.withLock { core in
-            guard core.state == .recording, core.configuration.audio != nil else { return }
+        shared.withLock { shell in
+            guard shell.machine.state == .recording, shell.machine.configuration.audio != nil else { return }
             let track = AudioTrack(
                 parameters: packet.parameters, timeBaseNum: 1, timeBaseDen: Int32(PacketTimeline.ticksPerSecond))
-            core.audio.append(
+            shell.machine.audio.append(
                 [AudioPacket(data: packet.bytes, pts: packet.pts, duration: packet.duration)], track: track)
-            core.audioSessionWithPackets = core.audioSession
+            shell.machine.audioSessionWithPackets = shell.machine.audioSession
         }
     }
 
@@ -109,11 +110,9 @@ extension EventRecorder: AudioReceiver {
             case skip(AudioDisposition)
             case encode(session: Int, time: Double, settings: AudioSettings)
         }
-        let admission = try core.withLock { core throws(RecorderError) -> Admission in
-            if consumesFailure, let failure = core.unreportedFailure {
-                core.unreportedFailure = nil
-                throw failure
-            }
+        let admission = try shared.withLock { shell throws(RecorderError) -> Admission in
+            if consumesFailure, let failure = shell.machine.takeUnreportedFailure() { throw failure }
+            let core = shell.machine
             switch core.state {
             case .none: throw .notRecording(state: .none)
             case .paused: return .skip(.ignoredWhilePaused)
@@ -132,8 +131,8 @@ extension EventRecorder: AudioReceiver {
             if case .skip(let disposition) = admission { return disposition }
             return .waitingForVideo
         }
-        let work = try audioEncoder.withLock { slot throws(RecorderError) -> Settlement in
-            guard slot.closedSession != session else { return Settlement() }
+        let work = try audioEncoder.withLock { slot throws(RecorderError) -> Delivery in
+            guard slot.closedSession != session else { return Delivery() }
             if slot.session != session || slot.encoder == nil {
                 slot.encoder = nil
                 do throws(AudioError) {
@@ -143,7 +142,7 @@ extension EventRecorder: AudioReceiver {
                 }
                 slot.session = session
             }
-            guard let encoder = slot.encoder, let track = encoder.track else { return Settlement() }
+            guard let encoder = slot.encoder, let track = encoder.track else { return Delivery() }
             let packets: [AudioPacket]
             do throws(VideoIOError) {
                 packets = try audio.samples.withUnsafeBufferPointer { samples throws(VideoIOError) in
@@ -152,11 +151,8 @@ extension EventRecorder: AudioReceiver {
             } catch {
                 throw .video(error)
             }
-            return core.withLock { core in
-                guard core.audioSession == session else { return Settlement() }
-                core.audio.append(packets, track: track)
-                core.audioSessionWithPackets = session
-                return settle(&core)
+            return shared.withLock { shell in
+                shell.delivery(of: shell.machine.audioArrived(packets, track: track, session: session, encoded: true))
             }
         }
         perform(work)
@@ -166,16 +162,14 @@ extension EventRecorder: AudioReceiver {
     /// Flushes the session's audio encoder (the samples it still holds come out), so that the
     /// clips a stop truncates get the session's last audio.
     func finishAudio() {
-        let work = audioEncoder.withLock { slot -> Settlement in
-            guard let encoder = slot.encoder, let track = encoder.track else { return Settlement() }
+        let work = audioEncoder.withLock { slot -> Delivery in
+            guard let encoder = slot.encoder, let track = encoder.track else { return Delivery() }
             let session = slot.session
             slot.encoder = nil
             slot.closedSession = session
             let packets = (try? encoder.finish()) ?? []
-            return core.withLock { core in
-                guard core.audioSession == session else { return Settlement() }
-                core.audio.append(packets, track: track)
-                return settle(&core)
+            return shared.withLock { shell in
+                shell.delivery(of: shell.machine.audioArrived(packets, track: track, session: session, encoded: false))
             }
         }
         perform(work)
@@ -190,7 +184,18 @@ extension EventRecorder: AudioReceiver {
     }
 }
 
-extension RecorderCore {
+extension RecorderStateMachine {
+    /// Compressed audio of `session` arrived (`encoded`: by this session's encoder, which the
+    /// clips then wait for; a flush at a stop is not).
+    mutating func audioArrived(_ packets: [AudioPacket], track: AudioTrack, session: Int, encoded: Bool)
+        -> RecorderActions?
+    {
+        guard audioSession == session else { return nil }
+        audio.append(packets, track: track)
+        if encoded { audioSessionWithPackets = session }
+        return settle()
+    }
+
     /// The timeline time (seconds) before which no clip can need audio: the first retained
     /// frame's slot, or the first retained group's start in a passthrough recording.
     var audioRetainFrom: Double {

@@ -97,26 +97,10 @@ extension EventRecorder {
             outcome = .failure(error)
         }
         if case .failure = outcome { try? FileManager.default.removeItem(at: partial) }
-        let (delegate, continuations) = core.withLock { core in
-            if case .success(let segment?) = outcome { core.segments.append(segment) }
-            return (core.delegate, Array(core.segmentContinuations.values))
-        }
-        switch outcome {
-        case .success(let segment?):
-            delegate?.videoRecorderDidFinishSegment(segment)
-            for continuation in continuations { continuation.yield(segment) }
-        case .success(nil):
-            break
-        case .failure(let error):
-            report(error)
-        }
-        // Only now is the clip done: whoever waits in capturedSegments() has been told already.
-        let work = core.withLock { core in
-            core.exporting[clipID] = nil
-            core.exportingGroups[clipID] = nil
-            return settle(&core)
-        }
-        perform(work)
+        // Everyone hears of the clip while it still counts as being written, so that nothing
+        // waiting for the recorder to go idle (or for a live source's end) hears of that first.
+        send { $0.machine.clipWritten(outcome) }
+        send { $0.machine.exportFinished(id: clipID) }
     }
 
     private func encode(_ job: ExportJob, to path: String) throws(RecorderError) -> WrittenClip {
@@ -168,21 +152,21 @@ extension EventRecorder {
             fsync(descriptor)
             close(descriptor)
         }
-        return try core.withLock { core throws(RecorderError) -> CapturedVideoSegment? in
-            guard core.generation == generation else {
-                try? FileManager.default.removeItem(at: partial)
-                return nil
-            }
-            guard rename(partial.path, final.path) == 0 else {
-                throw .storageFailed(path: final.path, message: String(cString: strerror(errno)))
-            }
-            return CapturedVideoSegment(
-                id: id, url: final, format: format, encoderName: written.encoderName, codecName: written.codecName,
-                frameCount: written.frameCount, framerate: written.framerate, size: written.size,
-                startTime: written.startTime, eventTimes: written.eventTimes, eventOffsets: written.eventOffsets,
-                gaps: written.gaps, duration: written.duration, isTruncated: written.isTruncated,
-                audioCodecName: written.audioCodecName)
+        // A reset meanwhile discards the clip. The rename is outside the lock: the machine only
+        // decides.
+        guard read({ $0.mayPublish(generation: generation) }) else {
+            try? FileManager.default.removeItem(at: partial)
+            return nil
         }
+        guard rename(partial.path, final.path) == 0 else {
+            throw .storageFailed(path: final.path, message: String(cString: strerror(errno)))
+        }
+        return CapturedVideoSegment(
+            id: id, url: final, format: format, encoderName: written.encoderName, codecName: written.codecName,
+            frameCount: written.frameCount, framerate: written.framerate, size: written.size,
+            startTime: written.startTime, eventTimes: written.eventTimes, eventOffsets: written.eventOffsets,
+            gaps: written.gaps, duration: written.duration, isTruncated: written.isTruncated,
+            audioCodecName: written.audioCodecName)
     }
 
     static func returnFreedMemory() {

@@ -17,6 +17,6 @@ extension EventRecorder {
             let video = VideoLook(filter, seed: seed)
             return ExportTransform(apply: { image, index in try video.apply(to: image, index: index) }, look: video)
         }
-        core.withLock { $0.exportTransform = transform }
+        shared.withLock { $0.machine.exportTransform = transform }
     }
 }

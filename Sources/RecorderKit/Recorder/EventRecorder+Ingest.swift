@@ -16,18 +16,6 @@ private final class ImageHandoff: Sendable {
     }
 }
 
-/// A frame that has its slots and is on its way to disk.
-private struct Reservation: Sendable {
-    /// The order of reservations, which motion detection follows.
-    let sequence: Int
-    let slots: [Int]
-    let size: FrameSize
-    let quality: Int
-    let directory: BufferDirectory
-    let preview: (any CameraPreviewView)?
-    let detectsMotion: Bool
-}
-
 extension EventRecorder {
     /// Adds one frame, as a camera callback would.
     ///
@@ -78,15 +66,23 @@ extension EventRecorder {
     private func enqueue(
         _ frame: Frame, holdingWorker: Bool, consumesFailure: Bool = true, pooled: Bool = false
     ) throws(RecorderError) -> FrameDisposition {
-        let reservation: Reservation
+        let reservation: FrameReservation
+        let preview: (any CameraPreviewView)?
         do {
-            switch try core.withLock({ core throws(RecorderError) in
-                try reserve(frame, &core, consumesFailure: consumesFailure)
-            }) {
-            case .skipped(let disposition):
+            let (admission, view) = try shared.withLock { shell throws(RecorderError) in
+                (
+                    try shell.machine.frameArrived(
+                        time: frame.timestamp, size: frame.size, consumesFailure: consumesFailure),
+                    shell.preview
+                )
+            }
+            switch admission {
+            case .skip(let disposition):
                 if holdingWorker { encodeSlots.signal() }
                 return disposition
-            case .reserved(let reserved): reservation = reserved
+            case .reserve(let reserved):
+                reservation = reserved
+                preview = view
             }
         } catch {
             if holdingWorker { encodeSlots.signal() }
@@ -104,89 +100,12 @@ extension EventRecorder {
             if large, self.releasesImageCache { Self.returnFreedMemory() }
             self.encodeSlots.signal()
         }
-        reservation.preview?.display(frame)
+        preview?.display(frame)
         return .stored(slots: reservation.slots.count)
     }
 
-    private enum ReserveOutcome {
-        case reserved(Reservation)
-        case skipped(FrameDisposition)
-    }
-
-    private func reserve(_ frame: Frame, _ core: inout RecorderCore, consumesFailure: Bool) throws(RecorderError)
-        -> ReserveOutcome
-    {
-        if consumesFailure, let failure = core.unreportedFailure {
-            core.unreportedFailure = nil
-            throw failure
-        }
-        switch core.state {
-        case .none: throw .notRecording(state: .none)
-        case .paused: return .skipped(.ignoredWhilePaused)
-        case .recording: break
-        }
-        let configuration = core.configuration
-        let time = frame.timestamp
-        if !time.isFinite || core.lastTimestamp.map({ time <= $0 }) == true {
-            throw .nonMonotonicTimestamp(previous: core.lastTimestamp ?? -.infinity, got: time)
-        }
-        let expected = configuration.recordSize
-        if configuration.frameConversion == .refuse, frame.size != expected {
-            throw .frameSizeMismatch(expected: expected, got: frame.size)
-        }
-        guard let directory = core.directory else { throw .notRecording(state: core.state) }
-        let rate = Double(configuration.framerate.rawValue)
-        var slots = [core.nextSlot]
-        if let anchor = core.anchor {
-            // Slots after the newest one that the timestamp maps to (1 is the next slot), in
-            // Double so that any finite timestamp is safe to compare.
-            let newest = core.nextSlot - 1
-            let ahead = ((time - anchor.time) * rate).rounded() - Double(newest - anchor.slot)
-            let step = time - (core.lastTimestamp ?? time)
-            let lost = core.sourceInterrupted
-            core.sourceInterrupted = false
-            if configuration.frameConversion == .refuse, ahead != 1, !lost {
-                throw .frameRateMismatch(expected: configuration.framerate.rawValue, timestampStep: step)
-            }
-            if ahead <= 0, !lost {
-                core.lastTimestamp = time
-                return .skipped(.dropped)
-            }
-            if ahead - 1 <= rate, !lost {
-                slots = Array(core.nextSlot...(newest + Int(ahead)))
-            } else {
-                // Over a second missing, or the source was lost: a gap, not a slow source. Its
-                // slots stay empty (no frame is invented for them) and the timeline restarts after
-                // them. Past the longest clip a longer gap changes nothing, so it is capped there.
-                let skipped = Int(min(max(ahead - 1, 0), Double(configuration.maximumClipFrames + 1)))
-                if skipped > 0 {
-                    core.gaps.append(core.nextSlot..<(core.nextSlot + skipped))
-                    core.arrived.formUnion(core.nextSlot..<(core.nextSlot + skipped))
-                    core.nextSlot += skipped
-                }
-                slots = [core.nextSlot]
-                core.anchor = (time, core.nextSlot)
-            }
-        } else {
-            core.anchor = (time, core.nextSlot)
-        }
-        let anchor = core.anchor ?? (time, core.nextSlot)
-        for slot in slots {
-            core.index.reserve(slot: slot, time: anchor.time + Double(slot - anchor.slot) / rate)
-        }
-        core.nextSlot = slots[slots.count - 1] + 1
-        core.lastTimestamp = time
-        core.framesInFlight += 1
-        core.reservations += 1
-        return .reserved(
-            Reservation(
-                sequence: core.reservations - 1, slots: slots, size: expected, quality: configuration.bufferJPEGQuality,
-                directory: directory,
-                preview: core.preview, detectsMotion: configuration.motionTrigger != nil))
-    }
-
     /// Compresses and writes one frame (on a worker), then records it in the index.
-    private func store(_ image: Image, _ reservation: Reservation) {
+    private func store(_ image: Image, _ reservation: FrameReservation) {
         var failure: RecorderError?
         var encoded: Data?
         var written: [Int] = []
@@ -196,7 +115,7 @@ extension EventRecorder {
             releaseImageCache()
             encoded = data
             for slot in reservation.slots {
-                let url = reservation.directory.url(for: slot)
+                let url = reservation.layout.url(for: slot)
                 do {
                     try data.write(to: url)
                 } catch {
@@ -209,25 +128,9 @@ extension EventRecorder {
         } catch let error as RecorderError {
             failure = error
         } catch {
-            failure = .storageFailed(path: reservation.directory.frames.path, message: "\(error)")
+            failure = .storageFailed(path: reservation.layout.frames.path, message: "\(error)")
         }
-        let byteCount = encoded?.count ?? 0
-        let work = core.withLock { core -> Settlement in
-            var late: [URL] = []
-            for slot in written where !core.index.commit(slot: slot, byteCount: byteCount) {
-                late.append(reservation.directory.url(for: slot))
-            }
-            core.arrived.formUnion(reservation.slots)
-            while core.arrived.remove(core.committedThrough + 1) != nil {
-                core.committedThrough += 1
-            }
-            // With motion detection the frame is done only once it has been analysed.
-            if !reservation.detectsMotion { core.framesInFlight -= 1 }
-            var work = settle(&core)
-            work.deletions += late
-            return work
-        }
-        perform(work)
+        send { $0.machine.frameStored(reservation, written: written, byteCount: encoded?.count ?? 0) }
         if let failure { report(failure) }
         if reservation.detectsMotion {
             detectMotion(
@@ -254,18 +157,6 @@ extension EventRecorder {
         for error in outcome.errors + (failure.map { [$0] } ?? []) {
             report(.imaging(error))
         }
-        let work = core.withLock { core -> Settlement in
-            core.framesInFlight -= 1
-            if let analysed = outcome.analysedThrough {
-                core.motionAnalysedThrough = max(core.motionAnalysedThrough ?? analysed, analysed)
-            }
-            for event in outcome.events where core.state == .recording && event >= core.sessionFirstSlot {
-                core.planner.addEvent(
-                    at: event, time: core.index.time(of: event) ?? 0, firstAvailable: core.sessionFirstSlot,
-                    configuration: core.configuration)
-            }
-            return settle(&core)
-        }
-        perform(work)
+        send { $0.machine.frameAnalysed(analysedThrough: outcome.analysedThrough, events: outcome.events) }
     }
 }

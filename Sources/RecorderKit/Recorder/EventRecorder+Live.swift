@@ -28,8 +28,11 @@ extension EventRecorder {
         guard state != .none else { throw .notRecording(state: state) }
         let session = LiveRecording(recorder: self, source: source)
         let id = UUID()
-        core.withLock { $0.liveStops[id] = { source.stop() } }
-        defer { core.withLock { $0.liveStops[id] = nil } }
+        send { shell in
+            shell.liveStops[id] = { source.stop() }
+            shell.machine.sourceStarted()
+            return nil
+        }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<LiveVideoSource.Outcome, Never>) in
                 let thread = Thread {
@@ -43,14 +46,6 @@ extension EventRecorder {
         } onCancel: {
             source.stop()
         }
-        // Nothing more comes for the clips waiting on this source: whatever ended it, each is
-        // written with what it has, and every clip is published before the end is reported.
-        perform(
-            core.withLock { core in
-                core.cutPendingClips()
-                return settle(&core)
-            })
-        await untilIdle()
         let reason: String
         switch (session.failure, outcome) {
         case (let failure?, _): reason = "\(failure)"
@@ -58,13 +53,22 @@ extension EventRecorder {
         case (nil, .ended): reason = LiveVideoSource.streamEnded
         case (nil, .stopped): reason = "stopped"
         }
-        publish(.ended(reason: reason))
+        // Nothing more comes for the clips waiting on this source: whatever ended it, each is
+        // written with what it has. The machine reports the end (`.ended`, then this call
+        // returns) only once every clip is published.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            send { shell in
+                shell.liveStops[id] = nil
+                shell.endWaiters[id] = continuation
+                return shell.machine.sourceEnded(id: id, reason: reason)
+            }
+        }
         if let failure = session.failure { throw failure }
         if case .failed(let error) = outcome { throw .source(error) }
     }
 
     /// Where recording from a live source stands.
-    public var liveSourceState: LiveSourceState { core.withLock { $0.liveSourceState } }
+    public var liveSourceState: LiveSourceState { shared.withLock { $0.liveSourceState } }
 
     /// Every live-source event from now on, in order. Each call returns a new sequence.
     public func liveSourceEvents() -> AsyncStream<LiveSourceEvent> {
@@ -75,9 +79,9 @@ extension EventRecorder {
     func publish(_ event: LiveSourceEvent) {
         sourceEventLock.lock()
         defer { sourceEventLock.unlock() }
-        let (delegate, continuations) = core.withLock { core in
-            core.liveSourceState = core.liveSourceState.after(event)
-            return (core.delegate, Array(core.sourceContinuations.values))
+        let (delegate, continuations) = shared.withLock { shell in
+            shell.liveSourceState = shell.liveSourceState.after(event)
+            return (shell.delegate, Array(shell.sourceContinuations.values))
         }
         delegate?.videoRecorderSourceDidChange(event)
         for continuation in continuations { continuation.yield(event) }
@@ -108,7 +112,7 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
     init(recorder: EventRecorder, source: LiveVideoSource) {
         self.recorder = recorder
         self.source = source
-        recorder.core.withLock { $0.passthrough.clockOrigin = timelineOrigin }
+        recorder.shared.withLock { $0.liveClockOrigin = timelineOrigin }
     }
 
     var shouldStop: Bool { failure != nil || recorder.currentState == .none }

@@ -6,74 +6,23 @@ import Foundation
     import Darwin
 #endif
 
-/// What to do with an incoming packet, decided under the lock.
-private enum PacketPlan {
-    /// Write it at `offset` in the file of group `group` of `directory`; `startsGroup` when it is
-    /// the key frame that began the group.
-    case write(group: Int, offset: Int, directory: BufferDirectory, motionMark: Int?, startsGroup: Bool)
-    /// Drop it (paused, or waiting for a key frame).
-    case skip
-    /// The recorder stopped: end the recording from the source.
-    case stop
-}
-
 extension EventRecorder {
     /// Adds one packet of a passthrough recording (on the live source's thread): it goes into the
     /// open group of pictures, a key frame starting a new one. Returns `false` once the recorder
     /// has stopped.
     func ingest(_ packet: TimedPacket, writer: PacketFileWriter) -> Bool {
         let size = packet.bytes.count
-        let plan = core.withLock { core -> PacketPlan in
-            // Background failures (a clip that could not be written) reach the delegate and
-            // capturedSegments(); the recording from the source goes on.
-            switch core.state {
-            case .none: return .stop
-            case .paused:
-                // The clip keeps the camera's timestamps, so paused time shows as a gap.
-                core.endOpenGroup()
-                return .skip
-            case .recording: break
-            }
-            guard let directory = core.directory else { return .stop }
-            let open = core.packets.openGroup
-            let changed = open.map { !$0.parameters.isCompatible(with: packet.parameters) } ?? false
-            let startsGroup = packet.isKey || changed
-            if startsGroup {
-                // A new group needs a key frame; after a change of parameters, wait for one.
-                guard packet.isKey else {
-                    core.endOpenGroup()
-                    return .skip
-                }
-                let number = core.passthrough.nextGroup
-                core.passthrough.nextGroup += 1
-                let followsGap = core.passthrough.interrupted || (open == nil && number != core.passthrough.firstGroup)
-                core.packets.startGroup(
-                    PacketGroup(
-                        number: number, parameters: packet.parameters, startPTS: packet.pts, followsGap: followsGap))
-                core.passthrough.interrupted = false
-                core.passthrough.motionMarks[number] = core.passthrough.motionHanded
-                if number == core.passthrough.firstGroup { core.passthrough.startPTS = packet.pts }
-                core.packetPlanner.groupStarted(number, at: packet.pts)
-            } else if open == nil {
-                return .skip
-            }
-            guard let (group, offset) = core.packets.reserve(size) else { return .skip }
-            core.passthrough.newestPTS = max(core.passthrough.newestPTS ?? packet.pts, packet.pts)
-            var mark: Int?
-            if core.configuration.motionTrigger != nil {
-                mark = core.passthrough.motionHanded
-                core.passthrough.motionHanded += 1
-            }
-            return .write(
-                group: group, offset: offset, directory: directory, motionMark: mark, startsGroup: startsGroup)
+        let plan = shared.withLock { shell in
+            shell.machine.packetArrived(
+                size: size, pts: packet.pts, isKey: packet.isKey, parameters: packet.parameters)
         }
-        guard case .write(let group, let offset, let directory, let mark, let startsGroup) = plan else {
+        guard case .write(let group, let offset, let layout, let mark, let startsGroup) = plan else {
             if case .stop = plan { return false }
             return true
         }
         var failure: RecorderError?
         do {
-            try writer.write(packet.bytes, group: group, in: directory, at: offset)
+            try writer.write(packet.bytes, group: group, in: layout, at: offset)
         } catch {
             failure = error
         }
@@ -81,18 +30,7 @@ extension EventRecorder {
             offset: offset, size: size, pts: packet.pts, dts: packet.dts, duration: packet.duration,
             isKey: packet.isKey,
             stream: 0)
-        let work = core.withLock { core -> Settlement? in
-            if failure != nil {
-                // The group's file lacks this packet: end the group here; the next key frame starts afresh.
-                core.endOpenGroup()
-            } else {
-                _ = core.packets.commit(record, group: group)
-            }
-            // Clips end, and groups leave the buffer, only where a group begins or ends: the
-            // packets in between change nothing to settle.
-            return failure != nil || startsGroup ? settle(&core) : nil
-        }
-        if let work { perform(work) }
+        send { $0.machine.packetStored(record, group: group, startedGroup: startsGroup, failed: failure != nil) }
         if let failure { report(failure) }
         if mark != nil {
             motionAnalyser()?.analyse(
@@ -106,54 +44,24 @@ extension EventRecorder {
     /// The live source was lost: the open group ends, the next one follows a gap; the next
     /// decoded frame starts after a gap too.
     func sourceLost() {
-        core.withLock { core in
-            core.endOpenGroup()
-            core.sourceInterrupted = true
-        }
+        shared.withLock { $0.machine.sourceLost() }
     }
 
-    /// A packet of a passthrough recording was damaged and dropped: the open group ends before
-    /// it; the next key frame starts a group after a gap.
+    /// A packet of a passthrough recording was damaged and dropped.
     func packetDropped() {
-        core.withLock { $0.endOpenGroup() }
+        shared.withLock { $0.machine.packetDropped() }
     }
 
-    /// The live source is lost and the timeline has reached `now`: passthrough clips whose end
-    /// has passed are written with what they have.
+    /// The live source is lost and the timeline has reached `now`.
     func sourceIdle(now: Int64) {
-        let work = core.withLock { core -> Settlement? in
-            guard core.packets.openGroup == nil, !core.packetPlanner.pending.isEmpty else { return nil }
-            core.packetPlanner.timePassed(now, nextGroup: core.passthrough.nextGroup)
-            return settle(&core)
-        }
-        if let work { perform(work) }
+        send { $0.machine.sourceIdle(now: now) }
     }
 
     /// Motion detection analysed a packet (in order): counts it and, for motion, marks an event
     /// at its frame.
     func packetAnalysed(pts: Int64, motion: Bool, failure: VideoIOError?) {
-        let work = core.withLock { core -> Settlement in
-            core.passthrough.motionAnalysed += 1
-            core.passthrough.motionAnalysedPTS = max(core.passthrough.motionAnalysedPTS ?? pts, pts)
-            // An event from a packet of an earlier session (analysed late) has no clip to go to.
-            if motion, core.state == .recording, pts >= core.passthrough.startPTS ?? .max {
-                addPacketEvent(at: pts, &core)
-            }
-            return settle(&core)
-        }
-        perform(work)
+        send { $0.machine.packetAnalysed(pts: pts, motion: motion) }
         if let failure { report(.video(failure)) }
-    }
-
-    /// Marks an event of a passthrough recording at `time`.
-    func addPacketEvent(at time: Int64, _ core: inout RecorderCore) {
-        let configuration = core.configuration
-        let floor = max(core.passthrough.firstGroup, core.packets.evictedBelow)
-        let start =
-            core.packets.group(
-                startingAtOrBefore: time - PacketTimeline.ticks(configuration.backwardOffset), floor: floor) ?? floor
-        let packets = core.packets
-        core.packetPlanner.addEvent(at: time, startGroup: start, configuration: configuration) { packets[$0]?.startPTS }
     }
 }
 
@@ -168,14 +76,14 @@ final class PacketFileWriter {
         closeFile()
     }
 
-    /// Writes `bytes` at `offset` of group `number`'s file in `directory`.
-    func write(_ bytes: UnsafeRawBufferPointer, group number: Int, in directory: BufferDirectory, at offset: Int)
+    /// Writes `bytes` at `offset` of group `number`'s file in `layout`.
+    func write(_ bytes: UnsafeRawBufferPointer, group number: Int, in layout: BufferLayout, at offset: Int)
         throws(RecorderError)
     {
         // The file's name is made only when a group begins: a packet costs a write, nothing more.
         if number != group {
             closeFile()
-            url = directory.url(forGroup: number)
+            url = layout.url(forGroup: number)
             descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw .storageFailed(path: url.path, message: String(cString: strerror(errno)))

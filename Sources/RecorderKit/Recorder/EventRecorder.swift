@@ -17,12 +17,18 @@ import Locking
 /// exact: with 30 fps, 3 s back and 2 s forward, an event at the frame of second 10 gives the
 /// frames of 7.000 s up to 11.967 s, 150 of them. Paused time leaves no gap in the recording.
 ///
+/// **Decisions.** Every decision (which slots a frame takes, when a clip is ready, what the
+/// buffer evicts, when a live source's end is reported) is made by `RecorderStateMachine`
+/// (internal), a value that one lock guards; what it decides (write, publish, delete, notify)
+/// is done outside the lock.
+///
 /// **Events.** See `ClipPlanner` (internal) for the merge rule, summarised here: an event whose
 /// window overlaps a clip still waiting for frames merges into it (up to
 /// ``RecorderConfiguration/maximumClipDuration``); otherwise it gets its own clip, which starts no
 /// earlier than the end of the previous clip, so no frame is written twice.
 public final class EventRecorder: FrameRecorder {
-    let core: Locked<RecorderCore>
+    /// The one lock: the state machine and whom its decisions are told to.
+    let shared: Locked<RecorderShell>
     /// Serialises state changes with their notifications so that everyone sees them in order;
     /// recursive so that a delegate may call back into the recorder.
     private let transitionLock = NSRecursiveLock()
@@ -30,8 +36,9 @@ public final class EventRecorder: FrameRecorder {
     let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
     let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
     let encodeSlots: DispatchSemaphore
-    /// Keeps live-source events in order across threads.
-    let sourceEventLock = NSLock()
+    /// Keeps live-source events in order across threads; recursive so that a delegate told of
+    /// one may mark an event (which may report a source's end).
+    let sourceEventLock = NSRecursiveLock()
     /// Motion detection of a passthrough session, made when the session starts.
     private let packetMotion = Locked<PacketMotionAnalyser?>(nil)
     /// The audio encoder of the current session (see EventRecorder+Audio.swift).
@@ -70,7 +77,7 @@ public final class EventRecorder: FrameRecorder {
         self.releasesImageCache = releasesImageCache
         encodeSlots = DispatchSemaphore(value: workers)
         pixelMemory = PixelMemoryPool(capacity: workers)
-        core = Locked(RecorderCore(configuration: configuration))
+        shared = Locked(RecorderShell(machine: RecorderStateMachine(configuration: configuration)))
     }
 
     /// Frames of at least this many pixels (8 MP: 4K) hand the memory the allocator freed with
@@ -82,49 +89,49 @@ public final class EventRecorder: FrameRecorder {
     }
 
     deinit {
-        core.withLock { core in
-            for continuation in core.stateContinuations.values { continuation.finish() }
-            for continuation in core.segmentContinuations.values { continuation.finish() }
-            for continuation in core.sourceContinuations.values { continuation.finish() }
+        shared.withLock { shell in
+            for continuation in shell.stateContinuations.values { continuation.finish() }
+            for continuation in shell.segmentContinuations.values { continuation.finish() }
+            for continuation in shell.sourceContinuations.values { continuation.finish() }
         }
+    }
+
+    /// Reads the state machine.
+    func read<T: Sendable>(_ body: (RecorderStateMachine) -> T) -> T {
+        shared.withLock { body($0.machine) }
     }
 
     // MARK: Properties
 
     /// The configuration in force.
-    public var currentConfiguration: RecorderConfiguration { core.withLock { $0.configuration } }
+    public var currentConfiguration: RecorderConfiguration { read(\.configuration) }
 
     /// The current state.
-    public var currentState: VideoRecorderState { core.withLock { $0.state } }
+    public var currentState: VideoRecorderState { read(\.state) }
 
     /// Told of every state change and finished clip; held weakly.
     public var stateDelegate: (any VideoRecorderDelegate)? {
-        get { core.withLock { $0.delegate } }
-        set { core.withLock { $0.delegate = newValue } }
+        get { shared.withLock { $0.delegate } }
+        set { shared.withLock { $0.delegate = newValue } }
     }
 
     /// What the first ``startRecording()`` found in the buffer directory and cleaned up, or `nil`
     /// before it.
-    public var lastRecovery: RecoveryReport? { core.withLock { $0.recovery } }
+    public var lastRecovery: RecoveryReport? { read(\.recovery) }
 
     /// The bytes of buffered frame and packet files on disk now (the ring buffer's size).
-    public var bufferedBytes: Int { core.withLock { $0.index.diskBytes + $0.packets.diskBytes } }
+    public var bufferedBytes: Int { read { $0.index.diskBytes + $0.packets.diskBytes } }
 
     /// Whether a clip is waiting for frames of its forward window or being written: a host that
     /// records until its last event's clip is out waits for this to turn `false`.
-    public var hasPendingClips: Bool {
-        core.withLock { core in
-            !core.planner.pending.isEmpty || !core.packetPlanner.pending.isEmpty || !core.exporting.isEmpty
-                || !core.exportingGroups.isEmpty
-        }
-    }
+    public var hasPendingClips: Bool { read(\.hasPendingClips) }
 
     /// The number of buffered frame files on disk now.
-    public var bufferedFrameCount: Int { core.withLock { $0.index.storedCount } }
+    public var bufferedFrameCount: Int { read(\.index.storedCount) }
 
     /// The number of buffered groups of pictures of a passthrough recording on disk now (one
     /// file each).
-    public var bufferedGroupCount: Int { core.withLock { $0.packets.storedCount } }
+    public var bufferedGroupCount: Int { read(\.packets.storedCount) }
 
     /// The motion detection of the current passthrough session, if it has one.
     func motionAnalyser() -> PacketMotionAnalyser? {
@@ -134,8 +141,10 @@ public final class EventRecorder: FrameRecorder {
     /// Applied to every frame of every clip as it is written (a film look, say); `nil` for none.
     /// Takes effect for clips that start writing after it is set.
     public var exportFrameTransform: ExportFrameTransform? {
-        get { core.withLock { $0.exportTransform?.apply } }
-        set { core.withLock { $0.exportTransform = newValue.map { ExportTransform(apply: $0, look: nil) } } }
+        get { read { $0.exportTransform?.apply } }
+        set {
+            shared.withLock { $0.machine.exportTransform = newValue.map { ExportTransform(apply: $0, look: nil) } }
+        }
     }
 
     // MARK: State machine
@@ -147,73 +156,60 @@ public final class EventRecorder: FrameRecorder {
     ///   ``RecorderError/storageFailed(path:message:)`` or ``RecorderError/notADirectory(path:)`` if the buffer or
     ///   output directory cannot be created.
     public func startRecording() throws(RecorderError) {
-        try transition { core throws(RecorderError) in
-            guard core.state == .none else { throw .invalidTransition(action: "start recording", state: core.state) }
-            let configuration = core.configuration
-            if core.directory?.root.standardizedFileURL != configuration.bufferDirectory.standardizedFileURL {
-                core.directory = nil
-                let directory = try BufferDirectory(
-                    root: configuration.bufferDirectory, outputDirectory: configuration.outputDirectory)
-                core.recovery = directory.recover(outputDirectory: configuration.outputDirectory)
-                core.directory = directory
-            } else {
-                try BufferDirectory.create(configuration.outputDirectory)
-            }
-            core.state = .recording
-            core.audioSession += 1
-            core.sessionFirstSlot = core.nextSlot
-            core.anchor = nil
-            core.lastTimestamp = nil
-            core.sourceInterrupted = false
-            let first = core.reservations
-            core.motionAnalysedThrough = configuration.motionTrigger == nil ? nil : core.nextSlot - 1
-            motion.withLock { $0 = MotionSequencer(trigger: configuration.motionTrigger, firstSequence: first) }
-            core.passthrough.firstGroup = core.passthrough.nextGroup
-            core.passthrough.newestPTS = nil
-            core.passthrough.startPTS = nil
-            core.passthrough.interrupted = false
-            core.passthrough.motionAnalysedPTS = nil
-            let analyser = configuration.motionTrigger.map { trigger in
-                PacketMotionAnalyser(trigger: trigger) { [weak self] pts, motion, failure in
-                    self?.packetAnalysed(pts: pts, motion: motion, failure: failure)
-                }
-            }
-            packetMotion.withLock { $0 = analyser }
-            return VideoRecorderState.none
+        transitionLock.lock()
+        defer { transitionLock.unlock() }
+        let (refusal, configuration, heldRoot) = shared.withLock { shell in
+            (shell.machine.refusalToStart(), shell.machine.configuration, shell.directory?.root)
         }
+        if let refusal { throw refusal }
+        // The disk is touched outside the lock (the transition lock keeps starts in order).
+        let directory: BufferDirectory?
+        var recovery: RecoveryReport?
+        // Paths, not URLs: `buffer` and `buffer/` (a URL made once the folder exists) are one folder.
+        if heldRoot?.standardizedFileURL.path != configuration.bufferDirectory.standardizedFileURL.path {
+            // The shell holds the only reference to the old directory: dropping it releases its lock
+            // before the new one is taken (the same folder again, say, after a configuration change).
+            shared.withLock { $0.directory = nil }
+            let taken = try BufferDirectory(
+                root: configuration.bufferDirectory, outputDirectory: configuration.outputDirectory)
+            recovery = taken.recover(outputDirectory: configuration.outputDirectory)
+            directory = taken
+        } else {
+            try BufferDirectory.create(configuration.outputDirectory)
+            directory = shared.withLock { $0.directory }
+        }
+        guard let directory else { return }
+        let first = read(\.reservations)
+        motion.withLock { $0 = MotionSequencer(trigger: configuration.motionTrigger, firstSequence: first) }
+        let analyser = configuration.motionTrigger.map { trigger in
+            PacketMotionAnalyser(trigger: trigger) { [weak self] pts, motion, failure in
+                self?.packetAnalysed(pts: pts, motion: motion, failure: failure)
+            }
+        }
+        packetMotion.withLock { $0 = analyser }
+        let delivery = shared.withLock { shell in
+            shell.directory = directory
+            return shell.delivery(of: shell.machine.start(layout: directory.layout, recovery: recovery))
+        }
+        // A start ends no source: there is no end to report after the transition lock.
+        perform(delivery)
     }
 
     /// `recording|paused → none`; clips waiting for forward frames are written with what they have.
     public func stopRecording() {
         finishAudio()
         pixelMemory.drain()
-        try? transition { core in
-            guard core.state != .none else { return nil }
-            let old = core.state
-            core.state = .none
-            core.anchor = nil
-            core.cutPendingClips()
-            return old
-        }
+        transition { $0.stop() }
     }
 
     /// `recording → paused`: pushed frames are ignored until ``resumeRecording()``.
     public func pauseRecording() {
-        try? transition { core in
-            guard core.state == .recording else { return nil }
-            core.state = .paused
-            return .recording
-        }
+        transition { $0.pause() }
     }
 
     /// `paused → recording`. The recording continues from the next frame without a gap.
     public func resumeRecording() {
-        try? transition { core in
-            guard core.state == .paused else { return nil }
-            core.state = .recording
-            core.anchor = nil
-            return .paused
-        }
+        transition { $0.resume() }
     }
 
     /// Any state `→ none`, forgetting pending events, buffered frames and captured segments.
@@ -221,20 +217,7 @@ public final class EventRecorder: FrameRecorder {
     public func resetRecorder() {
         dropAudio()
         pixelMemory.drain()
-        try? transition { core in
-            let old = core.state
-            core.state = .none
-            core.anchor = nil
-            core.planner.dropAll(nextSlot: core.nextSlot)
-            core.packets.closeOpenGroup()
-            core.packetPlanner.dropAll(nextGroup: core.passthrough.nextGroup)
-            core.segments.removeAll()
-            core.audio.removeAll()
-            core.audioSession += 1
-            core.unreportedFailure = nil
-            core.generation += 1
-            return old == .none ? nil : old
-        }
+        transition { $0.reset() }
     }
 
     /// Replaces the configuration; only in state `none`.
@@ -244,44 +227,18 @@ public final class EventRecorder: FrameRecorder {
     ///   moving the buffer directory while clips of the last session are being written.
     public func changeConfiguration(_ configuration: RecorderConfiguration) throws(RecorderError) {
         try configuration.validate()
-        try core.withLock { core throws(RecorderError) in
-            guard core.state == .none else { throw .configurationLocked(state: core.state) }
-            let moved =
-                configuration.bufferDirectory.standardizedFileURL
-                != core.configuration.bufferDirectory.standardizedFileURL
-            let busy =
-                core.index.storedCount > 0 || !core.exporting.isEmpty || !core.planner.pending.isEmpty
-                || core.packets.storedCount > 0 || !core.exportingGroups.isEmpty || !core.packetPlanner.pending.isEmpty
-            if moved, busy {
-                throw .exportsInProgress
-            }
-            core.configuration = configuration
-        }
-    }
-
-    /// Runs a state change: `body` returns the old state when it changed the state (it has set
-    /// the new one), `nil` when nothing changed. Notifies outside the data lock, in order.
-    private func transition(_ body: (inout RecorderCore) throws(RecorderError) -> VideoRecorderState?)
-        throws(RecorderError)
-    {
         transitionLock.lock()
         defer { transitionLock.unlock() }
-        let (change, delegate, continuations, work, stops) = try core.withLock {
-            core throws(RecorderError) -> (
-                VideoRecorderStateChange?, (any VideoRecorderDelegate)?,
-                [AsyncStream<VideoRecorderStateChange>.Continuation], Settlement, [@Sendable () -> Void]
-            ) in
-            guard let old = try body(&core) else { return (nil, nil, [], Settlement(), []) }
-            let change = VideoRecorderStateChange(oldState: old, newState: core.state)
-            // A stopped recorder takes no more from live sources, even one waiting to reconnect.
-            let stops = core.state == .none ? Array(core.liveStops.values) : []
-            return (change, core.delegate, Array(core.stateContinuations.values), settle(&core), stops)
-        }
-        for stop in stops { stop() }
-        perform(work)
-        guard let change else { return }
-        delegate?.videoRecorderDidChangeState(change.oldState, change.newState)
-        for continuation in continuations { continuation.yield(change) }
+        try shared.withLock { shell throws(RecorderError) in try shell.machine.changeConfiguration(configuration) }
+    }
+
+    /// Runs a state change and tells everyone, in order.
+    private func transition(_ change: (inout RecorderStateMachine) -> RecorderActions) {
+        transitionLock.lock()
+        let delivery = shared.withLock { shell in shell.delivery(of: change(&shell.machine)) }
+        performActions(delivery)
+        transitionLock.unlock()
+        reportEnds(delivery)
     }
 
     // MARK: Events and segments
@@ -291,31 +248,16 @@ public final class EventRecorder: FrameRecorder {
     /// - Throws: ``RecorderError/notRecording(state:)`` unless recording; ``RecorderError/noFramesYet`` before the
     ///   first frame of the session.
     public func captureSegment() throws(RecorderError) {
-        let work = try core.withLock { core throws(RecorderError) -> Settlement in
-            guard core.state == .recording else { throw .notRecording(state: core.state) }
-            if let newest = core.passthrough.newestPTS {
-                // A passthrough session: the event is at the newest packet, or, while the source
-                // is lost, at the time it is marked (its window then spans the gap).
-                var time = newest
-                if core.packets.openGroup == nil, let origin = core.passthrough.clockOrigin {
-                    time = max(newest, PacketTimeline.ticks(since: origin))
-                }
-                addPacketEvent(at: time, &core)
-                return settle(&core)
-            }
-            guard core.nextSlot > core.sessionFirstSlot else { throw .noFramesYet }
-            let event = core.nextSlot - 1
-            core.planner.addEvent(
-                at: event, time: core.index.time(of: event) ?? 0, firstAvailable: core.sessionFirstSlot,
-                configuration: core.configuration)
-            return settle(&core)
+        try trySend { shell throws(RecorderError) in
+            // While a passthrough source is lost, the event falls at the time it is marked.
+            let now = shell.liveClockOrigin.map { PacketTimeline.ticks(since: $0) }
+            return try shell.machine.markEvent(now: now)
         }
-        perform(work)
     }
 
     /// Shows every recorded frame in `view` (held weakly), on the thread that pushed it.
     public func setupPreview(for view: any CameraPreviewView) {
-        core.withLock { $0.preview = view }
+        shared.withLock { $0.preview = view }
     }
 
     /// The segments captured so far, once no frame is being compressed and no clip written.
@@ -327,21 +269,18 @@ public final class EventRecorder: FrameRecorder {
     ///   ``RecorderError/storageFailed(path:message:)``; a frame that could not be stored).
     public func capturedSegments() async throws(RecorderError) -> [CapturedVideoSegment] {
         await untilIdle()
-        return try core.withLock { core throws(RecorderError) in
-            if let failure = core.unreportedFailure {
-                core.unreportedFailure = nil
-                throw failure
-            }
-            return core.segments
+        return try shared.withLock { shell throws(RecorderError) in
+            if let failure = shell.machine.takeUnreportedFailure() { throw failure }
+            return shell.machine.segments
         }
     }
 
     /// Returns once no frame is being compressed and no clip written.
     func untilIdle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let idle = core.withLock { core in
-                if core.isIdle { return true }
-                core.idleWaiters.append(continuation)
+            let idle = shared.withLock { shell in
+                if shell.machine.isIdle { return true }
+                shell.idleWaiters.append(continuation)
                 return false
             }
             if idle { continuation.resume() }
@@ -374,12 +313,12 @@ public final class EventRecorder: FrameRecorder {
 
     /// A new stream whose continuation lives in `listeners` until the consumer stops listening.
     func subscribe<Element>(
-        _ listeners: WritableKeyPath<RecorderCore, [UUID: AsyncStream<Element>.Continuation]> & Sendable
+        _ listeners: WritableKeyPath<RecorderShell, [UUID: AsyncStream<Element>.Continuation]> & Sendable
     ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = UUID()
-        continuation.onTermination = { [weak self] _ in self?.core.withLock { $0[keyPath: listeners][id] = nil } }
-        core.withLock { $0[keyPath: listeners][id] = continuation }
+        continuation.onTermination = { [weak self] _ in self?.shared.withLock { $0[keyPath: listeners][id] = nil } }
+        shared.withLock { $0[keyPath: listeners][id] = continuation }
         return stream
     }
 }

@@ -68,8 +68,11 @@ public struct ProfileChange: Sendable, Hashable, Codable {
 public struct AccountService: Sendable {
     /// Where accounts and sessions are kept.
     public let store: any AccountStore & SessionStore
-    /// How email goes out.
+    /// How email goes out when there is no ``outbox``.
     public let mailer: any Mailer
+    /// Where account mail is queued, in the same transaction as the change it tells about, for a
+    /// ``MailOutboxSender`` to send; `nil` sends through ``mailer`` during the call instead.
+    public let outbox: (any MailOutboxStore)?
     /// The time source for expiry and rate limits.
     public let clock: any WallClock
     /// How passwords are hashed.
@@ -92,7 +95,9 @@ public struct AccountService: Sendable {
     /// Creates the service.
     /// - Parameters:
     ///   - store: where accounts and sessions are kept.
-    ///   - mailer: sends the verification and password-reset messages.
+    ///   - mailer: sends the verification and password-reset messages when there is no outbox.
+    ///   - outbox: where mail is queued instead of sent during the call (usually the store itself);
+    ///     a ``MailOutboxSender`` over the same outbox then sends it, with retries, across restarts.
     ///   - clock: the time for expiry and rate limits; tests pass a clock they move.
     ///   - hasher: PBKDF2 with 600,000 iterations by default; tests pass a cheaper one.
     ///   - policy: the limits and lifetimes the rules use.
@@ -102,8 +107,9 @@ public struct AccountService: Sendable {
     ///   - events: where revoked sessions are published; a ``SocialNetwork`` made with the service
     ///     replaces it with its own hub.
     public init(
-        store: any AccountStore & SessionStore, mailer: any Mailer, clock: any WallClock = SystemWallClock(),
-        hasher: (any PasswordHasher)? = nil, policy: AccountPolicy = .standard,
+        store: any AccountStore & SessionStore, mailer: any Mailer, outbox: (any MailOutboxStore)? = nil,
+        clock: any WallClock = SystemWallClock(), hasher: (any PasswordHasher)? = nil,
+        policy: AccountPolicy = .standard,
         identityProviders: [any IdentityProvider] = [], logger: Logger = Logger(label: "SocialModel.AccountService"),
         events: NetworkEvents = NetworkEvents()
     ) {
@@ -111,6 +117,7 @@ public struct AccountService: Sendable {
         self.events = events
         self.store = store
         self.mailer = mailer
+        self.outbox = outbox
         self.clock = clock
         let hasher = hasher ?? PBKDF2PasswordHasher.recommended
         self.hasher = hasher
@@ -161,7 +168,7 @@ public struct AccountService: Sendable {
             throw .invalid([.init(.username, .taken)])
         } catch .duplicate(.email) {
             let owner = try await fromStore { try await store.user(email: email) }
-            return await send(
+            return try await send(
                 to: email, user: owner, purpose: .registrationAttempt,
                 subject: "Someone tried to register your address",
                 body: "Someone tried to register a new account with this address. If it was you, sign in or "
@@ -174,16 +181,16 @@ public struct AccountService: Sendable {
 
     /// Sends a new verification token, replacing any earlier one. Does nothing (and says nothing)
     /// if the address has no unverified account.
+    ///
+    /// With an ``outbox``, the call only queues the request (``AccountMailRequest``), the same
+    /// single write for every address, registered or not, and the sender works out the rest.
     /// - Parameter email: the address registered.
-    /// - Returns: what became of the email; ``MailOutcome/notSent`` when none was due.
+    /// - Returns: what became of the email; ``MailOutcome/notSent`` when none was due,
+    ///   ``MailOutcome/queued`` with an outbox.
     /// - Throws: ``AccountError/storage(_:)`` when the store fails.
     @discardableResult
     public func resendVerification(email: String) async throws(AccountError) -> MailOutcome {
-        let email = AccountValidator.normalizedEmail(email)
-        guard let user = try await fromStore({ try await store.user(email: email) }), !user.isVerified else {
-            return .notSent
-        }
-        return try await sendVerification(to: user)
+        try await request(.init(kind: .emailVerification, address: AccountValidator.normalizedEmail(email)))
     }
 
     /// Verifies an email address with an emailed token; the token is used up.
@@ -368,18 +375,6 @@ public struct AccountService: Sendable {
         try await fromStore { try await store.pruneFailedSignIns(before: horizon) }
     }
 
-    /// Issues a one-time token of `purpose` for `user`, replacing earlier ones, and returns it.
-    func issueToken(_ purpose: TokenPurpose, for user: User, lifetime: TimeInterval) async throws(AccountError)
-        -> SecretToken
-    {
-        let token = SecretToken.generate()
-        let now = clock.now()
-        let record = OneTimeTokenRecord(
-            tokenHash: token.hash, userID: user.id, purpose: purpose, createdAt: now, expiresAt: now + lifetime)
-        try await fromStore { try await store.replaceTokens(with: record) }
-        return token
-    }
-
     /// Uses up a one-time token.
     func consume(_ token: SecretToken, purpose: TokenPurpose) async throws(AccountError) -> OneTimeTokenRecord {
         let hash = token.hash
@@ -401,26 +396,53 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// Issues a one-time token (replacing earlier ones of its purpose) and mails it.
+    /// Issues a one-time token (replacing earlier ones of its purpose) and mails it: with an
+    /// ``outbox``, the token and its mail are stored in one transaction.
     func mailToken(
         _ purpose: TokenPurpose, to user: User, address: String, lifetime: TimeInterval, subject: String,
         body: (SecretToken) -> String
     ) async throws(AccountError) -> MailOutcome {
-        let token = try await issueToken(purpose, for: user, lifetime: lifetime)
+        let token = SecretToken.generate()
+        let now = clock.now()
+        let record = OneTimeTokenRecord(
+            tokenHash: token.hash, userID: user.id, purpose: purpose, createdAt: now, expiresAt: now + lifetime)
         let mailPurpose: MailMessage.Purpose = purpose == .emailVerification ? .emailVerification : .passwordReset
-        return await send(
+        let message = message(
             to: address, user: user, purpose: mailPurpose, subject: subject, body: body(token), token: token)
+        if let outbox {
+            try await fromStore {
+                try await outbox.replaceTokens(with: record, enqueueing: .queued(.message(message), at: now))
+            }
+            return .queued
+        }
+        try await fromStore { try await store.replaceTokens(with: record) }
+        return await deliver(message, user: user)
     }
 
-    /// Sends a message, addressed with the user's name if they gave one. A failure is logged and
-    /// returned, never thrown: what the message is about is already stored.
-    func send(
+    /// A message addressed with the user's name if they gave one.
+    func message(
         to address: String, user: User?, purpose: MailMessage.Purpose, subject: String, body: String,
         token: SecretToken? = nil
-    ) async -> MailOutcome {
-        let message = MailMessage(
+    ) -> MailMessage {
+        MailMessage(
             to: address, recipientName: user.flatMap(Self.recipientName), subject: subject, body: body,
             purpose: purpose, token: token?.rawValue, sentAt: clock.now())
+    }
+
+    /// Queues a message in the ``outbox``, or without one sends it at once (``deliver(_:user:)``).
+    func send(
+        to address: String, user: User?, purpose: MailMessage.Purpose, subject: String, body: String
+    ) async throws(AccountError) -> MailOutcome {
+        let message = message(to: address, user: user, purpose: purpose, subject: subject, body: body)
+        guard let outbox else { return await deliver(message, user: user) }
+        try await fromStore { try await outbox.enqueueMail(.queued(.message(message), at: message.sentAt)) }
+        return .queued
+    }
+
+    /// Sends a message through the ``mailer``. A failure is logged and returned, never thrown:
+    /// what the message is about is already stored.
+    func deliver(_ message: MailMessage, user: User?) async -> MailOutcome {
+        let purpose = message.purpose
         do {
             try await mailer.send(message)
             return .sent

@@ -4,4 +4,6 @@ public typealias NetworkStore = UserStore & ProfileStore & PostStore & FeedStore
 
 /// Everything SocialModel persists, area by area: a store implements the protocols one by one,
 /// and `SocialModelTesting`'s conformance suite checks it against the rules they describe.
-public typealias SocialStore = AccountStore & SessionStore & RecipeStore & BodyProfileStore & NetworkStore
+/// The mail outbox (``MailOutboxStore``) is part of it, so account mail is queued transactionally.
+public typealias SocialStore =
+    AccountStore & SessionStore & RecipeStore & BodyProfileStore & NetworkStore & MailOutboxStore

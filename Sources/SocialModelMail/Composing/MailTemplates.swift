@@ -93,40 +93,39 @@ public struct MailTemplates: Sendable {
     }
 
     /// English templates for every purpose, text and HTML.
-    public static let standard = MailTemplates(standard: [
-        .emailVerification: StandardTemplates.make(
-            subject: "Confirm your email address for {{appName}}",
-            paragraphs: [
-                "Please confirm {{email}} for your {{appName}} account by opening this link:",
-                "{{link}}",
-                "If you did not create an account, ignore this message: nothing happens until the link is opened.",
-            ]),
-        .passwordReset: StandardTemplates.make(
-            subject: "Reset your {{appName}} password",
-            paragraphs: [
-                "Someone, hopefully you, asked to reset the password of your {{appName}} account. Choose a new one here:",
-                "{{link}}",
-                "If it was not you, ignore this message: your password stays as it is.",
-            ]),
-        .registrationAttempt: StandardTemplates.make(
-            subject: "Someone tried to register {{email}} at {{appName}}",
-            paragraphs: [
-                "Someone tried to create a {{appName}} account with {{email}}, which already has one.",
-                "If it was you, sign in or reset your password at {{signInLink}}. Otherwise ignore this message.",
-            ]),
-        .passwordChanged: StandardTemplates.make(
-            subject: "Your {{appName}} password was changed",
-            paragraphs: [
-                "The password of your {{appName}} account was just changed, and every other session was signed out.",
-                "If you did not change it, reset it at once at {{signInLink}}.",
-            ]),
-    ])
+    public static let standard = standard(for: Locale(identifier: "en"))
+
+    /// The standard templates in the language of `locale`: English, Slovak or Czech (English for
+    /// any other language).
+    /// - Parameter locale: the language the messages are written in.
+    /// - Returns: a template for every purpose.
+    public static func standard(for locale: Locale) -> MailTemplates {
+        let table = MessageTable.socialModelMail
+        let greeting = table.text("Mail.greeting", locale: locale)
+        var templates: [MailMessage.Purpose: MailTemplate] = [:]
+        for purpose in MailMessage.Purpose.allCases {
+            func text(_ part: String) -> String { table.text("Mail.\(purpose.rawValue).\(part)", locale: locale) }
+            // The verification and reset messages carry their link between the two paragraphs.
+            let link: [String] =
+                switch purpose {
+                case .emailVerification, .passwordReset: ["{{link}}"]
+                case .registrationAttempt, .passwordChanged: []
+                }
+            templates[purpose] = StandardTemplates.make(
+                subject: text("subject"), greeting: greeting, paragraphs: [text("1")] + link + [text("2")])
+        }
+        return MailTemplates(standard: templates)
+    }
+}
+
+extension MessageTable {
+    /// SocialModelMail's texts (`Composing/Localization/<language>.lproj/SocialModelMail.strings`).
+    package static let socialModelMail = MessageTable(bundle: .module, table: "SocialModelMail")
 }
 
 /// Builds the standard templates from paragraphs, so the text and HTML versions say the same.
 enum StandardTemplates {
-    static func make(subject: String, paragraphs: [String]) -> MailTemplate {
-        let greeting = "Hello{{#name}} {{name}}{{/name}},"
+    static func make(subject: String, greeting: String, paragraphs: [String]) -> MailTemplate {
         let text = ([greeting] + paragraphs + ["— {{appName}}"]).joined(separator: "\n\n") + "\n"
         let html =
             "<!DOCTYPE html>\n<html><body>\n"

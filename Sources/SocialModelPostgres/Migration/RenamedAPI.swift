@@ -1,3 +1,4 @@
+import Logging
 import SocialModel
 
 // Compiler-error stubs for public API that 0.2.0 renamed or removed: old code fails to compile
@@ -40,4 +41,14 @@ extension PostgresEventRelay {
         message: "The relay is a Service: cancel the task running relay.run(), or shut its ServiceGroup down"
     )
     public func stop() async { fatalError("unavailable") }
+}
+
+extension StoreLocation {
+    /// Unavailable: moved to the `SocialModelStores` product, which brings both stores.
+    @available(
+        *, unavailable,
+        message:
+            "StoreLocation.open(logger:) moved to the SocialModelStores product: depend on it and import SocialModelStores"
+    )
+    public func open(logger: Logger) async throws(StoreError) -> any SocialStore { fatalError("unavailable") }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import SocialModel
 import SocialModelSQLite
+import SocialModelStores
 import Testing
 
 @testable import SocialModelPostgres

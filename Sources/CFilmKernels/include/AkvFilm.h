@@ -1,0 +1,60 @@
+// One pass of film rendering over an 8-bit sRGB image, as a libvips operation: vignette,
+// halation, colour matrix, per-channel characteristic curves, split toning and grain, fused so that
+// each pixel is read and written once. The operation reads its input top to bottom (halation
+// reads a few hundred rows ahead), so it streams from a sequentially decoded file, which a thread
+// of its own decodes while the workers render.
+#ifndef AKV_FILM_H
+#define AKV_FILM_H
+
+#include <stdint.h>
+
+// libvips' image is declared here, not included: libvips' declarations then belong to the CVips
+// module alone, and Swift finds them whichever of the two modules a file imports first.
+struct _VipsImage;
+
+/// The grain kernel's largest radius, in pixels.
+#define AKV_GRAIN_MAX_RADIUS 24
+
+typedef struct {
+    // Lens vignette: factor 1 − amount · smoothstep((d − radius) / (1 − radius)), d being the
+    // distance from the centre as a fraction of the distance to a corner. Off at amount 0.
+    float vignette_amount, vignette_radius;
+
+    // Halation: a glow of `halation_sigma` pixels around light that probably over-exposed the film
+    // (display luma from `halation_knee`, 0…1, up); `halation_color` is the levels added per
+    // channel where the glow is 1. Off at sigma 0.
+    double halation_sigma;
+    double halation_knee;
+    float halation_color[3];
+
+    // Colour: a 3×3 matrix on 0…255 values, then a 256-entry table per channel.
+    float matrix[9];
+    float curve[3][256];
+
+    // Split toning: per channel, (1 − L)² · shadow + L² · highlight levels at output luma L.
+    float shadow_tint[3], highlight_tint[3];
+
+    // Grain: a field of unit variance per channel, white noise (a hash of `grain_seed` and the
+    // pixel's position) convolved with the separable symmetric kernel `grain_kernel[0…radius]`;
+    // `grain_layers` 1 for one field in every channel, 3 for three independent layers mixed into
+    // the channels by `grain_mix` (channel c = Σ mix[c][l] · layer l; the kernel reads the layers
+    // from one field at places further apart than it is correlated). Channel c of a pixel whose
+    // curve index (the matrix's output rounded, 0…255) is i gets `grain_gain[c][i]` · field levels
+    // added. Off at 0 layers. FilmKit's `GrainModel` computes all of it from the stock and the film format.
+    int grain_layers;
+    int grain_radius;
+    float grain_kernel[AKV_GRAIN_MAX_RADIUS + 1];
+    float grain_mix[3][3];
+    float grain_gain[3][256];
+    uint64_t grain_seed;
+} AkvFilmParams;
+
+/// Renders `in` (3-band uchar) into a new lazy image; `params` is copied.
+int akv_film(struct _VipsImage *in, struct _VipsImage **out, const AkvFilmParams *params);
+
+/// What the pass makes of the pixel `rgb` by colour alone (the matrix, the curves and the split
+/// tone; no vignette, halation or grain), in levels before rounding to 8 bits, into `out`: the
+/// same kernel the pass runs, one pixel at a time (`params` is read, not kept).
+void akv_film_colour(const AkvFilmParams *params, const uint8_t rgb[3], float out[3]);
+
+#endif

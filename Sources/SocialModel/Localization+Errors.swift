@@ -1,0 +1,193 @@
+import Foundation
+
+private func text(_ key: String, _ locale: Locale, _ arguments: [String: String] = [:]) -> String {
+    MessageTable.socialModel.text(key, locale: locale, arguments)
+}
+
+private func fieldName<Field: RawRepresentable>(_ value: Field, _ locale: Locale) -> String
+where Field.RawValue == String {
+    text("Field.\(String(describing: Field.self)).\(value.rawValue)", locale)
+}
+
+extension ValidationRule {
+    /// The rule in the language of `locale`, with the noun in the form its number needs:
+    /// "must be at least 3 characters", "musí mať aspoň 3 znaky", "musí mít alespoň 5 znaků".
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        let table = MessageTable.socialModel
+        switch self {
+        case .tooShort(let minimum): return table.plural("ValidationRule.tooShort", count: minimum, locale: locale)
+        case .tooLong(let maximum): return table.plural("ValidationRule.tooLong", count: maximum, locale: locale)
+        case .tooManyLines(let maximum):
+            return table.plural("ValidationRule.tooManyLines", count: maximum, locale: locale)
+        case .containsWhitespace: return text("ValidationRule.containsWhitespace", locale)
+        case .forbiddenCharacters(let allowed):
+            return text("ValidationRule.forbiddenCharacters", locale, ["allowed": allowed])
+        case .malformed(let expected): return text("ValidationRule.malformed", locale, ["expected": expected])
+        case .missingLetter: return text("ValidationRule.missingLetter", locale)
+        case .missingDigit: return text("ValidationRule.missingDigit", locale)
+        case .containsIdentity: return text("ValidationRule.containsIdentity", locale)
+        case .taken: return text("ValidationRule.taken", locale)
+        case .outOfRange(let minimum, let maximum):
+            return text("ValidationRule.outOfRange", locale, ["minimum": String(minimum), "maximum": String(maximum)])
+        case .tooManyEntries(let maximum):
+            return table.plural("ValidationRule.tooManyEntries", count: maximum, locale: locale)
+        }
+    }
+}
+
+extension Violation {
+    /// The broken rule in the language of `locale`: "heslo musí obsahovať číslicu".
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        text(
+            "Violation", locale,
+            ["field": fieldName(self.field, locale), "rule": rule.localizedDescription(for: locale)])
+    }
+}
+
+extension ImplausibleValue {
+    /// The implausible value in the language of `locale`: "hmotnosť 900.0 je mimo rozsahu 20.0…400.0".
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        text(
+            "ImplausibleValue", locale,
+            [
+                "field": text("Field.BodyProfile.\(field.rawValue)", locale), "value": "\(value)",
+                "lower": "\(allowed.lowerBound)", "upper": "\(allowed.upperBound)",
+            ])
+    }
+}
+
+private func joined<Field>(_ violations: [Violation<Field>], _ locale: Locale) -> String {
+    violations.map { $0.localizedDescription(for: locale) }.joined(separator: "; ")
+}
+
+extension PasswordHashingError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .costTooLow(let minimum, let given):
+            return text(
+                "PasswordHashingError.costTooLow", locale, ["minimum": String(minimum), "given": String(given)])
+        case .malformedHash: return text("PasswordHashingError.malformedHash", locale)
+        case .derivationFailed(let message):
+            return text("PasswordHashingError.derivationFailed", locale, ["message": message])
+        }
+    }
+}
+
+extension IdentityProviderError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .invalidToken(let reason): return text("IdentityProviderError.invalidToken", locale, ["reason": reason])
+        case .unavailable(let reason): return text("IdentityProviderError.unavailable", locale, ["reason": reason])
+        }
+    }
+}
+
+extension MailerError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .deliveryFailed(let message): return text("MailerError.deliveryFailed", locale, ["message": message])
+        case .transientFailure(let message): return text("MailerError.transientFailure", locale, ["message": message])
+        }
+    }
+}
+
+extension StoreError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .cannotOpen(let path, let message):
+            return text("StoreError.cannotOpen", locale, ["path": path, "message": message])
+        case .duplicate(let unique): return text("StoreError.duplicate", locale, ["field": fieldName(unique, locale)])
+        case .notFound(let entity): return text("StoreError.notFound", locale, ["entity": entity])
+        case .missingReference: return text("StoreError.missingReference", locale)
+        case .database(let message): return text("StoreError.database", locale, ["message": message])
+        }
+    }
+}
+
+extension PhotoError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .unusable(let reason): return text("PhotoError.unusable", locale, ["reason": reason])
+        case .unknownFilter(let name, let suggestions):
+            return text(
+                "PhotoError.unknownFilter", locale,
+                ["name": name, "hint": MessageTable.didYouMean(suggestions, locale: locale)])
+        case .invalidFilterParameters(_, let reason): return reason
+        case .filterFailed(let filter, let reason):
+            return text("PhotoError.filterFailed", locale, ["filter": filter, "reason": reason])
+        case .busy(let retryAfter): return text("PhotoError.busy", locale, ["seconds": String(retryAfter)])
+        }
+    }
+}
+
+extension AccountError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .invalid(let violations): return joined(violations, locale)
+        case .invalidCredentials: return text("AccountError.invalidCredentials", locale)
+        case .emailNotVerified: return text("AccountError.emailNotVerified", locale)
+        case .rateLimited(let retryAfter):
+            let seconds = retryAfter.isFinite ? String(Int(exactly: retryAfter.rounded(.up)) ?? Int.max) : "∞"
+            return text("AccountError.rateLimited", locale, ["seconds": seconds])
+        case .invalidToken: return text("AccountError.invalidToken", locale)
+        case .expiredToken: return text("AccountError.expiredToken", locale)
+        case .unauthorized: return text("AccountError.unauthorized", locale)
+        case .unknownProvider(let name): return text("AccountError.unknownProvider", locale, ["name": name])
+        case .providerRejected(let error): return error.localizedDescription(for: locale)
+        case .identityAlreadyLinked: return text("AccountError.identityAlreadyLinked", locale)
+        case .emailBelongsToExistingAccount: return text("AccountError.emailBelongsToExistingAccount", locale)
+        case .lastSignInMethod: return text("AccountError.lastSignInMethod", locale)
+        case .storage(let error): return error.localizedDescription(for: locale)
+        case .passwordHashing(let error): return error.localizedDescription(for: locale)
+        }
+    }
+}
+
+extension NetworkError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .invalid(let violations): return joined(violations, locale)
+        case .notFound(let entity): return text("NetworkError.notFound.\(entity.rawValue)", locale)
+        case .forbidden: return text("NetworkError.forbidden", locale)
+        case .selfAction: return text("NetworkError.selfAction", locale)
+        case .photo(let error): return error.localizedDescription(for: locale)
+        case .account(let error): return error.localizedDescription(for: locale)
+        case .storage(let error): return error.localizedDescription(for: locale)
+        }
+    }
+}
+
+extension RecipeError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .invalid(let violations): return joined(violations, locale)
+        case .notFound: return text("RecipeError.notFound", locale)
+        case .forbidden: return text("RecipeError.forbidden", locale)
+        case .invalidPage(let number): return text("RecipeError.invalidPage", locale, ["page": String(number)])
+        case .photo(let error): return error.localizedDescription(for: locale)
+        case .account(let error): return error.localizedDescription(for: locale)
+        case .storage(let error): return error.localizedDescription(for: locale)
+        }
+    }
+}
+
+extension MealPlanError: LocalizableError {
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        switch self {
+        case .implausible(let values):
+            return values.map { $0.localizedDescription(for: locale) }.joined(separator: "; ")
+        case .noBodyProfile: return text("MealPlanError.noBodyProfile", locale)
+        case .account(let error): return error.localizedDescription(for: locale)
+        case .storage(let error): return error.localizedDescription(for: locale)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import PostgresNIO
+import SocialModel
+import SocialModelSQL
+
+extension PostgresSocialStore: MailOutboxStore {
+    /// Queues a row.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.id` if a row has its id.
+    public func enqueueMail(_ mail: OutboxMail) async throws(StoreError) {
+        _ = try await rows(try Self.enqueue(mail))
+    }
+
+    /// Replaces the user's tokens for the purpose and queues the mail, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
+    public func replaceTokens(with token: OneTimeTokenRecord, enqueueing mail: OutboxMail) async throws(StoreError) {
+        let queries = Self.replaceTokens(with: token) + [try Self.enqueue(mail)]
+        try await transaction { connection in
+            for query in queries { try await connection.query(query, logger: logger) }
+        }
+    }
+
+    /// Sets the user's password hash and queues the mail, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
+    public func setPasswordHash(_ hash: String, userID: UserID, enqueueing mail: OutboxMail) async throws(StoreError) {
+        let queries = [Self.setPasswordHash(hash, userID: userID), try Self.enqueue(mail)]
+        try await transaction { connection in
+            for query in queries { try await connection.query(query, logger: logger) }
+        }
+    }
+
+    /// Claims the rows due at `now`, oldest due first, in one statement: rows another instance is
+    /// claiming at the same moment are skipped (`FOR UPDATE SKIP LOCKED`), so each row goes to one.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func claimDueMail(now: Date, leaseUntil: Date, limit: Int) async throws(StoreError) -> [OutboxMail] {
+        let claimed = try await fetch(
+            """
+            UPDATE mail_outbox SET next_attempt_at = \(leaseUntil.timeIntervalSinceReferenceDate)
+            WHERE id IN (
+                SELECT id FROM mail_outbox WHERE next_attempt_at <= \(now.timeIntervalSinceReferenceDate)
+                ORDER BY next_attempt_at, id LIMIT \(max(0, limit)) FOR UPDATE SKIP LOCKED)
+            RETURNING id, content, created_at, attempts, next_attempt_at, last_error
+            """
+        ) { row in
+            try OutboxMail(
+                storedID: row.string(), content: row.data(), createdAt: row.double(), attempts: row.int(),
+                nextAttemptAt: row.optionalDouble(), lastError: row.optionalString())
+        }
+        return claimed.sorted(by: OutboxMail.claimOrder)
+    }
+
+    /// Removes a sent row.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func markMailSent(id: UUID) async throws(StoreError) {
+        _ = try await rows("DELETE FROM mail_outbox WHERE id = \(id.uuidString)")
+    }
+
+    /// Records a failed attempt.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date?, error: String) async throws(StoreError) {
+        _ = try await rows(
+            """
+            UPDATE mail_outbox SET attempts = \(attempts),
+                next_attempt_at = \(nextAttemptAt?.timeIntervalSinceReferenceDate), last_error = \(error)
+            WHERE id = \(id.uuidString)
+            """)
+    }
+
+    /// The pending and failed counts.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func mailOutboxCounts() async throws(StoreError) -> MailOutboxCounts {
+        try await fetchOne(
+            "SELECT count(next_attempt_at), count(*) - count(next_attempt_at) FROM mail_outbox"
+        ) { row in MailOutboxCounts(pending: try row.int(), failed: try row.int()) } ?? .init(pending: 0, failed: 0)
+    }
+
+    /// Makes the failed rows due again.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func requeueFailedMail(at date: Date) async throws(StoreError) -> Int {
+        try await fetch(
+            """
+            UPDATE mail_outbox SET next_attempt_at = \(date.timeIntervalSinceReferenceDate), attempts = 0
+            WHERE next_attempt_at IS NULL RETURNING id
+            """
+        ) { row in try row.string() }.count
+    }
+
+    // MARK: Shared steps
+
+    static func enqueue(_ mail: OutboxMail) throws(StoreError) -> PostgresQuery {
+        let content = try mail.encodedContent()
+        return """
+            INSERT INTO mail_outbox (id, content, created_at, attempts, next_attempt_at, last_error)
+            VALUES (\(mail.storedID), \(content.buffer), \(mail.createdAt.timeIntervalSinceReferenceDate),
+                    \(mail.attempts), \(mail.nextAttemptAt?.timeIntervalSinceReferenceDate), \(mail.lastError))
+            """
+    }
+
+    /// Replaces the user's tokens of the token's purpose with it (run them in one transaction).
+    static func replaceTokens(with token: OneTimeTokenRecord) -> [PostgresQuery] {
+        [
+            """
+            DELETE FROM one_time_tokens
+            WHERE user_id = \(token.userID.rawValue) AND purpose = \(token.purpose.rawValue)
+            """,
+            """
+            INSERT INTO one_time_tokens (\(unescaped: SQLShape.token))
+            VALUES (\(token.tokenHash.buffer), \(token.userID.rawValue), \(token.purpose.rawValue),
+                    \(token.createdAt.timeIntervalSinceReferenceDate), \(token.expiresAt.timeIntervalSinceReferenceDate))
+            """,
+        ]
+    }
+
+    /// Sets or replaces the user's password hash.
+    static func setPasswordHash(_ hash: String, userID: UserID) -> PostgresQuery {
+        """
+        INSERT INTO passwords (user_id, hash) VALUES (\(userID.rawValue), \(hash))
+        ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash
+        """
+    }
+}
+
+extension PostgresSchema {
+    /// The outbox: one row per message or request, due at `next_attempt_at` (NULL once failed for good).
+    static let mailOutbox = Migration(
+        version: "v7-mail-outbox",
+        statements: [
+            """
+            CREATE TABLE mail_outbox (
+                id text COLLATE "C" CONSTRAINT mail_outbox_pkey PRIMARY KEY,
+                content bytea NOT NULL,
+                created_at double precision NOT NULL,
+                attempts integer NOT NULL DEFAULT 0,
+                next_attempt_at double precision,
+                last_error text
+            )
+            """,
+            "CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE next_attempt_at IS NOT NULL",
+        ])
+}

@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+import SocialModel
+import SocialModelSQL
+
+extension SQLiteSocialStore: MailOutboxStore {
+    /// Queues a row.
+    ///
+    /// - Throws: `StoreError/duplicate(_:)` with `.id` if a row has its id.
+    public func enqueueMail(_ mail: OutboxMail) async throws(StoreError) {
+        let values = try Self.outboxValues(mail)
+        try await write { db in try Self.enqueue(values, db) }
+    }
+
+    /// Replaces the user's tokens for the purpose and queues the mail, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
+    public func replaceTokens(with token: OneTimeTokenRecord, enqueueing mail: OutboxMail) async throws(StoreError) {
+        let values = try Self.outboxValues(mail)
+        try await write { db in
+            try Self.replaceTokens(with: token, db)
+            try Self.enqueue(values, db)
+        }
+    }
+
+    /// Sets the user's password hash and queues the mail, in one transaction.
+    ///
+    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
+    public func setPasswordHash(_ hash: String, userID: UserID, enqueueing mail: OutboxMail) async throws(StoreError) {
+        let values = try Self.outboxValues(mail)
+        try await write { db in
+            try Self.setPasswordHash(hash, userID: userID, db)
+            try Self.enqueue(values, db)
+        }
+    }
+
+    /// Claims the rows due at `now`, oldest due first: one `UPDATE … RETURNING` in a write
+    /// transaction, which SQLite runs one at a time.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func claimDueMail(now: Date, leaseUntil: Date, limit: Int) async throws(StoreError) -> [OutboxMail] {
+        let rows = try await write { db in
+            try SQLiteRow.fetchAll(
+                db,
+                """
+                UPDATE mail_outbox SET next_attempt_at = ?
+                WHERE id IN (
+                    SELECT id FROM mail_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?)
+                RETURNING id, content, created_at, attempts, next_attempt_at, last_error
+                """,
+                [leaseUntil.timeIntervalSinceReferenceDate, now.timeIntervalSinceReferenceDate, max(0, limit)]
+            ) { row in
+                try OutboxMail(
+                    storedID: row.string(), content: row.data(), createdAt: row.double(), attempts: row.int(),
+                    nextAttemptAt: row.optionalDouble(), lastError: row.optionalString())
+            }
+        }
+        return rows.sorted(by: OutboxMail.claimOrder)
+    }
+
+    /// Removes a sent row.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func markMailSent(id: UUID) async throws(StoreError) {
+        _ = try await changeCount("DELETE FROM mail_outbox WHERE id = ?", [id.uuidString])
+    }
+
+    /// Records a failed attempt.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date?, error: String) async throws(StoreError) {
+        _ = try await changeCount(
+            "UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
+            [attempts, nextAttemptAt?.timeIntervalSinceReferenceDate, error, id.uuidString])
+    }
+
+    /// The pending and failed counts.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func mailOutboxCounts() async throws(StoreError) -> MailOutboxCounts {
+        try await fetchOne(
+            """
+            SELECT count(next_attempt_at), count(*) - count(next_attempt_at) FROM mail_outbox
+            """, []
+        ) { row in MailOutboxCounts(pending: try row.int(), failed: try row.int()) } ?? .init(pending: 0, failed: 0)
+    }
+
+    /// Makes the failed rows due again.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func requeueFailedMail(at date: Date) async throws(StoreError) -> Int {
+        try await changeCount(
+            "UPDATE mail_outbox SET next_attempt_at = ?, attempts = 0 WHERE next_attempt_at IS NULL",
+            [date.timeIntervalSinceReferenceDate])
+    }
+
+    // MARK: Shared steps
+
+    /// The values of a row's columns, in `mail_outbox`'s order.
+    static func outboxValues(_ mail: OutboxMail) throws(StoreError) -> StatementArguments {
+        [
+            mail.storedID, try mail.encodedContent(), mail.createdAt.timeIntervalSinceReferenceDate, mail.attempts,
+            mail.nextAttemptAt?.timeIntervalSinceReferenceDate, mail.lastError,
+        ]
+    }
+
+    static func enqueue(_ values: StatementArguments, _ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO mail_outbox (id, content, created_at, attempts, next_attempt_at, last_error)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: values)
+    }
+
+    /// Replaces the user's tokens of the token's purpose with it.
+    static func replaceTokens(with token: OneTimeTokenRecord, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM one_time_tokens WHERE user_id = ? AND purpose = ?")
+            .execute(arguments: [token.userID.rawValue, token.purpose.rawValue])
+        try db.cachedStatement(sql: "INSERT INTO one_time_tokens (\(SQLShape.token)) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [
+                token.tokenHash, token.userID.rawValue, token.purpose.rawValue,
+                token.createdAt.timeIntervalSinceReferenceDate, token.expiresAt.timeIntervalSinceReferenceDate,
+            ])
+    }
+
+    /// Sets or replaces the user's password hash.
+    static func setPasswordHash(_ hash: String, userID: UserID, _ db: Database) throws {
+        try db.cachedStatement(
+            sql:
+                "INSERT INTO passwords (user_id, hash) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash"
+        ).execute(arguments: [userID.rawValue, hash])
+    }
+
+    /// The outbox: one row per message or request, due at `next_attempt_at` (NULL once failed for good).
+    static let mailOutboxSchema = """
+        CREATE TABLE mail_outbox (
+            id TEXT NOT NULL PRIMARY KEY,
+            content BLOB NOT NULL,
+            created_at REAL NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL,
+            last_error TEXT);
+        CREATE INDEX mail_outbox_due ON mail_outbox(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+        """
+}

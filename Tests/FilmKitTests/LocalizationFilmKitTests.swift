@@ -1,0 +1,152 @@
+import FilmKit
+import Foundation
+import Imaging
+import Testing
+
+private let english = Locale(identifier: "en_US")
+private let slovak = Locale(identifier: "sk_SK")
+private let czech = Locale(identifier: "cs_CZ")
+
+/// Every case of FilmKit's public errors, with values that read the same in the English
+/// message and the log description.
+private let allErrors: [any LocalizableError & CustomStringConvertible] = [
+    RollError.duplicateName(requested: "Léto", existing: "Léto"),
+    RollError.duplicateName(requested: "leto", existing: "Léto"),
+    RollError.invalidName(" "),
+    RollError.unknownStock(.unknownFilter(name: "portra", suggestions: ["portra-400"])),
+    RollError.rollNotFound(name: "Leto", suggestions: ["Léto", "Zima"]),
+    RollError.rollFull(name: "Léto", exposures: 36),
+    RollError.wrongState(name: "Léto", state: .developed, expected: .loaded),
+    RollError.nothingShot(name: "Léto"),
+    RollError.notReady(name: "Léto", readyDate: Date(timeIntervalSince1970: 0)),
+    RollError.frameNotFound(name: "Léto", frame: 40, frameCount: 36),
+    RollError.invalidImage(reason: "not a JPEG"),
+    RollError.invalidLocation(GeoLocation(latitude: 91, longitude: 0)),
+    RollError.invalidExposure(7),
+    RollError.invalidNote(reason: "over 4000 characters"),
+    RollError.invalidOwner(""),
+    RollError.developmentFailed(name: "Léto", frame: 3, reason: "disk full"),
+    RollError.busy(name: "Léto"),
+    RollError.exportFailed(name: "Léto", frame: 3, reason: "disk full"),
+    RollError.libraryInUse(path: "/rolls"),
+    RollError.storageFailed(path: "/rolls/a", reason: "disk full"),
+    RollError.corruptFile(path: "/rolls/a", reason: "not JSON"),
+    RollError.damaged(name: "Léto", file: "roll.json", reason: "not JSON"),
+    RollError.corruptPhoto(name: "Léto", frame: 2, reason: "checksum"),
+    FilterError.duplicateName("sepia"),
+    FilterError.unknownFilter(name: "sepa", suggestions: ["sepia"]),
+    FilterError.unknownFilter(name: "x", suggestions: []),
+    FilterError.invalidName("a b"),
+    FilterError.unknownParameter(filter: "sepia", parameter: "amont", suggestions: ["amount"]),
+    FilterError.parameterOutOfRange(filter: "sepia", parameter: "amount", value: 2, minimum: 0, maximum: 1),
+    FilterError.invalidParameterValue(filter: "date-stamp", parameter: "date", value: "x", expected: "a date"),
+    FilterError.invalidDescription("two parameters named a"),
+    FilmStockError.unreadable(path: "/s.json", reason: "no such file"),
+    FilmStockError.malformed(source: "s.json", reason: "not JSON"),
+    FilmStockError.valueOutOfRange(stock: "portra", field: "grain", value: 9, range: 0...1),
+    FilmStockError.invalid(stock: "portra", reason: "contradiction"),
+    LUTError.unreadable(path: "/a.cube", reason: "no such file"),
+    LUTError.malformedLine(line: 3, text: "x", reason: "not a number"),
+    LUTError.missingSize,
+    LUTError.sizeOutOfRange(300, allowed: 2...256),
+    LUTError.wrongEntryCount(expected: 8, found: 7),
+    LUTError.tooManyEntries(expected: 8, line: 12),
+    LUTError.invalidEntry(index: 0, reason: "not finite"),
+    LUTError.invalidDomain,
+    LUTError.tooLarge(byteCount: 100, limit: 99),
+    LUTError.notAHaldCLUT(width: 10, height: 10),
+]
+
+@Suite("FilmKit in English, Slovak and Czech")
+struct LocalizationFilmKitTests {
+    @Test("Every key of FilmKit's table exists in en, sk and cs, with the same placeholders")
+    func everyKeyInEveryLanguage() {
+        #expect(MessageTable.filmKit.problems() == [])
+    }
+
+    @Test("Every error reads in English as its log description, and in Slovak and Czech otherwise")
+    func everyError() {
+        for error in allErrors {
+            let en = error.localizedDescription(for: english)
+            let sk = error.localizedDescription(for: slovak)
+            let cs = error.localizedDescription(for: czech)
+            #expect(en == error.description)
+            #expect(sk != en && cs != en, "\(error)")
+            for text in [en, sk, cs] { #expect(!text.contains("{") && !text.contains("RollError."), "\(text)") }
+        }
+    }
+
+    @Test("Sample messages, nested errors and suggestions included")
+    func samples() {
+        let notFound = RollError.rollNotFound(name: "Leto", suggestions: ["Léto", "Zima"])
+        #expect(
+            notFound.localizedDescription(for: slovak)
+                == "film s názvom 'Leto' neexistuje; mysleli ste 'Léto' alebo 'Zima'?")
+        #expect(
+            notFound.localizedDescription(for: czech)
+                == "film s názvem 'Leto' neexistuje; mysleli jste 'Léto' nebo 'Zima'?")
+        let state = RollError.wrongState(name: "Léto", state: .developed, expected: .loaded)
+        #expect(state.localizedDescription(for: slovak) == "film 'Léto' je vyvolaný, nie založený")
+        #expect(state.localizedDescription(for: czech) == "film 'Léto' je vyvolaný, ne založený")
+        let stock = RollError.unknownStock(.unknownFilter(name: "portra", suggestions: []))
+        #expect(stock.localizedDescription(for: czech) == "neznámý typ filmu: filtr s názvem 'portra' neexistuje")
+        #expect(LUTError.missingSize.localizedDescription(for: slovak) == "chýba riadok LUT_1D_SIZE alebo LUT_3D_SIZE")
+        // An unsupported language falls back to English; the log description never changes.
+        #expect(state.localizedDescription(for: Locale(identifier: "de_DE")) == state.description)
+    }
+
+    @Test("A full roll names its exposures in the form the number needs (1, 2–4, 5+, 0)")
+    func rollFullPlural() {
+        func full(_ count: Int, _ locale: Locale) -> String {
+            RollError.rollFull(name: "R", exposures: count).localizedDescription(for: locale)
+        }
+        #expect(full(1, english) == "roll 'R' is full (1 exposure taken)")
+        #expect(full(36, english) == "roll 'R' is full (all 36 exposures taken)")
+        #expect(full(1, slovak) == "film 'R' je plný (1 snímka je exponovaná)")
+        #expect(full(3, slovak) == "film 'R' je plný (všetky 3 snímky sú exponované)")
+        #expect(full(36, slovak) == "film 'R' je plný (všetkých 36 snímok je exponovaných)")
+        #expect(full(1, czech) == "film 'R' je plný (1 snímek je exponovaný)")
+        #expect(full(4, czech) == "film 'R' je plný (všechny 4 snímky jsou exponované)")
+        #expect(full(24, czech) == "film 'R' je plný (všech 24 snímků je exponováno)")
+    }
+
+    @Test("Roll states in three languages")
+    func rollStates() {
+        let names = RollState.allCases.map {
+            [$0.localizedName(for: english), $0.localizedName(for: slovak), $0.localizedName(for: czech)]
+        }
+        #expect(
+            names == [
+                ["loaded", "založený", "založený"], ["full", "plný", "plný"],
+                ["developing", "vo vývolávaní", "ve vyvolávání"], ["developed", "vyvolaný", "vyvolaný"],
+            ])
+    }
+
+    @Test("Exposure labels: 0, 1, 2–4 and 5+ in each language")
+    func exposureLabels() {
+        let counts = [0, 1, 2, 4, 5, 36]
+        #expect(
+            counts.map { RollLabel.exposuresLeft($0, locale: english) } == [
+                "0 exposures left", "1 exposure left", "2 exposures left", "4 exposures left", "5 exposures left",
+                "36 exposures left",
+            ])
+        #expect(
+            counts.map { RollLabel.exposuresLeft($0, locale: slovak) } == [
+                "zostáva 0 snímok", "zostáva 1 snímka", "zostávajú 2 snímky", "zostávajú 4 snímky", "zostáva 5 snímok",
+                "zostáva 36 snímok",
+            ])
+        #expect(
+            counts.map { RollLabel.exposuresLeft($0, locale: czech) } == [
+                "zbývá 0 snímků", "zbývá 1 snímek", "zbývají 2 snímky", "zbývají 4 snímky", "zbývá 5 snímků",
+                "zbývá 36 snímků",
+            ])
+        #expect(RollLabel.exposureCounter(taken: 0, of: 1, locale: english) == "0 of 1 exposure")
+        #expect(RollLabel.exposureCounter(taken: 12, of: 36, locale: english) == "12 of 36 exposures")
+        #expect(RollLabel.exposureCounter(taken: 1, of: 1, locale: slovak) == "1 z 1 snímky")
+        #expect(RollLabel.exposureCounter(taken: 2, of: 3, locale: slovak) == "2 z 3 snímok")
+        #expect(RollLabel.exposureCounter(taken: 12, of: 36, locale: slovak) == "12 z 36 snímok")
+        #expect(RollLabel.exposureCounter(taken: 1, of: 1, locale: czech) == "1 z 1 snímku")
+        #expect(RollLabel.exposureCounter(taken: 2, of: 4, locale: czech) == "2 z 4 snímků")
+        #expect(RollLabel.exposureCounter(taken: 0, of: 0, locale: czech) == "0 z 0 snímků")
+    }
+}

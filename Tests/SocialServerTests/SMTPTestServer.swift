@@ -1,0 +1,1 @@
+../SocialModelMailTests/Support/SMTPTestServer.swift
