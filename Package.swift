@@ -372,7 +372,7 @@ targets += [
             // SeededRandom: its SplitMix64 makes the hostile-input junk.
             "SeededRandom", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
             // A photo job cancelled by its request's timeout stops inside libvips.
-            "SocialModelPhotos", "Imaging", "FilmKit",
+            "SocialModelPhotos", "Imaging", "FilmKit", "PixelTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PixelTestSupport
 import TestSupport
 import Testing
 
@@ -123,17 +124,6 @@ extension Data {
         append(bigEndian: UInt32(body.count))
         let typed = Data(type.utf8) + body
         append(typed)
-        append(bigEndian: Self.crc32(typed))
-    }
-
-    private static func crc32(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 {
-                crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
-            }
-        }
-        return crc ^ 0xFFFF_FFFF
+        append(bigEndian: PNGBytes.crc32(typed))
     }
 }

@@ -145,8 +145,8 @@ enum PNGChunks {
         var typeAndBody: (String, [UInt8]) {
             switch self {
             case .codePoints(let a, let b, let c, let d): ("cICP", [a, b, c, d])
-            case .chromaticities(let values): ("cHRM", values.flatMap(PNGChunks.be32))
-            case .gamma(let value): ("gAMA", PNGChunks.be32(value))
+            case .chromaticities(let values): ("cHRM", values.flatMap(PNGBytes.bigEndian))
+            case .gamma(let value): ("gAMA", PNGBytes.bigEndian(value))
             case .sRGB: ("sRGB", [0])
             case .profile(let bytes): ("iCCP", Array("icc".utf8) + [0, 0] + PNGChunks.deflateStored(bytes))
             case .raw(let type, let body): (type, body)
@@ -169,28 +169,12 @@ enum PNGChunks {
             if type == "IHDR" {
                 for chunk in chunks {
                     let (name, body) = chunk.typeAndBody
-                    output += chunkBytes(name, body)
+                    output += PNGBytes.chunk(name, body)
                 }
             }
             offset = end
         }
         return Data(output)
-    }
-
-    static func chunkBytes(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + body
-        return be32(UInt32(body.count)) + typed + be32(crc32(typed))
-    }
-
-    static func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     /// `bytes` as a zlib stream of stored (uncompressed) deflate blocks.
@@ -210,6 +194,6 @@ enum PNGChunks {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521
         }
-        return output + be32(b << 16 | a)
+        return output + PNGBytes.bigEndian(b << 16 | a)
     }
 }

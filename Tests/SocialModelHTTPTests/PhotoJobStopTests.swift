@@ -1,5 +1,6 @@
 import FilmKit
 import Foundation
+import PixelTestSupport
 import SocialModel
 import SocialModelPhotos
 import Synchronization
@@ -97,33 +98,12 @@ struct PhotoJobStopTests {
         bits.put(0, count: 7)  // end of block
         bits.flush()
         let adler = UInt32(length % 65_521) << 16 | 1  // zeros leave a at 1; b adds it once per byte
-        let zlib = [0x78, 0x01] + bits.bytes + bigEndian(adler)
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [16, 2, 0, 0, 0]
+        let zlib = [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(adler)
+        let header = PNGBytes.bigEndian(UInt32(width)) + PNGBytes.bigEndian(UInt32(height)) + [16, 2, 0, 0, 0]
         let png: [UInt8] =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib)
-            + chunk("IEND", [])
+            PNGBytes.signature + PNGBytes.chunk("IHDR", header) + PNGBytes.chunk("IDAT", zlib)
+            + PNGBytes.chunk("IEND", [])
         return Data(png)
-    }
-
-    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + body
-        return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    static let crcTable: [UInt32] = (0..<256).map { index in
-        var crc = UInt32(index)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        return crc
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return ~crc
     }
 
     /// Deflate's bit order: values are packed from the low bit of each byte.

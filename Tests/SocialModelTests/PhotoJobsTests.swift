@@ -1,6 +1,7 @@
 import FilmKit
 import Foundation
 import Imaging
+import PixelTestSupport
 import SocialModel
 import SocialModelPhotos
 import Testing
@@ -13,29 +14,12 @@ struct PhotoJobsTests {
     /// A PNG header declaring `width`×`height` RGB pixels of `bitDepth` bits, followed by
     /// `padding` bytes of data that are never decoded: what a hostile upload's header says.
     static func pngHeader(width: Int, height: Int, bitDepth: UInt8, padding: Int) -> Data {
-        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-            let typed = Array(type.utf8) + body
-            return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
-        }
-        var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+        var ihdr = PNGBytes.bigEndian(UInt32(width)) + PNGBytes.bigEndian(UInt32(height))
         ihdr += [bitDepth, 2, 0, 0, 0]
         let bytes: [UInt8] =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
-            + chunk("IDAT", [UInt8](repeating: 0, count: padding)) + chunk("IEND", [])
+            PNGBytes.signature + PNGBytes.chunk("IHDR", ihdr)
+            + PNGBytes.chunk("IDAT", [UInt8](repeating: 0, count: padding)) + PNGBytes.chunk("IEND", [])
         return Data(bytes)
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     @Test func theHostileSixteenBitPNGIsRefusedFromItsHeader() async throws {
