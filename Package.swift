@@ -291,7 +291,7 @@ targets += [
     ),
     // A user's view of SocialModelTesting: a deliberately broken store the suite must catch.
     .testTarget(
-        name: "SocialModelTestingTests", dependencies: ["SocialModel", "SocialModelMocks", "SocialModelTesting"]),
+        name: "SocialModelTestingTests", dependencies: ["SocialModel", "SocialModelSQLite", "SocialModelTesting"]),
     .executableTarget(
         name: "social-accounts",
         dependencies: [
@@ -354,7 +354,7 @@ targets += [
     .target(
         name: "SocialModelHTTP",
         dependencies: [
-            "SocialModel", "SocialModelAPI", "SocialModelHTTPParsing", "Locking",
+            "SocialModel", "SocialModelAPI", "SocialModelHTTPParsing", "Locking", "KitLocalization",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -363,12 +363,14 @@ targets += [
             // A broken body framing (NIO's HTTPParserError) is answered 400 and closed.
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
-        resources: [.copy("openapi.json")]
+        // The HTTP layer's own messages in English, Slovak and Czech (Accept-Language).
+        resources: [.copy("openapi.json"), .process("Localization")]
     ),
     .testTarget(
         name: "SocialModelHTTPTests",
         dependencies: [
-            "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks", "SocialModelTesting",
+            "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks", "SocialModelSQLite",
+            "SocialModelTesting",
             // SeededRandom: its SplitMix64 makes the hostile-input junk.
             "SeededRandom", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
             // A photo job cancelled by its request's timeout stops inside libvips.
@@ -394,7 +396,7 @@ targets += [
         name: "SocialClientTests",
         dependencies: [
             "SocialClient", "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks",
-            "SocialModelTesting", "TestSupport",
+            "SocialModelSQLite", "SocialModelTesting", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -409,7 +411,7 @@ targets += [
         name: "social-server",
         dependencies: [
             "SocialModel", "SocialModelHTTP", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos",
-            "SocialModelMocks", "SocialModelMail", "FilmKit",
+            "SocialModelMail", "FilmKit",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -478,7 +480,8 @@ targets += [
     .testTarget(
         name: "SocialModelMailTests",
         dependencies: [
-            "SocialModelMail", "SocialModelMailMocks", "SocialModel", "SocialModelMocks", "SeededRandom", "TestSupport",
+            "SocialModelMail", "SocialModelMailMocks", "SocialModel", "SocialModelMocks", "SocialModelSQLite",
+            "SeededRandom", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -490,7 +493,7 @@ targets += [
     .testTarget(
         name: "SocialModelIdentityTests",
         dependencies: [
-            "SocialModelIdentity", "SocialModel", "SocialModelMocks", "TestSupport",
+            "SocialModelIdentity", "SocialModel", "SocialModelMocks", "SocialModelSQLite", "TestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "JWTKit", package: "jwt-kit"),
             .product(name: "Crypto", package: "swift-crypto"),

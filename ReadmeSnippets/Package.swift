@@ -77,7 +77,9 @@ let package = Package(
         .testTarget(
             name: "GalleryKitMockTests",
             dependencies: ["GalleryKit", "GalleryKitMocks", "Imaging", "RecorderKit", "RecorderKitMocks"].map(product)),
-        .testTarget(name: "SocialModelMockTests", dependencies: ["SocialModel", "SocialModelMocks"].map(product)),
-        .testTarget(name: "StoreConformanceTests", dependencies: ["SocialModelMocks", "SocialModelTesting"].map(product)),
+        .testTarget(
+            name: "SocialModelMockTests",
+            dependencies: ["SocialModel", "SocialModelMocks", "SocialModelSQLite"].map(product)),
+        .testTarget(name: "StoreConformanceTests", dependencies: ["SocialModelSQLite", "SocialModelTesting"].map(product)),
     ]
 )

@@ -46,12 +46,13 @@ session=$(json /sessions "{\"email\":\"ada@example.com\",\"password\":\"$passwor
 
 # Signing out (here or everywhere) or deleting the account would turn the rest of the run into
 # 401s. Rate limits are off: one client sending thousands of requests would otherwise test mostly
-# the 429. GET /live (liveUpdates) stays out, as schemathesis, an HTTP client, cannot test it: a
-# signed-in request with valid upgrade headers is answered 101 and the connection becomes a
-# WebSocket (schemathesis reports the 101 as a failure); a refused upgrade (no or bad token) is
-# answered 401 with the JSON error, but a signed-in run only ever sees 101s. The socket's
-# behaviour is tested by the Swift tests (LiveRouteTests, LiveUpgradeRefusalTests,
-# LiveAcrossInstancesTests).
+# the 429. GET /live (liveUpdates) stays out, as schemathesis 4 cannot check it: it sends the
+# documented upgrade headers through `requests`, so a signed-in case is answered 101 and the
+# connection becomes a WebSocket, which `requests` cannot go on with (schemathesis reports the
+# 101 as a failure; it has no WebSocket support), and a run signed in never sees anything else. Every
+# non-101 answer of /live is JSON now (401 for a refused token, 400 malformed-upgrade for a bad
+# handshake, 405 for a GET without Upgrade), tested over sockets by the Swift tests
+# (WebSocketUpgradeTests, LiveRouteTests, LiveUpgradeRefusalTests, LiveAcrossInstancesTests).
 "$venv/bin/st" run ${CONTRACT_DOCUMENT:-Sources/SocialModelHTTP/openapi.json} --url "$base" \
     --header "Authorization: Bearer $session" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \

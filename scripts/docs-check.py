@@ -56,8 +56,15 @@ def location(symbol) -> str:
 
 
 def is_throwing(symbol) -> bool:
-    keywords = {f["spelling"] for f in symbol.get("declarationFragments", []) if f["kind"] == "keyword"}
-    return bool(keywords & {"throws", "rethrows"})
+    """Whether the function itself throws: `throws` outside its parameter list (a parameter's
+    closure type may throw without the function throwing)."""
+    depth = 0
+    for fragment in symbol.get("declarationFragments", []):
+        if fragment["kind"] == "keyword" and fragment["spelling"] in ("throws", "rethrows") and depth == 0:
+            return True
+        if fragment["kind"] == "text":
+            depth += fragment["spelling"].count("(") - fragment["spelling"].count(")")
+    return False
 
 
 def curated_names(catalog: pathlib.Path, module: str) -> set:

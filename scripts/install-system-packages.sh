@@ -18,6 +18,7 @@ packages=(
     python3-aiosmtpd openssl             # SocialModelMail's tests: a real SMTP server, its TLS certificate
     msmtp                                # SocialModelMail's tests: a real MTA behind `sendmail -t -i`
     nginx-light curl                     # social-server's scale-out test and script: two instances behind nginx
+    chromium                             # social-server's share page in a real browser (headless; ~30 s to install)
     wrk sqlite3                          # social-server's HTTP benchmark (Examples/SocialServer/benchmark.sh)
     python3-venv                         # scripts/contract-test.sh installs schemathesis (PyPI) into a venv
     python3                              # scripts/readme-snippets.py: the README blocks against ReadmeSnippets/

@@ -133,6 +133,7 @@ import Imaging
 import RecorderKit
 import SocialModel
 import SocialModelHTTP
+import SocialModelMocks
 import SocialModelPostgres
 $prelude
 func c35() async throws { _ = try await PostgresSocialStore.connect(value(PostgresStoreConfiguration.self)) }  // expect: connect(_:logger:)
@@ -164,6 +165,7 @@ func c66() { _ = value(Grain.self).clumpPixels(shortSide: 1000) }  // expect: pi
 func c58() { _ = LiveVideoDevice.available() }  // expect: V4L2DeviceDiscovery
 func c59() { _ = LiveVideoDevice(path: "/dev/video0", name: "cam") }  // expect: V4L2DeviceDiscovery
 func c67() async throws { _ = try await value(StoreLocation.self).open(logger: value()) }  // expect: SocialModelStores
+func c68() { _ = InMemorySocialStore() }  // expect: SQLiteSocialStore.inMemory()
 EOF
 
 # CaptureDevices alone, as code of 0.2.0 imported it.
@@ -184,6 +186,7 @@ import Imaging
 import RecorderKit
 import SocialModel
 import SocialModelHTTP
+import SocialModelMocks
 import SocialModelPhotos
 import SocialModelPostgres
 import SocialModelSQLite
@@ -191,6 +194,7 @@ import SocialModelStores
 $prelude
 extension SQLiteSocialStore { func migrationCheckHelper() {} }
 func n01() throws { _ = try SQLiteSocialStore(path: "social.sqlite") }
+func n01c() { let _: any SocialStore = SQLiteSocialStore.inMemory(); _ = ManualClock() }
 func n01b() async throws { _ = try await value(StoreLocation.self).open(logger: value()) }
 func n02() { let _: FrameSize = FrameSize(width: 640, height: 480) }
 func n03() { let _: PixelFormat? = nil; let _: CaptureFormat.PixelFormat? = nil; let _: CaptureFormat.Size? = nil }

@@ -54,7 +54,7 @@ final class ConnectionCounter: Sendable {
 /// The server's HTTP (and WebSocket) child channel with the connection limits in front: the
 /// per-address cap and the first head's deadline (``ConnectionGuard``, first in the pipeline),
 /// and a malformed request answered and closed (``MalformedRequestResponder``, right after the
-/// HTTP decoder). It also holds the connection's ``RefusedUpgradeAnswer``.
+/// HTTP decoder).
 ///
 /// Hummingbird's own handlers (its idle timeout among them) join a WebSocket-capable pipeline
 /// only once the first request's head has been read, and a parse error before that is never
@@ -70,7 +70,6 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
         channel.eventLoop.makeCompletedFuture {
             let guardHandler = ConnectionGuard(limits: limits, counter: counter)
             try channel.pipeline.syncOperations.addHandler(guardHandler, position: .first)
-            try channel.pipeline.syncOperations.addHandler(RefusedUpgradeAnswer(), position: .after(guardHandler))
         }.flatMap {
             inner.setup(channel: channel, logger: logger)
         }.flatMapThrowing { value in

@@ -9,13 +9,10 @@ struct ServerRequestContext: RequestContext, WebSocketRequestContext, RemoteAddr
     var coreContext: CoreRequestContextStorage
     let webSocket: WebSocketHandlerReference<Self>
     let remoteAddress: SocketAddress?
-    /// The connection, where a refused WebSocket upgrade's answer is kept (``RefusedUpgradeRecorder``).
-    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
         remoteAddress = source.channel.remoteAddress
-        channel = source.channel
     }
 }

@@ -246,18 +246,17 @@ struct SocialServer: AsyncParsableCommand {
     func serverBuilder(webSocketRouter: Router<ServerRequestContext>) throws -> HTTPServerBuilder {
         let limits = try connectionLimits()
         let counter = ConnectionCounter()
-        // A refused upgrade is answered with the router's error, not hummingbird-websocket's bare 400.
-        let webSocketResponder = RefusedUpgradeRecorder(inner: webSocketRouter.buildResponder())
+        let webSocketResponder = webSocketRouter.buildResponder()
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(
-                additionalChannelHandlers: [RefusedUpgradeWriter()],
                 idleTimeout: TimeAmount(limits.idleTimeout),
                 httpDecoderConfiguration: .init(
                     maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes,
                     maxHeaderFieldCount: limits.maxHeaderCount)))
         return HTTPServerBuilder { responder in
+            // A refused or malformed upgrade is answered with the API's JSON error (SocialModelHTTP).
             GuardedChildChannel(
-                inner: HTTP1WebSocketUpgradeChannel(
+                inner: SocialWebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
                 limits: limits, counter: counter)
         }

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import SocialModel
-import SocialModelMocks
 import SocialModelPostgres
 import SocialModelSQLite
 
@@ -30,7 +29,7 @@ enum StoreChoice: CustomStringConvertible {
     func open(events: NetworkEvents, logger: Logger) throws -> Opened {
         switch self {
         case .memory:
-            return Self.opened(InMemorySocialStore())
+            return Self.opened(SQLiteSocialStore.inMemory())
         case .location(.sqlite(let path)):
             return Self.opened(try SQLiteSocialStore(path: path))
         case .location(.postgres(let url)):

@@ -12,6 +12,30 @@ final class EncodedSource: Sendable {
     enum Location: Sendable {
         case file(URL)
         case bytes(Data)
+
+        /// `body`'s answer from reading the file or bytes through `read(offset, count)`, which
+        /// gives exactly `count` bytes or `nil`; `nil` when a file cannot be opened. For the small,
+        /// bounded header reads of ``PNGColourChunks`` and ``HEIFColourBoxes``.
+        func readingBytes<T>(_ body: (_ read: (Int, Int) -> [UInt8]?) -> T?) -> T? {
+            switch self {
+            case .bytes(let data):
+                return body { offset, count in
+                    guard offset >= 0, count >= 0, offset <= data.count - count else { return nil }
+                    let start = data.startIndex + offset
+                    return [UInt8](data[start..<start + count])
+                }
+            case .file(let url):
+                let descriptor = FileSystemPath.withCString(url) { open($0, O_RDONLY | O_CLOEXEC) }
+                guard descriptor >= 0 else { return nil }
+                defer { close(descriptor) }
+                return body { offset, count in
+                    guard offset >= 0, count >= 0 else { return nil }
+                    var bytes = [UInt8](repeating: 0, count: count)
+                    let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+                    return got == count ? bytes : nil
+                }
+            }
+        }
     }
 
     let location: Location

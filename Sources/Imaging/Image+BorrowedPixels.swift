@@ -20,12 +20,14 @@ extension Image {
     ///     Not called when this initializer throws.
     /// - Throws: ``ImagingError/invalidArgument(_:)`` if a dimension is not positive or `memory` is too
     ///   small; ``ImagingError/operationFailed(operation:message:)`` if libvips cannot wrap it.
-    package init(
+    public init(
         borrowing memory: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int,
         release: @escaping @Sendable () -> Void
     ) throws(ImagingError) {
-        guard width > 0, height > 0, bands > 0, let base = memory.baseAddress,
-            memory.count >= width * height * bands
+        let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+        let (count, countOverflow) = area.multipliedReportingOverflow(by: bands)
+        guard width > 0, height > 0, bands > 0, width <= Int32.max, height <= Int32.max, bands <= Int32.max,
+            !areaOverflow, !countOverflow, let base = memory.baseAddress, memory.count >= count
         else {
             throw .invalidArgument("\(memory.count) bytes do not hold a \(width)×\(height)×\(bands) image")
         }

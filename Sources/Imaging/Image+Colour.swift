@@ -162,20 +162,42 @@ extension Image {
         return warnings
     }
 
-    /// A copy with `profile` as its embedded ICC profile, or with none when `nil`. Pixels are not
-    /// changed.
-    package func withICCProfile(_ profile: [UInt8]?) throws(ImagingError) -> Image {
+    /// A copy with `profile` as its embedded ICC profile, or with none when `nil`; the pixels are
+    /// not changed ("assign profile", not "convert to profile").
+    ///
+    /// For samples known to be in a space the file does not say, such as a scanner's raw RGB
+    /// with the scanner's profile: ``normalizedToSRGB()`` then converts from `profile`, and an
+    /// unconverted image is written with it.
+    /// - Parameter profile: the ICC profile's bytes, or `nil` to remove any profile.
+    /// - Returns: the same pixels with the new profile.
+    /// - Throws: ``ImagingError/operationFailed(operation:message:)`` if libvips cannot copy the
+    ///   image. The profile's bytes are not checked here: one that does not fit the pixels is
+    ///   reported by ``ingestWarnings`` and ignored by the conversion.
+    public func withICCProfile(_ profile: [UInt8]?) throws(ImagingError) -> Image {
         try apply("copy") { input, out in
             guard let profile else { return akv_set_blob(input, out, "icc-profile-data", nil, 0) }
             return profile.withUnsafeBytes { akv_set_blob(input, out, "icc-profile-data", $0.baseAddress, $0.count) }
         }
     }
 
-    /// Makes an image from raw 16-bit samples, interleaved: 16-bit RGB for 3 or 4 bands, 16-bit
-    /// grey for 1 or 2 (for tests that need deep inputs).
-    package init(samples16 samples: [UInt16], width: Int, height: Int, bands: Int) throws(ImagingError) {
+    /// Makes an image from raw 16-bit samples, interleaved row by row: 16-bit RGB for 3 bands
+    /// (RGBA for 4), 16-bit grey for 1 (grey and alpha for 2); ``init(pixels:)`` is its 8-bit
+    /// peer.
+    /// - Parameters:
+    ///   - samples: `width × height × bands` samples, 0…65535.
+    ///   - width: the width in pixels.
+    ///   - height: the height in pixels.
+    ///   - bands: samples per pixel.
+    /// - Throws: ``ImagingError/invalidArgument(_:)`` if a dimension is not positive or the count
+    ///   of samples does not match; ``ImagingError/operationFailed(operation:message:)`` if libvips
+    ///   cannot make the image.
+    public init(samples16 samples: [UInt16], width: Int, height: Int, bands: Int) throws(ImagingError) {
         try VipsRuntime.ensureStarted()
-        guard width > 0, height > 0, bands > 0, samples.count == width * height * bands else {
+        let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+        let (count, countOverflow) = area.multipliedReportingOverflow(by: bands)
+        guard width > 0, height > 0, bands > 0, width <= Int32.max, height <= Int32.max, bands <= Int32.max,
+            !areaOverflow, !countOverflow, samples.count == count
+        else {
             throw .invalidArgument("\(samples.count) samples do not make a \(width)×\(height)×\(bands) image")
         }
         let made = samples.withUnsafeBytes {
@@ -188,7 +210,7 @@ extension Image {
     }
 
     /// One of libvips' built-in ICC profiles: `srgb`, `p3` or `cmyk`.
-    package static func builtInProfile(_ name: String) throws(ImagingError) -> [UInt8] {
+    static func builtInProfile(_ name: String) throws(ImagingError) -> [UInt8] {
         try VipsRuntime.ensureStarted()
         var data: UnsafeMutableRawPointer?
         var length = 0

@@ -161,7 +161,7 @@ extension Image {
         throws(ImagingError) -> Image
     {
         try options.check(width: width, height: height, byteCount: byteCount)
-        let declared = try withPNGDeclaredProfile(from: source.location)
+        let declared = try withDeclaredColour(from: source.location)
         guard options.autorotate, orientation != 1 else { return declared }
         return try declared.apply("autorot") { akv_autorot($0, $1) }
     }
@@ -204,6 +204,6 @@ extension Image {
             throw .decodeFailed(message: VipsRuntime.takeError())
         }
         let source = EncodedSource(location: .file(url), failOn: options.decoding.failOn)
-        return try Image(owning: out, sources: [source]).withPNGDeclaredProfile(from: source.location)
+        return try Image(owning: out, sources: [source]).withDeclaredColour(from: source.location)
     }
 }

@@ -38,7 +38,7 @@ extension Image {
     ///   - data: The encoded frame.
     ///   - buffer: Where the 8-bit samples go.
     /// - Throws: As ``decodedUncached(_:fittingWidth:decoding:)``; `buffer` is then partly written.
-    package static func decodeUncached(_ data: Data, into buffer: inout PixelBuffer) throws(ImagingError) {
+    public static func decodeUncached(_ data: Data, into buffer: inout PixelBuffer) throws(ImagingError) {
         // Read top to bottom as it is written out: no whole-image copy of libvips' own.
         try loadedUncached(data, fittingWidth: nil, decoding: .strict, sequential: true).pixels(into: &buffer)
     }

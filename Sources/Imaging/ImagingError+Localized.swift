@@ -3,7 +3,7 @@ import Foundation
 
 extension MessageTable {
     /// Imaging's messages (`Localization/<language>.lproj/Imaging.strings`).
-    package static let imaging = MessageTable(bundle: .module, table: "Imaging")
+    static let imaging = MessageTable(bundle: .module, table: "Imaging")
 }
 
 extension ImagingError: LocalizableError {
@@ -41,6 +41,8 @@ extension ImagingError: LocalizableError {
         case .operationFailed(let operation, let message):
             return table.text(
                 "ImagingError.operationFailed", locale: locale, ["operation": operation, "message": message])
+        case .unsupportedColorEncoding(let encoding):
+            return table.text("ImagingError.unsupportedColorEncoding", locale: locale, ["encoding": encoding])
         }
     }
 }

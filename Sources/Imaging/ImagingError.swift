@@ -23,6 +23,10 @@ public enum ImagingError: Error, Sendable, Hashable {
     case invalidArgument(String)
     /// A libvips operation failed.
     case operationFailed(operation: String, message: String)
+    /// The image declares a colour encoding the SDK does not convert, named in the message: an
+    /// HDR transfer (PQ or HLG, in a PNG's `cICP` chunk), whose samples shown as sRGB would be
+    /// wrong. Nothing is decoded; tone-map the file to SDR first.
+    case unsupportedColorEncoding(String)
 }
 
 extension ImagingError: CustomStringConvertible {
@@ -50,6 +54,8 @@ extension ImagingError: CustomStringConvertible {
             return "invalid argument: \(message)"
         case .operationFailed(let operation, let message):
             return "\(operation) failed: \(message)"
+        case .unsupportedColorEncoding(let encoding):
+            return "unsupported colour encoding: \(encoding); tone-map it to SDR first"
         }
     }
 }

@@ -28,23 +28,7 @@ struct PNGColourChunks: Sendable, Equatable {
     /// The colour chunks of the PNG `location` holds, or `nil` when it is not a PNG (or cannot
     /// be read).
     static func read(_ location: EncodedSource.Location) -> PNGColourChunks? {
-        switch location {
-        case .bytes(let data):
-            return read { offset, count in
-                guard offset >= 0, count >= 0, offset <= data.count - count else { return nil }
-                let start = data.startIndex + offset
-                return [UInt8](data[start..<start + count])
-            }
-        case .file(let url):
-            let descriptor = FileSystemPath.withCString(url) { open($0, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            return read { offset, count in
-                var bytes = [UInt8](repeating: 0, count: count)
-                let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
-                return got == count ? bytes : nil
-            }
-        }
+        location.readingBytes { read($0) }
     }
 
     /// Walks the chunks through `bytes(offset, count)`, which returns exactly `count` bytes or nil.
@@ -93,10 +77,10 @@ struct PNGColourChunks: Sendable, Equatable {
         let hasSRGBPrimaries = zip(points, sRGBPoints).allSatisfy { abs($0 - $1) < 0.002 }
         let curve: RGBProfile.Curve
         if let gamma {
-            guard gamma >= 0.2, gamma <= 2 else { return nil }
+            guard let gammaCurve = Self.curve(forGamma: gamma) else { return nil }
             // 1 / 2.2 with sRGB's primaries (or none) is how libpng and most editors mark sRGB.
-            if hasSRGBPrimaries, abs(gamma - 0.45455) < 0.002 { return nil }
-            curve = .gamma(1 / gamma)
+            if hasSRGBPrimaries, Self.marksSRGB(gamma) { return nil }
+            curve = gammaCurve
         } else {
             if hasSRGBPrimaries { return nil }
             curve = .sRGB
@@ -105,6 +89,38 @@ struct PNGColourChunks: Sendable, Equatable {
             red: (points[2], points[3]), green: (points[4], points[5]), blue: (points[6], points[7]),
             white: (points[0], points[1]), curve: curve, name: "PNG cHRM/gAMA")
     }
+
+    /// What the chunks declare for a grey PNG: only `gAMA` means anything there (`cHRM`'s
+    /// primaries do not apply), with `iCCP` and `sRGB` taking precedence as for RGB. A grey ICC
+    /// profile with that curve, or `nil` when nothing is declared, the gamma is implausible, or it
+    /// is libpng's 1 / 2.2 (the working space's grey, as for RGB).
+    var declaredGreyProfile: [UInt8]? {
+        guard !hasICCProfile, !isSRGB, let gamma, !Self.marksSRGB(gamma), let curve = Self.curve(forGamma: gamma)
+        else { return nil }
+        return RGBProfile.grey(curve: curve, name: "PNG gAMA")
+    }
+
+    /// The HDR transfer a `cICP` chunk declares, PQ (code 16) or HLG (code 18), by name; `nil`
+    /// for every other transfer. Such samples are not SDR values in any matrix/TRC profile, so
+    /// the load refuses them (``ImagingError/unsupportedColorEncoding(_:)``) rather than showing
+    /// them as sRGB.
+    var hdrTransfer: String? {
+        guard let codePoints, codePoints.count == 4 else { return nil }
+        switch codePoints[1] {
+        case 16: return "PQ (SMPTE ST 2084)"
+        case 18: return "HLG (ARIB STD-B67)"
+        default: return nil
+        }
+    }
+
+    /// The decoding curve of `gAMA`'s encoding exponent, or `nil` when it is implausible
+    /// (outside 0.2…2).
+    private static func curve(forGamma gamma: Double) -> RGBProfile.Curve? {
+        gamma >= 0.2 && gamma <= 2 ? .gamma(1 / gamma) : nil
+    }
+
+    /// Whether `gAMA` is 1 / 2.2, how libpng and most editors mark sRGB.
+    private static func marksSRGB(_ gamma: Double) -> Bool { abs(gamma - 0.45455) < 0.002 }
 
     /// Whether white, red, green and blue (x, y each) can be a display's: every coordinate inside
     /// 0…1 with y above 0.01, the primaries spanning a triangle, the white point inside it.
@@ -156,15 +172,41 @@ struct PNGColourChunks: Sendable, Equatable {
 }
 
 extension Image {
-    /// The image with the colour space its PNG chunks declare (``PNGColourChunks``) attached as
-    /// its ICC profile, so that the ingest path converts from it as from an embedded one; itself
-    /// when it was not loaded from a PNG, declares nothing the chunks can tell, or is not RGB
-    /// (a grey PNG's `gAMA` is not read).
-    func withPNGDeclaredProfile(from location: EncodedSource.Location) throws(ImagingError) -> Image {
-        guard (hasAlpha ? bands - 1 : bands) == 3, loader?.hasPrefix("png") == true,
-            let profile = PNGColourChunks.read(location)?.declaredProfile
-        else { return self }
-        return try withICCProfile(profile.bytes)
+    /// The image with the colour space its file declares besides an ICC profile attached as its
+    /// ICC profile, so that the ingest path converts from it as from an embedded one: a PNG's
+    /// chunks (``PNGColourChunks``: RGB's `cICP`, `cHRM` and `gAMA`, grey's `gAMA`), a HEIF or
+    /// AVIF file's `nclx` colour box (``HEIFColourBoxes``, which libvips 8.14 ignores) when it
+    /// has no profile. Itself when the file declares nothing the SDK can tell.
+    /// - Throws: ``ImagingError/unsupportedColorEncoding(_:)`` when the file declares an HDR
+    ///   transfer (PQ or HLG), whatever the bands: its samples are not SDR values.
+    func withDeclaredColour(from location: EncodedSource.Location) throws(ImagingError) -> Image {
+        let chunks: PNGColourChunks?
+        let container: String
+        // A PNG's chunks carry their own precedence over its profile; in HEIF an ICC profile wins.
+        let declares: Bool
+        switch loader {
+        case let name? where name.hasPrefix("png"):
+            (chunks, container, declares) = (PNGColourChunks.read(location), "PNG cICP chunk", true)
+        case let name? where name.hasPrefix("heif"):
+            let codePoints = HEIFColourBoxes.read(location)?.codePoints
+            (chunks, container) = (codePoints.map { PNGColourChunks(codePoints: $0) }, "HEIF nclx colour box")
+            declares = iccProfile == nil
+        default:
+            return self
+        }
+        guard let chunks else { return self }
+        if let transfer = chunks.hdrTransfer {
+            throw .unsupportedColorEncoding("HDR transfer \(transfer), \(container)")
+        }
+        guard declares else { return self }
+        let profile: [UInt8]?
+        switch hasAlpha ? bands - 1 : bands {
+        case 3: profile = chunks.declaredProfile?.bytes
+        case 1: profile = chunks.declaredGreyProfile
+        default: profile = nil
+        }
+        guard let profile else { return self }
+        return try withICCProfile(profile)
     }
 
     /// The libvips loader that read the image (`jpegload`, `pngload_buffer`, …).

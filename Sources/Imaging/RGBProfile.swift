@@ -67,12 +67,22 @@ struct RGBProfile: Sendable {
         return assemble(tags)
     }
 
+    /// A grey ICC v4 profile (white point D50, as the PCS's) whose tone curve is `curve`: the
+    /// profile the SDK gives a grey PNG that declares its gamma.
+    static func grey(curve: Curve, name: String) -> [UInt8] {
+        assemble(
+            [
+                ("desc", Self.mluc(name)), ("cprt", Self.mluc("No copyright, use freely")),
+                ("wtpt", Self.xyzTag(Self.pcsWhite)), ("kTRC", Self.para(curve)),
+            ], colourSpace: "GRAY")
+    }
+
     // MARK: - ICC encoding
 
     private static let pcsWhite = [0.9642, 1.0, 0.8249]
 
     /// Header, tag table and tag data; the three TRC tags share one copy.
-    private static func assemble(_ tags: [(String, [UInt8])]) -> [UInt8] {
+    private static func assemble(_ tags: [(String, [UInt8])], colourSpace: String = "RGB ") -> [UInt8] {
         var data: [UInt8] = []
         var entries: [(String, Int, Int)] = []
         var stored: [[UInt8]: Int] = [:]
@@ -93,7 +103,7 @@ struct RGBProfile: Sendable {
         }
         put(be32(dataStart + data.count), at: 0)
         put([0x04, 0x30, 0, 0], at: 8)
-        put(Array("mntrRGB XYZ ".utf8), at: 12)
+        put(Array("mntr\(colourSpace)XYZ ".utf8), at: 12)
         put(be16(2026) + be16(1) + be16(1) + be16(0) + be16(0) + be16(0), at: 24)
         put(Array("acsp".utf8), at: 36)
         put(pcsWhite.flatMap(fixed), at: 68)

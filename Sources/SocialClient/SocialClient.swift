@@ -22,8 +22,16 @@ public struct SocialClient: Sendable {
     /// - Parameters:
     ///   - baseURL: where the routes are mounted, such as `https://host/api`.
     ///   - session: the URL session to send with (`.shared` is the system's; say so at the call site).
-    public init(baseURL: URL, session: URLSession) {
-        transport = Transport(baseURL: baseURL, session: session)
+    ///   - locale: the language the server's error messages (``SocialClientError/api(_:)``'s
+    ///     `message`) come in, sent as `Accept-Language`: English, Slovak or Czech (others get
+    ///     English). By default the process's preferred language.
+    public init(baseURL: URL, session: URLSession, locale: Locale = SocialClient.preferredLocale) {
+        transport = Transport(baseURL: baseURL, session: session, locale: locale)
+    }
+
+    /// The process's preferred language (the first of `Locale.preferredLanguages`), else its locale.
+    public static var preferredLocale: Locale {
+        Locale.preferredLanguages.first.map { Locale(identifier: $0) } ?? .current
     }
 
     /// The routes' base URL.

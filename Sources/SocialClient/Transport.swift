@@ -10,6 +10,22 @@ import SocialModelAPI
 struct Transport: Sendable {
     let baseURL: URL
     let session: URLSession
+    /// Sent as `Accept-Language` on every request: the language of the server's error messages.
+    let acceptLanguage: String
+
+    init(baseURL: URL, session: URLSession, locale: Locale) {
+        self.baseURL = baseURL
+        self.session = session
+        acceptLanguage = Self.acceptLanguage(locale)
+    }
+
+    /// The `Accept-Language` value for `locale`: its BCP 47 tag, then its language alone
+    /// (`sk-SK, sk;q=0.9`), so a server without the region still answers in the language.
+    static func acceptLanguage(_ locale: Locale) -> String {
+        let tag = locale.identifier(.bcp47)
+        guard let language = locale.language.languageCode?.identifier, language != tag else { return tag }
+        return "\(tag), \(language);q=0.9"
+    }
 
     /// Characters left as they are in a path segment (RFC 3986 unreserved).
     static let segmentCharacters = CharacterSet(
@@ -31,6 +47,7 @@ struct Transport: Sendable {
         guard let url = components.url else { throw .unexpectedResponse(status: 0, detail: "cannot build a URL") }
         var request = URLRequest(url: url)
         request.httpMethod = method
+        request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = body

@@ -26,8 +26,7 @@ enum HTTPJSON {
     ///   or a `+json` type), `413 body-too-large`, `400 malformed-body`.
     static func body<T: Decodable>(_ type: T.Type, of request: Request, limit: Int) async throws -> T {
         guard RequestMediaType(of: request)?.isJSON == true else {
-            throw SocialAPIError.unsupportedMediaType(
-                "this route reads JSON: send the body with Content-Type: application/json")
+            throw SocialAPIError.unsupportedMediaType("json")
         }
         var shape = JSONShapeLimits()
         shape.largeStringKeys = (T.self as? any JSONBodyShape.Type)?.largeStringKeys ?? []
@@ -36,7 +35,7 @@ enum HTTPJSON {
         do {
             return try SocialJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch {
-            throw SocialAPIError.malformedBody(String(describing: error))
+            throw SocialAPIError.malformedBody(error)
         }
     }
 }

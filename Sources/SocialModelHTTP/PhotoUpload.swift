@@ -30,7 +30,7 @@ struct PhotoUpload {
         let type = RequestMediaType(of: request)
         if let type, type.isMultipartForm {
             guard let boundary = type.parameters["boundary"], !boundary.isEmpty, boundary.utf8.count <= 70 else {
-                throw SocialAPIError.malformedBody("a multipart/form-data body needs its boundary parameter")
+                throw SocialAPIError.malformedBody(HTTPMessages.text("malformedBody.noBoundary"))
             }
             return try await multipart(request, boundary: boundary, limit: limit, fieldBytes: fieldBytes)
         }
@@ -48,9 +48,7 @@ struct PhotoUpload {
     }
 
     /// The answer to a body in a type the photo routes do not read.
-    static let unsupported = SocialAPIError.unsupportedMediaType(
-        "send the photo as image/*, application/octet-stream or multipart/form-data (JSON needs application/json "
-            + "on a route that reads JSON)")
+    static var unsupported: SocialAPIError { .unsupportedMediaType("photo") }
 
     /// Reads a multipart body, parsing it as it streams in.
     private static func multipart(_ request: Request, boundary: String, limit: Int, fieldBytes: Int) async throws
@@ -59,10 +57,10 @@ struct PhotoUpload {
         let parser = PartsParser(boundary: boundary)
         _ = try await RequestBodyReader.read(request, limit: limit + fieldBytes) { try parser.feed($0) }
         guard let photo = parser.parts.first(where: { $0.name == "photo" }) else {
-            throw SocialAPIError.malformedBody("the multipart/form-data body has no part named photo")
+            throw SocialAPIError.malformedBody(HTTPMessages.text("malformedBody.noPhoto"))
         }
         guard photo.body.readableBytes <= limit else {
-            throw SocialAPIError.bodyTooLarge("the photo is over \(limit) bytes")
+            throw SocialAPIError.bodyTooLarge("photo", count: limit)
         }
         var upload = PhotoUpload(photo: Data(photo.body.readableBytesView))
         for part in parser.parts {
@@ -82,7 +80,7 @@ struct PhotoUpload {
             var parts: [MultipartPart] = []
             var headers = HTTPHeaders()
             var body = ByteBuffer()
-            var overLimit: String?
+            var overLimit: SocialAPIError?
         }
 
         init(boundary: String) {
@@ -90,7 +88,7 @@ struct PhotoUpload {
             let collected = collected
             parser.onHeader = { name, value in
                 guard collected.headers.count < PhotoUpload.partHeaderLimit else {
-                    collected.overLimit = "a part has more than \(PhotoUpload.partHeaderLimit) header lines"
+                    collected.overLimit = .bodyTooLarge("partHeaders", count: PhotoUpload.partHeaderLimit)
                     return
                 }
                 collected.headers.add(name: name, value: value)
@@ -101,7 +99,7 @@ struct PhotoUpload {
                 collected.headers = HTTPHeaders()
                 collected.body = ByteBuffer()
                 if collected.parts.count > PhotoUpload.partLimit {
-                    collected.overLimit = "more than \(PhotoUpload.partLimit) parts"
+                    collected.overLimit = .bodyTooLarge("parts", count: PhotoUpload.partLimit)
                 }
             }
         }
@@ -115,9 +113,9 @@ struct PhotoUpload {
             do {
                 try parser.execute(chunk)
             } catch {
-                throw .malformedBody("the multipart/form-data body cannot be read: \(error)")
+                throw .malformedBody(HTTPMessages.text("malformedBody.multipart"))
             }
-            if let overLimit = collected.overLimit { throw .bodyTooLarge(overLimit) }
+            if let overLimit = collected.overLimit { throw overLimit }
         }
     }
 

@@ -23,7 +23,7 @@ enum RequestBodyReader {
         -> ByteBuffer
     {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw SocialAPIError.bodyTooLarge("\(declared) bytes declared; this route reads at most \(limit)")
+            throw SocialAPIError.bodyTooLarge("declared", count: limit, ["declared": String(declared)])
         }
         guard let deadline else { return try await collect(request.body, limit: limit, inspect: inspect) }
         // The reading runs in a child task that ends before this call returns (the group waits
@@ -49,7 +49,7 @@ enum RequestBodyReader {
         var collected = ByteBuffer()
         for try await chunk in body {
             guard chunk.readableBytes <= limit - collected.readableBytes else {
-                throw SocialAPIError.bodyTooLarge("more than \(limit) bytes; this route reads at most \(limit)")
+                throw SocialAPIError.bodyTooLarge("over", count: limit)
             }
             try inspect(chunk)
             collected.writeImmutableBuffer(chunk)

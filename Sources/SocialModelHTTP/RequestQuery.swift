@@ -28,8 +28,7 @@ struct RequestQuery {
         do {
             parameters = try FormQuery.parameters(query)
         } catch {
-            throw .invalidParameter(
-                error.parameter ?? "the query", expected: "form-encoded UTF-8 text (each % followed by two hex digits)")
+            throw .invalidParameter(error.parameter ?? HTTPMessages.text("expected.theQuery"), expected: "formEncoded")
         }
     }
 
@@ -51,7 +50,7 @@ struct RequestQuery {
     /// The `after` parameter as a cursor of the list being paged.
     func cursor<Cursor: LosslessStringConvertible>(_ type: Cursor.Type) throws(SocialAPIError) -> Cursor? {
         guard let text = string("after") else { return nil }
-        guard let cursor = Cursor(text) else { throw .invalidParameter("after", expected: "a cursor from `next`") }
+        guard let cursor = Cursor(text) else { throw .invalidParameter("after", expected: "cursor") }
         return cursor
     }
 
@@ -61,7 +60,7 @@ struct RequestQuery {
         let seed = try integer(.seed)
         guard let after = try cursor(ExploreCursor.self) else { return (seed ?? 0, nil) }
         guard seed == after.seed else {
-            throw .invalidParameter("seed", expected: "the seed of the page the `after` cursor came from")
+            throw .invalidParameter("seed", expected: "seedOfCursor")
         }
         return (after.seed, after)
     }
@@ -73,14 +72,14 @@ struct RequestQuery {
         var order: RecipeOrder?
         if !liked, let text = string("order") {
             guard let value = RecipeOrder(rawValue: text) else {
-                throw .invalidParameter("order", expected: "newest or most-liked")
+                throw .invalidParameter("order", expected: "recipeOrder")
             }
             order = value
         }
         guard let cursor = try cursor(RecipeCursor.self) else { return (try integer(.page) ?? 1, order ?? .newest) }
-        guard string("page") == nil else { throw .invalidParameter("page", expected: "absent when `after` is given") }
+        guard string("page") == nil else { throw .invalidParameter("page", expected: "noPageWithCursor") }
         let sameList = liked ? cursor.order == nil : cursor.order != nil && (order == nil || order == cursor.order)
-        guard sameList else { throw .invalidParameter("after", expected: "a `next` of this list, in the order asked") }
+        guard sameList else { throw .invalidParameter("after", expected: "sameList") }
         return (cursor.page, cursor.order ?? .newest)
     }
 
@@ -89,13 +88,13 @@ struct RequestQuery {
         var order = FeedOrder.newest
         if let sort = string("sort") {
             guard let key = FeedSortKey(rawValue: sort) else {
-                throw .invalidParameter("sort", expected: "date or likes")
+                throw .invalidParameter("sort", expected: "sortKey")
             }
             order.key = key
         }
         if let direction = string("direction") {
             guard let value = SortDirection(rawValue: direction) else {
-                throw .invalidParameter("direction", expected: "ascending or descending")
+                throw .invalidParameter("direction", expected: "direction")
             }
             order.direction = value
         }
@@ -114,10 +113,10 @@ struct IntegerParameter<Value: FixedWidthInteger & Sendable>: Sendable {
     /// `text` as a whole number in ``range``.
     /// - Throws: `400 invalid-parameter` naming the range.
     func read(_ text: String) throws(SocialAPIError) -> Value {
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        guard let value = Value(text, radix: 10) else { throw .invalidParameter(name, expected: expected) }
+        let bounds = ["minimum": "\(range.lowerBound)", "maximum": "\(range.upperBound)"]
+        guard let value = Value(text, radix: 10) else { throw .invalidParameter(name, expected: "wholeNumber", bounds) }
         guard range.contains(value) else {
-            var error = SocialAPIError.invalidParameter(name, expected: expected)
+            var error = SocialAPIError.invalidParameter(name, expected: "wholeNumber", bounds)
             if let minimum = Int(exactly: range.lowerBound), let maximum = Int(exactly: range.upperBound) {
                 error.violations = [
                     SocialAPIError.FieldViolation(

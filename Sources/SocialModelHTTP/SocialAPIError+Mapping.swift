@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import SocialModel
 import SocialModelAPI
@@ -18,19 +19,27 @@ extension SocialAPIError {
         }
     }
 
-    static let internalError = SocialAPIError(
-        status: 500, code: "internal-error", message: "the server failed; the failure is logged")
-    static let storageFailed = SocialAPIError(
-        status: 500, code: "storage-failed", message: "the store failed; the failure is logged")
+    static var internalError: SocialAPIError {
+        SocialAPIError(status: 500, code: "internal-error", message: HTTPMessages.text("internalError"))
+    }
+    static var storageFailed: SocialAPIError {
+        SocialAPIError(status: 500, code: "storage-failed", message: HTTPMessages.text("storageFailed"))
+    }
+
+    /// An error's message in the language of the answer (``AnswerLanguage``).
+    static func message(of error: some LocalizableError) -> String {
+        error.localizedDescription(for: AnswerLanguage.locale)
+    }
 
     init(_ error: NetworkError) {
+        let message = Self.message(of: error)
         switch error {
         case .invalid(let violations): self.init(invalid: violations)
         case .notFound(let entity):
-            self.init(status: 404, code: "not-found", message: error.description)
+            self.init(status: 404, code: "not-found", message: message)
             self.entity = entity.rawValue
-        case .forbidden: self.init(status: 403, code: "forbidden", message: error.description)
-        case .selfAction: self.init(status: 409, code: "self-action", message: error.description)
+        case .forbidden: self.init(status: 403, code: "forbidden", message: message)
+        case .selfAction: self.init(status: 409, code: "self-action", message: message)
         case .photo(let photoError): self.init(photoError)
         case .account(let accountError): self.init(accountError)
         case .storage: self = .storageFailed
@@ -38,7 +47,7 @@ extension SocialAPIError {
     }
 
     init(_ error: AccountError) {
-        let message = error.description
+        let message = Self.message(of: error)
         switch error {
         case .invalid(let violations): self.init(invalid: violations)
         case .invalidCredentials: self.init(status: 401, code: "invalid-credentials", message: message)
@@ -63,13 +72,14 @@ extension SocialAPIError {
     }
 
     init(_ error: RecipeError) {
+        let message = Self.message(of: error)
         switch error {
         case .invalid(let violations): self.init(invalid: violations)
         case .notFound:
-            self.init(status: 404, code: "not-found", message: error.description)
+            self.init(status: 404, code: "not-found", message: message)
             entity = "recipe"
-        case .forbidden: self.init(status: 403, code: "forbidden", message: error.description)
-        case .invalidPage: self = .invalidParameter("page", expected: "a page number from 1")
+        case .forbidden: self.init(status: 403, code: "forbidden", message: message)
+        case .invalidPage: self = .invalidParameter("page", expected: "pageNumber")
         case .photo(let photoError): self.init(photoError)
         case .account(let accountError): self.init(accountError)
         case .storage: self = .storageFailed
@@ -77,16 +87,18 @@ extension SocialAPIError {
     }
 
     init(_ error: MealPlanError) {
+        let message = Self.message(of: error)
         switch error {
         case .implausible(let values):
-            self.init(status: 422, code: "invalid", message: error.description)
+            self.init(status: 422, code: "invalid", message: message)
             violations = values.map { value in
                 FieldViolation(
                     field: value.field.rawValue, rule: "out-of-range", minimum: Int(value.allowed.lowerBound),
-                    maximum: Int(value.allowed.upperBound), message: value.description)
+                    maximum: Int(value.allowed.upperBound),
+                    message: value.localizedDescription(for: AnswerLanguage.locale))
             }
         case .noBodyProfile:
-            self.init(status: 404, code: "not-found", message: error.description)
+            self.init(status: 404, code: "not-found", message: message)
             entity = "body-profile"
         case .account(let accountError): self.init(accountError)
         case .storage: self = .storageFailed
@@ -94,22 +106,26 @@ extension SocialAPIError {
     }
 
     init(_ error: PhotoError) {
+        let message = Self.message(of: error)
         switch error {
-        case .unusable: self.init(status: 422, code: "photo-unusable", message: error.description)
+        case .unusable: self.init(status: 422, code: "photo-unusable", message: message)
         case .unknownFilter(_, let suggestions):
-            self.init(status: 422, code: "unknown-filter", message: error.description)
+            self.init(status: 422, code: "unknown-filter", message: message)
             self.suggestions = suggestions
         case .invalidFilterParameters:
-            self.init(status: 422, code: "invalid-filter-parameters", message: error.description)
-        case .filterFailed: self.init(status: 422, code: "filter-failed", message: error.description)
+            self.init(status: 422, code: "invalid-filter-parameters", message: message)
+        case .filterFailed: self.init(status: 422, code: "filter-failed", message: message)
         case .busy(let retryAfter):
-            self.init(status: 503, code: "busy", message: error.description)
+            self.init(status: 503, code: "busy", message: message)
             self.retryAfter = retryAfter
         }
     }
 
     init<Field>(invalid violations: [Violation<Field>]) {
-        self.init(status: 422, code: "invalid", message: violations.map(\.description).joined(separator: "; "))
+        let locale = AnswerLanguage.locale
+        self.init(
+            status: 422, code: "invalid",
+            message: violations.map { $0.localizedDescription(for: locale) }.joined(separator: "; "))
         self.violations = violations.map(FieldViolation.init)
     }
 
@@ -147,6 +163,6 @@ extension SocialAPIError.FieldViolation {
         }
         self.init(
             field: violation.field.rawValue, rule: rule, minimum: minimum, maximum: maximum,
-            message: violation.description)
+            message: violation.localizedDescription(for: AnswerLanguage.locale))
     }
 }

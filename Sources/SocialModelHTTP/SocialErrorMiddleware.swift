@@ -4,9 +4,20 @@ import SocialModelAPI
 
 /// Turns whatever a route throws into its JSON `SocialAPIError` answer, logging server-side
 /// failures (with the error itself, which the client is not shown) on the request's logger.
+/// The message is in the language of the request's `Accept-Language` (English, Slovak or Czech;
+/// ``AnswerLanguage``), named in `Content-Language`; the `code` is the same in every language.
 /// A broken HTTP framing goes on to Hummingbird, which answers 400 and closes the connection.
 struct SocialErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        // Errors made while the request is handled (wherever thrown) and its answer are in its language.
+        try await AnswerLanguage.$current.withValue(AnswerLanguage.of(request)) {
+            try await answering(request, context: context, next: next)
+        }
+    }
+
+    private func answering(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         do {
@@ -17,8 +28,7 @@ struct SocialErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // 400 and closes the connection, the only safe thing to do with it.
             throw error
         } catch {
-            var answer = SocialAPIError(error)
-            answer.localize(error, acceptLanguage: request.headers[.acceptLanguage])
+            let answer = SocialAPIError(error)
             if answer.status >= 500 {
                 context.logger.error(
                     "SocialModelHTTP request failed",

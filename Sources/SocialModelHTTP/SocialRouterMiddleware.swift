@@ -51,14 +51,19 @@ public struct SocialRouterMiddleware<Context: RequestContext>: RouterMiddleware 
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
-            let allowed = table.methods(for: request.uri.path)
-            guard !allowed.isEmpty else {
-                return SocialAPIError.noRoute(request.method, request.uri.path).response()
-            }
-            var response = SocialAPIError.methodNotAllowed(request.method, allowed: allowed).response()
-            response.headers[.allow] = allowed.joined(separator: ", ")
-            return response
+            return AnswerLanguage.$current.withValue(AnswerLanguage.of(request)) { unmatched(request) }
         }
+    }
+
+    /// The JSON answer to a request no route takes.
+    func unmatched(_ request: Request) -> Response {
+        let allowed = table.methods(for: request.uri.path)
+        guard !allowed.isEmpty else {
+            return SocialAPIError.noRoute(request.method, request.uri.path).response()
+        }
+        var response = SocialAPIError.methodNotAllowed(request.method, allowed: allowed).response()
+        response.headers[.allow] = allowed.joined(separator: ", ")
+        return response
     }
 }
 

@@ -76,6 +76,7 @@ public struct SocialRoutes: Sendable {
         addIdentityRoutes(to: routes)
         addProfileRoutes(to: routes)
         addPostRoutes(to: routes)
+        addShareLinkRoutes(to: routes)
         addFeedRoutes(to: routes)
         addNotificationRoutes(to: routes)
         addMessageRoutes(to: routes)

@@ -154,6 +154,7 @@ enum PostgresSchema {
         homeTimeline,
         conversationsOutliveAccounts,
         mailOutbox,
+        shareLinks,
     ]
 
     /// A deleted account's conversations stay with the other participant: the participants and a

@@ -70,8 +70,9 @@ extension PostgresSocialStore: AccountStore {
     }
 
     /// Deletes a user; foreign keys cascade to everything of theirs but their conversations, which
-    /// stay with the other participant unless that one's account is gone too. Announces the end of
-    /// their sessions to the event relays of other processes.
+    /// stay with the other participant unless that one's account is gone too, and the mail queued
+    /// for their address leaves the outbox with them. Announces the end of their sessions to the
+    /// event relays of other processes.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
@@ -84,9 +85,12 @@ extension PostgresSocialStore: AccountStore {
                 ORDER BY id FOR UPDATE
                 """, logger: logger)
             let deleted = try await connection.query(
-                "DELETE FROM users WHERE id = \(id.rawValue) RETURNING 1", logger: logger
+                "DELETE FROM users WHERE id = \(id.rawValue) RETURNING email", logger: logger
             ).collect()
             guard !deleted.isEmpty else { return false }
+            if let address = try Self.decode(deleted, { try $0.optionalString() }).first ?? nil {
+                try await deleteQueuedMail(for: address, connection)
+            }
             try await connection.query(
                 """
                 DELETE FROM conversations c WHERE (c.user_a = \(id.rawValue) OR c.user_b = \(id.rawValue))

@@ -71,6 +71,17 @@ extension PostgresSocialStore: MailOutboxStore {
             """)
     }
 
+    /// Deletes the outbox rows for a deleted account's address (`OutboxMail.storedIDs(addressedTo:among:)`),
+    /// in the deletion's transaction.
+    func deleteQueuedMail(for address: String, _ connection: PostgresConnection) async throws {
+        let rows = try Self.decode(
+            try await connection.query("SELECT id, content FROM mail_outbox", logger: logger).collect()
+        ) { row in (id: try row.string(), content: try row.data()) }
+        let ids = OutboxMail.storedIDs(addressedTo: address, among: rows)
+        guard !ids.isEmpty else { return }
+        try await connection.query("DELETE FROM mail_outbox WHERE id = ANY(\(ids))", logger: logger)
+    }
+
     /// The pending and failed counts.
     ///
     /// - Throws: `StoreError` when the store fails.

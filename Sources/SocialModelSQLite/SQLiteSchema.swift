@@ -114,6 +114,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v6-mail-outbox") { db in
             try db.execute(sql: SQLiteSocialStore.mailOutboxSchema)
         }
+        migrator.registerMigration("v7-share-links") { db in
+            try db.execute(sql: SQLiteSocialStore.shareLinksSchema)
+        }
         return migrator
     }
 

@@ -55,11 +55,13 @@ extension SQLiteSocialStore: AccountStore {
         guard changed == 1 else { throw .notFound(entity: "user") }
     }
 
-    /// Deletes a user; foreign keys cascade to everything of theirs.
+    /// Deletes a user; foreign keys cascade to everything of theirs, and the mail queued for their
+    /// address leaves the outbox with them.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteUser(id: UserID) async throws(StoreError) -> Bool {
         try await write { db in
+            try Self.deleteQueuedMail(ofUser: id, db)
             try db.cachedStatement(sql: "DELETE FROM users WHERE id = ?").execute(arguments: [id.rawValue])
             let existed = db.changesCount > 0
             // Their member rows went with them; a conversation with no member left goes too.

@@ -113,6 +113,20 @@ extension SQLiteSocialStore: MailOutboxStore {
         ).execute(arguments: values)
     }
 
+    /// Deletes the outbox rows for the user's address (`OutboxMail.storedIDs(addressedTo:among:)`).
+    static func deleteQueuedMail(ofUser id: UserID, _ db: Database) throws {
+        let email = try SQLiteRow.fetchOne(db, "SELECT email FROM users WHERE id = ?", [id.rawValue]) { row in
+            try row.optionalString()
+        }
+        guard let address = email ?? nil else { return }
+        let rows = try SQLiteRow.fetchAll(db, "SELECT id, content FROM mail_outbox", []) { row in
+            (id: try row.string(), content: try row.data())
+        }
+        for storedID in OutboxMail.storedIDs(addressedTo: address, among: rows) {
+            try db.cachedStatement(sql: "DELETE FROM mail_outbox WHERE id = ?").execute(arguments: [storedID])
+        }
+    }
+
     /// Replaces the user's tokens of the token's purpose with it.
     static func replaceTokens(with token: OneTimeTokenRecord, _ db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM one_time_tokens WHERE user_id = ? AND purpose = ?")

@@ -3,7 +3,9 @@ import GRDB
 import SocialModel
 import SocialModelSQL
 
-/// The default store: one SQLite file through GRDB, with no server to set up.
+/// The default store: one SQLite file through GRDB, with no server to set up — or, through
+/// ``inMemory(homeFeedWindow:)``, one SQLite database in memory, for tests, previews and
+/// `social-server --store memory`.
 ///
 /// The database runs in WAL mode (readers never block the writer) with foreign keys on, so
 /// deleting a user cascades to everything that refers to it. `secure_delete` overwrites deleted
@@ -13,13 +15,18 @@ import SocialModelSQL
 /// position (the feed queries need exact control of their plans, so one idiom serves them all);
 /// no value is ever spliced into SQL text.
 public final class SQLiteSocialStore: Sendable {
-    /// The database file.
+    /// The database file, or ``inMemoryPath`` for a store made by ``inMemory(homeFeedWindow:)``.
     public let path: String
     /// How many posts the home feed's first query in a like order looks at before it reads per
     /// followed author instead (see ``homeFeed(userID:order:after:limit:)``; the date orders read
     /// the home timeline).
     public let homeFeedWindow: Int
-    let pool: DatabasePool
+    /// The file's pool of connections, or the in-memory database's one connection; or why
+    /// ``inMemory(homeFeedWindow:)`` could not make its database, which every call then throws.
+    let database: Result<any DatabaseWriter, StoreError>
+
+    /// The ``path`` of an in-memory store: SQLite's own name for a database that lives in memory.
+    public static let inMemoryPath = ":memory:"
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameters:
@@ -27,21 +34,64 @@ public final class SQLiteSocialStore: Sendable {
     ///   - homeFeedWindow: the home feed's window in the like orders; the default suits people
     ///     who follow a few percent of all authors, and any value gives the same pages.
     /// - Throws: `StoreError.cannotOpen(path:message:)`.
-    public init(path: String, homeFeedWindow: Int = 4000) throws(StoreError) {
+    public convenience init(path: String, homeFeedWindow: Int = 4000) throws(StoreError) {
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.configuration)
+            try SQLiteSchema.migrator.migrate(pool)
+        } catch {
+            throw .cannotOpen(path: path, message: "\(error)")
+        }
+        self.init(.success(pool), path: path, homeFeedWindow: homeFeedWindow)
+    }
+
+    private init(_ database: Result<any DatabaseWriter, StoreError>, path: String, homeFeedWindow: Int) {
+        self.database = database
         self.path = path
         self.homeFeedWindow = max(1, homeFeedWindow)
+    }
+
+    /// A new, empty store in memory: the same schema, rules and queries as a file, gone when the
+    /// store is released. Each call makes a database of its own.
+    ///
+    /// Use it in tests and previews, and where nothing must outlive the process
+    /// (`social-server --store memory`). Its reads and writes take turns on one connection.
+    /// Making one is cheap: the migrated schema is built once per process and copied.
+    ///
+    /// Making it does not throw, so it fits where a value is needed at once (a stored property,
+    /// a default argument). Should SQLite fail to make the database (out of memory), every
+    /// method of the store throws `StoreError.cannotOpen(path:message:)` with ``inMemoryPath``.
+    /// - Parameter homeFeedWindow: the home feed's window (see ``homeFeedWindow``).
+    public static func inMemory(homeFeedWindow: Int = 4000) -> SQLiteSocialStore {
+        let database: Result<any DatabaseWriter, StoreError>
+        do {
+            let queue = try DatabaseQueue(configuration: configuration)
+            try migratedTemplate.get().backup(to: queue)
+            database = .success(queue)
+        } catch {
+            database = .failure(.cannotOpen(path: inMemoryPath, message: "\(error)"))
+        }
+        return SQLiteSocialStore(database, path: inMemoryPath, homeFeedWindow: homeFeedWindow)
+    }
+
+    /// Every connection's setup: foreign keys, `secure_delete` and the explore ranking function.
+    private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
             db.add(function: SQLiteSocialStore.exploreRankFunction)
         }
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try SQLiteSchema.migrator.migrate(pool)
-        } catch {
-            throw .cannotOpen(path: path, message: "\(error)")
-        }
+        return configuration
+    }
+
+    /// An in-memory database with every migration applied, made once (a `let` global is
+    /// initialized once, thread-safely) and only read afterwards: ``inMemory(homeFeedWindow:)``
+    /// copies it with SQLite's backup API instead of migrating each new store.
+    private static let migratedTemplate: Result<DatabaseQueue, any Error> = Result {
+        let queue = try DatabaseQueue(configuration: configuration)
+        try SQLiteSchema.migrator.migrate(queue)
+        return queue
     }
 
     /// Opens the database in a file URL.
@@ -57,8 +107,9 @@ public final class SQLiteSocialStore: Sendable {
 
     /// Runs a write transaction, turning GRDB's errors into `StoreError`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        let writer = try database.get()
         do {
-            return try await pool.write(body)
+            return try await writer.write(body)
         } catch {
             throw Self.storeError(error)
         }
@@ -66,8 +117,9 @@ public final class SQLiteSocialStore: Sendable {
 
     /// Runs a read, turning GRDB's errors into `StoreError`.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        let reader = try database.get()
         do {
-            return try await pool.read(body)
+            return try await reader.read(body)
         } catch {
             throw Self.storeError(error)
         }

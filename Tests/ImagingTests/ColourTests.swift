@@ -1,8 +1,9 @@
 import Foundation
-import Imaging
 import PixelTestSupport
 import TestSupport
 import Testing
+
+@testable import Imaging
 
 /// The ingest path (`normalizedToSRGB`): every encoding of one scene comes out as the colours
 /// LittleCMS says it holds, and each kind of input has its documented outcome.

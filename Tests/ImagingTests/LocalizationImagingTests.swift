@@ -1,6 +1,7 @@
 import Foundation
-import Imaging
 import Testing
+
+@testable import Imaging
 
 @Suite("Imaging in English, Slovak and Czech")
 struct LocalizationImagingTests {

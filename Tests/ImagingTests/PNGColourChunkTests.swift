@@ -102,7 +102,6 @@ struct PNGColourChunkTests {
             [.chromaticities([31270, 32900, 10000, 10000, 20000, 20000, 30000, 30000])],
             [.chromaticities([90000, 5000, 64000, 33000, 30000, 60000, 15000, 6000])],
             [.gamma(0)], [.gamma(.max)],
-            [.codePoints(9, 16, 0, 1)],  // PQ: HDR, not a matrix/TRC profile
             [.codePoints(12, 13, 1, 1)], [.codePoints(12, 13, 0, 0)], [.codePoints(200, 13, 0, 1)],
             [.raw("cHRM", [1, 2, 3])], [.raw("gAMA", [])], [.raw("cICP", [12, 13, 0, 1, 0])],
         ]
@@ -114,6 +113,56 @@ struct PNGColourChunkTests {
         var truncated = try png(scene, [.codePoints(12, 13, 0, 1)])
         truncated.replaceSubrange(33..<37, with: [0x7F, 0xFF, 0xFF, 0xFF])
         #expect((try? Image(data: truncated))?.iccProfile == nil)
+    }
+}
+
+/// What a PNG declares beyond RGB's matrix/TRC spaces: a grey PNG's `gAMA`, and HDR transfers.
+@Suite("PNG grey gamma and HDR transfers")
+struct PNGGreyAndHDRTests {
+    @Test(arguments: [8, 16])
+    func aGreyPNGsGammaIsHonoured(depth: Int) throws {
+        let grey =
+            depth == 8
+            ? try Image.solid(width: 8, height: 8, value: [128])
+            : try Image(samples16: Array(repeating: 128 * 257, count: 64), width: 8, height: 8, bands: 1)
+        let encoded = try PNGChunks.replacingColourChunks(in: grey.encoded(as: .png()), with: [.gamma(100_000)])
+        let loaded = try Image(data: encoded)
+        #expect(loaded.iccProfile != nil)
+        // Linear light: 50 % is sRGB's 188.
+        let pixel = try loaded.normalizedToSRGB().pixels()
+        #expect(abs(Int(pixel[0, 0, 0]) - 188) <= 2 && pixel.hasEqualChannels, "\(pixel[0, 0, 0])")
+        // libpng's 1 / 2.2, an sRGB chunk or an implausible gamma: the working space's grey, as before.
+        for chunks: [PNGChunks.Chunk] in [[.gamma(45455)], [.gamma(100_000), .sRGB], [.gamma(0)], [.gamma(.max)]] {
+            let plain = try Image(data: PNGChunks.replacingColourChunks(in: grey.encoded(as: .png()), with: chunks))
+            #expect(plain.iccProfile == nil, "\(chunks)")
+            #expect(try plain.normalizedToSRGB().pixels().samples.allSatisfy { $0 == 128 }, "\(chunks)")
+        }
+    }
+
+    @Test func anHDRTransferIsRefusedNotShownAsSRGB() throws {
+        let cms = try LittleCMS.shared.get()
+        let scene = try ColourScene.image(in: .rec2020, depth: 16, cms: cms)
+        let grey = try Image(samples16: Array(repeating: 30000, count: 64), width: 8, height: 8, bands: 1)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (image, transfer) in [(scene, UInt8(16)), (scene, 18), (grey, 16)] {
+            let png = try PNGChunks.replacingColourChunks(
+                in: image.encoded(as: .png()), with: [.codePoints(9, transfer, 0, 1)])
+            let file = directory.file("hdr-\(transfer)-\(image.bands).png")
+            try png.write(to: file)
+            let loads: [() throws -> Image] = [
+                { try Image(data: png) }, { try Image(contentsOf: file) },
+                { try Image.thumbnail(contentsOf: file, width: 4) },
+            ]
+            for load in loads {
+                #expect("cICP transfer \(transfer), \(image.bands) bands") {
+                    try load()
+                } throws: { error in
+                    guard case .unsupportedColorEncoding(let encoding) = error as? ImagingError else { return false }
+                    return encoding.contains(transfer == 16 ? "PQ" : "HLG")
+                }
+            }
+        }
     }
 }
 

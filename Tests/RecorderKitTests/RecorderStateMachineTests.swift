@@ -15,11 +15,13 @@ struct RecorderStateMachineTests {
     static let rate = 30.0
     static let layout = BufferLayout(root: URL(fileURLWithPath: "/nonexistent/recorder-machine"))
 
-    static func machine(back: Double, forward: Double, longest: Double, sound: Bool = false) -> RecorderStateMachine {
+    static func machine(
+        back: Double, forward: Double, longest: Double, sound: Bool = false, budget: StorageBudget? = nil
+    ) -> RecorderStateMachine {
         var machine = RecorderStateMachine(
             configuration: RecorderConfiguration(
                 backwardOffset: back, forwardOffset: forward, maximumClipDuration: longest,
-                audio: sound ? .default : nil))
+                audio: sound ? .default : nil, storageBudget: budget))
         _ = machine.start(layout: layout, recovery: nil)
         return machine
     }
@@ -31,23 +33,40 @@ struct RecorderStateMachineTests {
         var inFlight: [FrameReservation] = []
         var writing: [ExportJob] = []
         var published: [ExportJob] = []
+        var packetWriting: [PacketExportJob] = []
+        var packetPublished: [PacketExportJob] = []
+        var failures: [RecorderError] = []
         var log: [String] = []
         var broken: [String] = []
+        /// The storage budget's side: the clips on "disk" (published, not purged), the clip
+        /// published but not yet finished, the wall clock, and the purges seen.
+        var disk = StorageModel()
+        var finishing: UUID?
+        var clock = 1_000.0
+        var purges: [StoragePurge] = []
+        /// Sizes of the clips written (`nil`: 0 bytes each).
+        var clipSizes: ClosedRange<Int64>?
+        var sizeSource = SplitMix64(seed: 0)
 
         mutating func take(_ actions: RecorderActions?) {
             guard let actions else { return }
             writing += actions.exports
+            packetWriting += actions.packetExports
+            failures += actions.failures
             // Nothing being written is removed.
-            let inUse = actions.deletions.isEmpty ? [] : Set(writing.flatMap { $0.frames.map(\.url) })
+            let inUse =
+                actions.deletions.isEmpty
+                ? [] : Set(writing.flatMap { $0.frames.map(\.url) } + packetWriting.flatMap(\.files))
             for url in actions.deletions where inUse.contains(url) {
                 broken.append("deleted \(url.lastPathComponent) while a clip being written uses it")
             }
             for segment in actions.published { log.append("clip \(segment.id)") }
             for _ in actions.endedSources {
                 // Every clip is published before the end is reported.
-                if !writing.isEmpty || machine.hasPendingClips {
+                if !writing.isEmpty || !packetWriting.isEmpty || machine.hasPendingClips {
                     broken.append(
-                        "end reported with \(writing.count) clip(s) being written, pending: \(machine.hasPendingClips)")
+                        "end reported with \(writing.count + packetWriting.count) clip(s) being written, "
+                            + "pending: \(machine.hasPendingClips)")
                 }
                 log.append("ended")
             }
@@ -72,29 +91,134 @@ struct RecorderStateMachineTests {
             take(machine.frameStored(reservation, written: fails ? [] : reservation.slots, byteCount: 1000))
         }
 
-        /// Writes the oldest clip (the export queue is serial): published, then finished.
-        mutating func writeOldest() {
-            guard let job = writing.first else { return }
+        /// Writes the oldest clip (the export queue is serial): published, then finished;
+        /// `checkBetween`: a budget check comes while the published clip is still being written.
+        mutating func writeOldest(checkBetween: Bool = false) {
+            let id: UUID
+            if let job = writing.first {
+                id = job.clip.id
+                writing.removeFirst()
+                published.append(job)
+            } else if let job = packetWriting.first {
+                id = job.clip.id
+                packetWriting.removeFirst()
+                packetPublished.append(job)
+            } else {
+                return
+            }
+            let url = URL(fileURLWithPath: "/clips/clip-\(id).mp4")
             let segment = CapturedVideoSegment(
-                id: job.clip.id, url: URL(fileURLWithPath: "/clip"), format: .mp4, encoderName: "test",
-                frameCount: job.frames.count, framerate: 30, size: FrameSize(width: 16, height: 16),
-                startTime: job.startTime, eventTimes: job.eventTimes, gaps: job.gaps, duration: 0,
-                isTruncated: job.isTruncated)
+                id: id, url: url, format: .mp4, encoderName: "test", frameCount: 1, framerate: 30,
+                size: FrameSize(width: 16, height: 16), startTime: 0, eventTimes: [], gaps: [], duration: 0,
+                isTruncated: false)
+            let bytes = clipSizes.map { Int64.random(in: $0, using: &sizeSource) } ?? 0
             // The shell tells everyone while the clip still counts as being written.
-            take(machine.clipWritten(.success(segment)))
-            writing.removeFirst()
-            published.append(job)
-            take(machine.exportFinished(id: job.clip.id))
+            take(machine.clipWritten(.success(segment), fileBytes: bytes, now: clock))
+            disk.clips.append(StorageModel.Clip(id: id, url: url, bytes: bytes, time: clock))
+            finishing = id
+            if checkBetween { checkBudget(freeBytes: nil) }
+            finishing = nil
+            take(machine.exportFinished(id: id))
+        }
+
+        /// A budget check, and its invariants: nothing in use or protected purged, the oldest
+        /// first, and the budget met afterwards unless only protected or in-use clips are left,
+        /// which the report then says.
+        mutating func checkBudget(freeBytes: Int64?) {
+            guard let budget = machine.configuration.storageBudget else { return }
+            let inUse = Set(writing.map(\.clip.id) + packetWriting.map(\.clip.id) + [finishing].compactMap { $0 })
+            let kept = disk.protected(by: budget.protection, now: clock)
+            let buffer = machine.bufferBytes
+            let wasOver = disk.over
+            let actions = machine.checkBudget(now: clock, freeBytes: freeBytes)
+            take(actions)
+            let removed = actions.purge?.removed ?? []
+            #expect(actions.deletions == removed.map(\.url))
+            let candidates = disk.clips.filter { !kept.contains($0.id) && !inUse.contains($0.id) }
+            for clip in removed {
+                guard let entry = disk.clips.first(where: { $0.url == clip.url }) else {
+                    broken.append("purged \(clip.url.lastPathComponent), which is not on disk")
+                    continue
+                }
+                if inUse.contains(entry.id) { broken.append("purged a clip being written") }
+                if kept.contains(entry.id) { broken.append("purged a protected clip") }
+                if entry.bytes != clip.bytes { broken.append("purge reported \(clip.bytes) B of \(entry.bytes) B") }
+            }
+            let gone = Set(removed.map(\.url))
+            let left = candidates.filter { !gone.contains($0.url) }
+            for clip in candidates where gone.contains(clip.url) {
+                if let younger = left.first(where: { $0.time < clip.time }) {
+                    broken.append("purged a clip of \(clip.time) before one of \(younger.time)")
+                }
+            }
+            disk.clips.removeAll { gone.contains($0.url) }
+            let used = disk.clips.reduce(0) { $0 + $1.bytes } + buffer
+            var limit = budget.maximumBytes
+            if let floor = budget.minimumFreeBytes, let freeBytes {
+                limit = min(
+                    limit,
+                    max(
+                        0,
+                        disk.clips.reduce(0) { $0 + $1.bytes } + buffer + removed.reduce(0) { $0 + $1.bytes }
+                            + freeBytes - floor))
+            }
+            let over = used > limit
+            disk.over = over
+            if over, !left.isEmpty {
+                broken.append("\(used) B used of \(limit) B with \(left.count) purgeable clip(s) left")
+            }
+            if let purge = actions.purge {
+                purges.append(purge)
+                if purge.isOverBudget != over || purge.usedBytes != used || purge.limitBytes != limit {
+                    broken.append("purge reported \(purge), expected \(used) B of \(limit) B")
+                }
+            } else if !removed.isEmpty || over != wasOver {
+                broken.append("a purge (or a change of the budget's state) was not reported")
+            }
+        }
+
+        /// A packet of a passthrough source arrives and, when admitted, is written at once
+        /// (`fails`: the write fails). Returns its group when it reached the buffer.
+        mutating func packet(pts: Int64, isKey: Bool, size: Int, parameters: StreamParameters, fails: Bool) -> Int? {
+            guard
+                case .write(let group, let offset, _, _, let startsGroup) = machine.packetArrived(
+                    size: size, pts: pts, isKey: isKey, parameters: parameters)
+            else { return nil }
+            let record = PacketRecord(
+                offset: offset, size: size, pts: pts, dts: pts, duration: RecorderStateMachineTests.tick, isKey: isKey,
+                stream: 0)
+            take(machine.packetStored(record, group: group, startedGroup: startsGroup, failed: fails))
+            return fails ? nil : group
         }
 
         /// Stores every frame and writes every clip, in a generated order.
         mutating func drain(using random: inout SplitMix64) {
-            while !inFlight.isEmpty || !writing.isEmpty {
+            while !inFlight.isEmpty || !writing.isEmpty || !packetWriting.isEmpty {
                 if !inFlight.isEmpty, writing.isEmpty || Bool.random(using: &random) {
                     store(at: Int.random(in: 0..<inFlight.count, using: &random), fails: false)
                 } else {
                     writeOldest()
                 }
+            }
+        }
+    }
+
+    /// The clips on disk as the test sees them, and which the budget's protection keeps.
+    struct StorageModel {
+        struct Clip {
+            var id: UUID
+            var url: URL
+            var bytes: Int64
+            var time: Double
+        }
+        var clips: [Clip] = []
+        var over = false
+
+        func protected(by protection: EventClipProtection, now: Double) -> Set<UUID> {
+            switch protection {
+            case .none: return []
+            case .newest(let count): return Set(clips.sorted { $0.time < $1.time }.suffix(count).map(\.id))
+            case .youngerThan(let seconds): return Set(clips.filter { now - $0.time < seconds }.map(\.id))
             }
         }
     }
@@ -127,7 +251,10 @@ struct RecorderStateMachineTests {
             var shell = Shell(
                 machine: Self.machine(
                     back: back, forward: forward,
-                    longest: back + forward + Double(Int.random(in: 0...6, using: &random)), sound: sound))
+                    longest: back + forward + Double(Int.random(in: 0...6, using: &random)), sound: sound,
+                    budget: Self.budget(using: &random)))
+            shell.clipSizes = 100...40_000
+            shell.sizeSource = SplitMix64(seed: seed)
             let configuration = shell.machine.configuration
             var time = 0.0
             var recorded: Set<Int> = []
@@ -143,6 +270,7 @@ struct RecorderStateMachineTests {
                         shell.machine.sourceLost()
                         time += Double(Int.random(in: 2...12, using: &random))
                     }
+                    shell.clock = 1_000 + time
                     let before = shell.machine.nextSlot
                     let admission = try shell.machine.frameArrived(
                         time: time, size: configuration.recordSize, consumesFailure: false)
@@ -161,7 +289,9 @@ struct RecorderStateMachineTests {
                     events.append(shell.machine.nextSlot - 1)
                     shell.take(try shell.machine.markEvent(now: nil))
                 case 82..<92:
-                    shell.writeOldest()
+                    shell.writeOldest(checkBetween: Bool.random(using: &random))
+                case 92..<96:
+                    shell.checkBudget(freeBytes: Self.freeSpace(using: &random))
                 default:
                     break
                 }
@@ -206,6 +336,7 @@ struct RecorderStateMachineTests {
             }
             shell.take(shell.machine.stop())
             shell.drain(using: &random)
+            shell.checkBudget(freeBytes: nil)
             #expect(shell.broken.isEmpty, "seed \(seed): \(shell.broken.prefix(3))")
             #expect(!shell.machine.hasPendingClips, context)
 
@@ -243,6 +374,154 @@ struct RecorderStateMachineTests {
                 #expect(skipped.count == listedGaps, "seed \(seed): clip \(span)")
                 if !skipped.isEmpty { #expect(job.isTruncated, context) }
                 #expect(span.contains { gapSlots.contains($0) } == false || job.isTruncated, context)
+            }
+        }
+    }
+
+    /// A generated storage budget (or none): room for a few clips besides the ring buffer.
+    static func budget(using random: inout SplitMix64) -> StorageBudget? {
+        guard Int.random(in: 0..<4, using: &random) > 0 else { return nil }
+        let protection: EventClipProtection =
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: .none
+            case 1: .newest(Int.random(in: 0...4, using: &random))
+            default: .youngerThan(seconds: Double(Int.random(in: 1...20, using: &random)))
+            }
+        return StorageBudget(
+            maximumBytes: Int64.random(in: 20_000...300_000, using: &random),
+            minimumFreeBytes: Bool.random(using: &random) ? Int64.random(in: 0...100_000, using: &random) : nil,
+            protection: protection)
+    }
+
+    /// The free space a budget check reads: now and then little.
+    static func freeSpace(using random: inout SplitMix64) -> Int64 {
+        Bool.random(using: &random) ? Int64.random(in: 0...200_000, using: &random) : 1 << 40
+    }
+
+    static let tick = PacketTimeline.ticksPerSecond / 30
+
+    /// H.264 parameters of a frame width (a change of width is a change of parameters).
+    static func h264(width: Int32) throws -> StreamParameters {
+        let parameters = try #require(avcodec_parameters_alloc())
+        defer {
+            var pointer: UnsafeMutablePointer<AVCodecParameters>? = parameters
+            avcodec_parameters_free(&pointer)
+        }
+        parameters.pointee.codec_id = AV_CODEC_ID_H264
+        (parameters.pointee.width, parameters.pointee.height) = (width, 240)
+        return try StreamParameters(copying: parameters, frameRate: 30)
+    }
+
+    @Test(
+        "passthrough: every event published once; complete windows in whole; no clip spans a cut packet; budget kept"
+    )
+    func generatedPassthroughSequences() throws {
+        let sizes = [try Self.h264(width: 320), try Self.h264(width: 640)]
+        for seed in Self.seeds {
+            var random = SplitMix64(seed: seed &+ 10_000)
+            let back = Double(Int.random(in: 0...3, using: &random))
+            let forward = Double(Int.random(in: 1...3, using: &random))
+            var shell = Shell(
+                machine: Self.machine(
+                    back: back, forward: forward,
+                    longest: back + forward + Double(Int.random(in: 1...6, using: &random)),
+                    budget: Self.budget(using: &random)))
+            shell.clipSizes = 100...40_000
+            shell.sizeSource = SplitMix64(seed: seed)
+            let context = Comment(rawValue: "seed \(seed)")
+            let groupLength = Int.random(in: 5...45, using: &random)
+            var pts: Int64 = 0
+            var frame = 0
+            var parameters = sizes[0]
+            var recorded: [(pts: Int64, group: Int)] = []
+            var events = 0
+            let steps = Int.random(in: 100...900, using: &random)
+            for _ in 0..<steps {
+                shell.clock = 1_000 + PacketTimeline.seconds(pts)
+                switch Int.random(in: 0..<100, using: &random) {
+                case 0..<70:
+                    // A packet: now and then the size changes, or a packet comes cut (and is dropped).
+                    pts += Self.tick
+                    frame += 1
+                    if Int.random(in: 0..<300, using: &random) == 0 { parameters = sizes[frame % 2] }
+                    if Int.random(in: 0..<60, using: &random) == 0 {
+                        shell.machine.packetDropped()
+                        continue
+                    }
+                    let fails = Int.random(in: 0..<100, using: &random) == 0
+                    if let group = shell.packet(
+                        pts: pts, isKey: frame % groupLength == 0, size: Int.random(in: 100...3000, using: &random),
+                        parameters: parameters, fails: fails)
+                    {
+                        recorded.append((pts, group))
+                    }
+                case 70..<72:
+                    // An outage: its timeline goes on (events may be marked in it), then the source returns.
+                    shell.machine.sourceLost()
+                    for _ in 0..<Int.random(in: 1...8, using: &random) {
+                        pts += PacketTimeline.ticksPerSecond
+                        shell.take(shell.machine.sourceIdle(now: pts))
+                        if shell.machine.passthrough.newestPTS != nil, Int.random(in: 0..<4, using: &random) == 0 {
+                            events += 1
+                            shell.take(try shell.machine.markEvent(now: pts))
+                        }
+                    }
+                case 72..<76 where shell.machine.passthrough.newestPTS != nil:
+                    // The live timeline's clock is at the newest packet (or, after an outage and
+                    // before the next key frame, at the packets being skipped).
+                    events += 1
+                    shell.take(try shell.machine.markEvent(now: pts))
+                case 76..<88:
+                    shell.writeOldest(checkBetween: Bool.random(using: &random))
+                case 88..<92:
+                    shell.checkBudget(freeBytes: Self.freeSpace(using: &random))
+                default:
+                    break
+                }
+            }
+            let last = recorded.last?.pts ?? 0
+            if Bool.random(using: &random) {
+                shell.take(shell.machine.sourceEnded(id: UUID(), reason: "ended"))
+            }
+            shell.take(shell.machine.stop())
+            var drained = SplitMix64(seed: seed)
+            shell.drain(using: &drained)
+            shell.checkBudget(freeBytes: nil)
+            #expect(shell.broken.isEmpty, "seed \(seed): \(shell.broken.prefix(3))")
+            let pending = shell.machine.hasPendingClips
+            #expect(!pending, context)
+            #expect(shell.log.filter { $0 == "ended" }.count <= 1, context)
+
+            let jobs = shell.packetPublished
+            // Published once: disjoint runs of whole groups, in order, none missing.
+            #expect(Set(jobs.map(\.clip.id)).count == jobs.count, context)
+            for job in jobs {
+                let start = job.clip.startGroup ?? 0
+                #expect(job.groups.map(\.number) == Array(start..<(job.clip.endGroup ?? start)), context)
+                // No group holds a hole: a cut or unwritten packet ends its group.
+                for group in job.groups {
+                    let times = group.packets.map(\.pts)
+                    #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == Self.tick }, context)
+                }
+            }
+            for (earlier, later) in zip(jobs, jobs.dropFirst()) {
+                #expect((earlier.clip.endGroup ?? 0) <= (later.clip.startGroup ?? 0), context)
+            }
+            // Every event is in exactly one clip, or reported as falling wholly inside an outage.
+            var outaged = 0
+            for case .noFramesInWindow(let times) in shell.failures { outaged += times.count }
+            let listed = jobs.flatMap(\.clip.events)
+            #expect(listed.count + outaged == events, context)
+            // Events are stamped on the source's clock, in the order they were marked.
+            #expect(zip(listed, listed.dropFirst()).allSatisfy { $0 <= $1 }, context)
+            // A complete window is published in whole: every recorded packet in it is in a clip.
+            let clipGroups = Set(jobs.flatMap { $0.groups.map(\.number) })
+            let backward = PacketTimeline.ticks(back)
+            let ahead = PacketTimeline.ticks(forward)
+            for event in listed where event + ahead <= last {
+                for packet in recorded where packet.pts >= event - backward && packet.pts < event + ahead {
+                    #expect(clipGroups.contains(packet.group), "seed \(seed): packet \(packet.pts) of event \(event)")
+                }
             }
         }
     }

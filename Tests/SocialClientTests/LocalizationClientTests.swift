@@ -25,4 +25,24 @@ struct LocalizationClientTests {
                 == "unauthorized (401): relace je neplatná nebo vypršela")
         #expect(api.localizedDescription(for: Locale(identifier: "en")) == api.description)
     }
+
+    @Test("The client asks for its locale's language (Accept-Language) and gets the server's messages in it")
+    func serverMessagesInTheClientsLanguage() async throws {
+        let expected = [
+            "sk_SK": "e-mail alebo heslo je nesprávne", "cs": "e-mail nebo heslo je nesprávné",
+            "en_GB": "the email or password is wrong", "de_DE": "the email or password is wrong",
+        ]
+        for (identifier, message) in expected {
+            try await LoopbackServer().run(locale: Locale(identifier: identifier)) { client, _ in
+                do {
+                    _ = try await client.signIn(email: "nobody@example.com", password: "wrong-password-1")
+                    Issue.record("signed in with a wrong password")
+                } catch SocialClientError.api(let answer) {
+                    #expect(answer.code == "invalid-credentials" && answer.message == message, "\(identifier)")
+                } catch {
+                    Issue.record("\(identifier): \(error)")
+                }
+            }
+        }
+    }
 }

@@ -7,6 +7,7 @@ import SocialModel
 import SocialModelAPI
 import SocialModelHTTP
 import SocialModelMocks
+import SocialModelSQLite
 import SocialModelTesting
 import TestSupport
 import Testing
@@ -18,21 +19,28 @@ import Testing
 /// SocialClient against SocialRoutes served in process on loopback (a port the system picks),
 /// over the in-memory store: no network beyond loopback, no disk.
 struct LoopbackServer {
-    let harness = SocialTestHarness(store: InMemorySocialStore())
+    let harness = SocialTestHarness(store: SQLiteSocialStore.inMemory())
 
     /// Runs `body` with a client of a live server of the routes (the live-update WebSocket too) mounted at `/api`.
-    func run(_ body: @Sendable (SocialClient, SocialTestHarness) async throws -> Void) async throws {
+    /// `locale`, when given, is the client's (its `Accept-Language`).
+    func run(
+        locale: Locale? = nil, _ body: @Sendable (SocialClient, SocialTestHarness) async throws -> Void
+    ) async throws {
         let routes = SocialRoutes(network: harness.network, recipes: harness.recipes, meals: harness.meals)
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")
         router.addRoutes(routes.liveCollection(), atPath: "/api")
-        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+        let app = Application(router: router, server: .socialWebSocketUpgrade(webSocketRouter: router))
         let harness = harness
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let session = URLSession(configuration: .ephemeral)
             let url = try #require(URL(string: "http://localhost:\(port)/api"))
-            try await body(SocialClient(baseURL: url, session: session), harness)
+            let client =
+                if let locale { SocialClient(baseURL: url, session: session, locale: locale) } else {
+                    SocialClient(baseURL: url, session: session)
+                }
+            try await body(client, harness)
         }
     }
 }

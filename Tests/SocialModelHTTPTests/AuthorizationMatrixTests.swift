@@ -11,14 +11,16 @@ import Testing
 /// missing, malformed, unknown, revoked and expired token, and owners' operations refuse others.
 @Suite("Authorization matrix over HTTP")
 struct AuthorizationMatrixTests {
-    /// The routes served without a session: account creation, sign-in, public photos and the filter names.
+    /// The routes served without a session: account creation, sign-in, public photos, the filter
+    /// names and shared posts' pages (their token is in the path).
     static let publicRoutes: Set<String> = [
         "POST /api/accounts", "POST /api/accounts/verification", "POST /api/accounts/verification/resend",
         "POST /api/sessions", "GET /api/users/{userID}/avatar/{size}", "GET /api/posts/{postID}/photo/{size}",
         "GET /api/recipes/{recipeID}/photo/{size}", "POST /api/accounts/password-reset",
         "POST /api/accounts/password-reset/confirm", "POST /api/sessions/provider", "GET /api/filters",
         "HEAD /api/users/{userID}/avatar/{size}", "HEAD /api/posts/{postID}/photo/{size}",
-        "HEAD /api/recipes/{recipeID}/photo/{size}",
+        "HEAD /api/recipes/{recipeID}/photo/{size}", "GET /api/p/{token}", "HEAD /api/p/{token}",
+        "GET /api/p/{token}/photo/{size}", "HEAD /api/p/{token}/photo/{size}",
     ]
 
     /// Every route's method and path as mounted, with its parameters filled in from `values`.
@@ -80,7 +82,7 @@ struct AuthorizationMatrixTests {
             let things = try await Self.ownedThings(client, fixture)
             let post = things.post
             let routes = Self.sessionRoutes(of: fixture, values: things.values)
-            #expect(routes.count == 54)
+            #expect(routes.count == 56)
 
             let revoked = try await client.signUp("leaver", in: fixture)
             #expect(try await client.call(.delete, "/sessions/current", as: revoked).status == .noContent)

@@ -6,6 +6,7 @@ import SocialModel
 import SocialModelAPI
 import SocialModelHTTP
 import SocialModelMocks
+import SocialModelSQLite
 import SocialModelTesting
 import Testing
 
@@ -23,7 +24,7 @@ struct HTTPFixture {
         limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = [],
         photos: any PhotoProcessor = MockPhotoProcessor(), allowedOrigins: [String] = []
     ) {
-        harness = SocialTestHarness(store: InMemorySocialStore(), photos: photos)
+        harness = SocialTestHarness(store: SQLiteSocialStore.inMemory(), photos: photos)
         self.limits = limits
         self.trustedProxies = trustedProxies
         self.allowedOrigins = allowedOrigins

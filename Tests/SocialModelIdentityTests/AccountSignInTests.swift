@@ -2,6 +2,7 @@ import Foundation
 import SocialModel
 import SocialModelIdentity
 import SocialModelMocks
+import SocialModelSQLite
 import TestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 struct AccountSignInTests {
     private func accounts(_ providers: [any IdentityProvider], clock: ManualClock) -> AccountService {
         AccountService(
-            store: InMemorySocialStore(), mailer: CapturingMailer(), clock: clock,
+            store: SQLiteSocialStore.inMemory(), mailer: CapturingMailer(), clock: clock,
             hasher: PBKDF2PasswordHasher(unsafeIterations: 1_000), identityProviders: providers)
     }
 

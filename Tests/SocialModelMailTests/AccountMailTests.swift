@@ -3,6 +3,7 @@ import Logging
 import SocialModel
 import SocialModelMail
 import SocialModelMocks
+import SocialModelSQLite
 import TestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct AccountMailTests {
     static let links = MailLinks(baseURL: URL(string: "https://kuchyna.example/ucet")!)
 
     private func accounts(
-        _ store: InMemorySocialStore, server: SMTPTestServer, retry: RetryPolicy? = nil,
+        _ store: SQLiteSocialStore, server: SMTPTestServer, retry: RetryPolicy? = nil,
         log: CapturingLogHandler = CapturingLogHandler()
     ) throws -> AccountService {
         let composer = MailComposer(
@@ -41,7 +42,7 @@ struct AccountMailTests {
     }
 
     @Test func aDeferredSignUpMailCanBeSentAgainAndItsLinkVerifiesTheAddress() async throws {
-        let store = InMemorySocialStore()
+        let store = SQLiteSocialStore.inMemory()
         let down = try await SMTPTestServer.start(behaviour: .deferData)
         defer { down.stop() }
         let failing = try accounts(store, server: down)
@@ -64,7 +65,7 @@ struct AccountMailTests {
     }
 
     @Test func aServerThatDefersOnceIsRetriedAndTheSignUpMailArrivesAddressedByName() async throws {
-        let store = InMemorySocialStore()
+        let store = SQLiteSocialStore.inMemory()
         let server = try await SMTPTestServer.start(behaviour: .deferFirstData)
         defer { server.stop() }
         let log = CapturingLogHandler()
@@ -79,7 +80,7 @@ struct AccountMailTests {
     }
 
     @Test func aRefusingServerFailsNeitherSignUpNorResetAndTheTokensStayReSendable() async throws {
-        let store = InMemorySocialStore()
+        let store = SQLiteSocialStore.inMemory()
         let refusing = try await SMTPTestServer.start(behaviour: .rejectRecipient)
         defer { refusing.stop() }
         let log = CapturingLogHandler()

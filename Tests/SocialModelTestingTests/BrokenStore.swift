@@ -1,8 +1,8 @@
 import Foundation
 import SocialModel
-import SocialModelMocks
+import SocialModelSQLite
 
-/// A store someone outside SocialModel wrote: it keeps its data in an `InMemorySocialStore` and
+/// A store someone outside SocialModel wrote: it keeps its data in a SQLite store in memory and
 /// forwards every requirement to it, except that it can be told to break one rule, the way a
 /// real store's bug would. The conformance suite must catch each fault; without one, it passes.
 final class BrokenStore: SocialStore {
@@ -16,7 +16,7 @@ final class BrokenStore: SocialStore {
         case takesTheOtherSidesConversations
     }
 
-    let base = InMemorySocialStore()
+    let base = SQLiteSocialStore.inMemory()
     let fault: Fault?
 
     init(_ fault: Fault?) {

@@ -1,13 +1,13 @@
 import Foundation
 import Locking
 import SocialModel
-import SocialModelMocks
+import SocialModelSQLite
 
 /// An account store that records the name of every call it gets, in order, and forwards it to an
-/// `InMemorySocialStore`: what a request makes the store do, seen from outside, so two requests can
+/// SQLite store in memory: what a request makes the store do, seen from outside, so two requests can
 /// be shown to do the same work.
 final class RecordingAccountStore: AccountStore, SessionStore, MailOutboxStore {
-    let base = InMemorySocialStore()
+    let base = SQLiteSocialStore.inMemory()
     private let log = Locked<[String]>([])
 
     /// The calls so far.

@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import SocialModelSQLite
 import SocialModelTesting
 import Testing
 
@@ -29,7 +30,7 @@ struct SessionEndTests {
 
     @Test("every way of revoking a session ends its wait, and only the sessions it names", arguments: Trigger.allCases)
     func revocationEndsTheWait(_ trigger: Trigger) async throws {
-        let h = SocialTestHarness(store: InMemorySocialStore())
+        let h = SocialTestHarness(store: SQLiteSocialStore.inMemory())
         let ana = try await h.signedIn("ana")
         let elsewhere = try await h.member(
             try await h.accounts.signIn(email: "ana@example.com", password: SocialTestHarness.password, clientKey: "k"))
@@ -65,7 +66,7 @@ struct SessionEndTests {
 
     @Test("a session revoked before the wait began ends it at once")
     func revokedBeforeWaiting() async throws {
-        let h = SocialTestHarness(store: InMemorySocialStore())
+        let h = SocialTestHarness(store: SQLiteSocialStore.inMemory())
         let ana = try await h.signedIn("ana")
         try await ana.account.signOut()
         #expect(await ana.account.waitUntilEnded() == .revoked)
@@ -73,7 +74,7 @@ struct SessionEndTests {
 
     @Test("the wait ends when the clock passes the session's expiry; cancelling ends it too")
     func expiry() async throws {
-        let h = SocialTestHarness(store: InMemorySocialStore())
+        let h = SocialTestHarness(store: SQLiteSocialStore.inMemory())
         let ana = try await h.signedIn("ana")
         let waiting = Task { await ana.account.waitUntilEnded() }
         h.clock.advance(by: AccountPolicy.standard.sessionLifetime - 1)

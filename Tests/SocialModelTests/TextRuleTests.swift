@@ -1,6 +1,7 @@
 import Foundation
 import SocialModel
 import SocialModelMocks
+import SocialModelSQLite
 import SocialModelTesting
 import Testing
 
@@ -14,7 +15,7 @@ struct TextRuleTests {
 
     @Test("separators, bidi controls and overlong characters are refused in names and bios", arguments: refused)
     func refusedInProfiles(_ text: String) async throws {
-        let h = SocialTestHarness(store: InMemorySocialStore())
+        let h = SocialTestHarness(store: SQLiteSocialStore.inMemory())
         let ana = try await h.signedIn("ana")
         for change in [ProfileChange(name: text), ProfileChange(surname: text), ProfileChange(bio: text)] {
             await #expect(throws: AccountError.self, "\(change)") { _ = try await ana.account.updateProfile(change) }
@@ -23,7 +24,7 @@ struct TextRuleTests {
 
     @Test("long emoji sequences and a few combining marks are still one character each")
     func emojiAndMarksPass() async throws {
-        let h = SocialTestHarness(store: InMemorySocialStore())
+        let h = SocialTestHarness(store: SQLiteSocialStore.inMemory())
         let ana = try await h.signedIn("ana")
         let kiss = "👩🏽‍❤️‍💋‍👨🏿"  // 10 code points, one character
         let updated = try await ana.account.updateProfile(
@@ -33,7 +34,7 @@ struct TextRuleTests {
 
     @Test("email domains are mapped as IDNA does before they are compared or kept")
     func emailDomains() async throws {
-        let h = SocialTestHarness(store: InMemorySocialStore())
+        let h = SocialTestHarness(store: SQLiteSocialStore.inMemory())
         try await h.registerVerified("alice", email: "alice@example.com")
         for typed in ["alice@ｅxample.com", "ALICE@ＥＸＡＭＰＬＥ．ＣＯＭ", "alice@example\u{3002}com"] {
             let session = try await h.accounts.signIn(

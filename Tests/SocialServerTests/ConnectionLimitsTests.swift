@@ -11,67 +11,6 @@ import Testing
 /// the per-address connection cap.
 @Suite("social-server: connection limits", .highPriority)
 struct ConnectionLimitsTests {
-    /// A blocking TCP connection to the server, with a receive timeout so no test waits long.
-    final class RawConnection: @unchecked Sendable {
-        let socket: Int32
-
-        init(port: Int, timeout: Duration = .seconds(20)) throws {
-            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard connected == 0 else {
-                close(socket)
-                throw ServerProcess.Failure(description: "cannot connect to port \(port): errno \(errno)")
-            }
-            var time = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
-            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        }
-
-        deinit { close(socket) }
-
-        func send(_ bytes: [UInt8]) {
-            var offset = 0
-            while offset < bytes.count {
-                let sent = bytes[offset...].withUnsafeBytes {
-                    Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-                }
-                guard sent > 0 else { return }
-                offset += sent
-            }
-        }
-
-        /// What is received until it ends with `suffix`, the server closes, or the timeout passes.
-        func read(until suffix: String) -> String {
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !String(decoding: received, as: UTF8.self).hasSuffix(suffix) {
-                let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-                guard count > 0 else { break }
-                received += buffer[..<count]
-            }
-            return String(decoding: received, as: UTF8.self)
-        }
-
-        /// Everything received until the server closes (`closed`) or the timeout passes.
-        func readToEnd() -> (text: String, closed: Bool) {
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-                if count == 0 { return (String(decoding: received, as: UTF8.self), true) }
-                if count < 0 { return (String(decoding: received, as: UTF8.self), errno == ECONNRESET) }
-                received += buffer[..<count]
-            }
-        }
-    }
-
     /// The status codes of the responses in `text`.
     static func statuses(_ text: String) -> [Int] {
         text.components(separatedBy: "\r\n").compactMap { line in
@@ -82,7 +21,7 @@ struct ConnectionLimitsTests {
     /// Sends `bytes` on a new connection and reads the answer to the end, off the cooperative pool.
     static func exchange(_ bytes: [UInt8], port: Int) async throws -> (statuses: [Int], closed: Bool) {
         try await offPool {
-            let connection = try RawConnection(port: port)
+            let connection = try RawSocket(port: port)
             connection.send(bytes)
             let (text, closed) = connection.readToEnd()
             return (statuses(text), closed)
@@ -139,7 +78,7 @@ struct ConnectionLimitsTests {
         defer { folder.remove() }
         let started = ContinuousClock.now
         let (statuses, closed) = try await offPool {
-            let connection = try RawConnection(port: port)
+            let connection = try RawSocket(port: port)
             // Half a head, as a slowloris client sends it, and then nothing.
             connection.send(Array("GET /health HTTP/1.1\r\nHost: x\r\nX-a: ".utf8))
             let (text, closed) = connection.readToEnd()
@@ -157,19 +96,19 @@ struct ConnectionLimitsTests {
         let health = Array("GET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         let outcome = try await offPool {
             // Three connections, each known to the server once it has answered on it.
-            var held = try (0..<3).map { _ in try RawConnection(port: port) }
+            var held = try (0..<3).map { _ in try RawSocket(port: port) }
             let answered = held.map { connection in
                 connection.send(health)
                 return Self.statuses(connection.read(until: "ok\n"))
             }
-            let extra = try RawConnection(port: port)
+            let extra = try RawSocket(port: port)
             let (text, closed) = extra.readToEnd()
             // Once one is closed, a new connection is served (the server may take a moment to
             // see the close: connections refused meanwhile cost nothing).
             held.removeFirst()
             var again: [Int] = []
             for _ in 0..<100 where again != [200] {
-                let connection = try RawConnection(port: port)
+                let connection = try RawSocket(port: port)
                 connection.send(health)
                 again = Self.statuses(connection.read(until: "\r\n\r\n"))
             }

@@ -23,10 +23,11 @@ struct LiveUpgradeRefusalTests {
             ("an unknown bearer token", "Authorization: Bearer \(guess)\r\n"),
             ("an unknown token as the subprotocol pair", "Sec-WebSocket-Protocol: analogkit.bearer, \(guess)\r\n"),
             ("the subprotocol without a token", "Sec-WebSocket-Protocol: analogkit.bearer\r\n"),
+            ("an unknown token, in Slovak", "Authorization: Bearer \(guess)\r\nAccept-Language: sk\r\n"),
         ]
         for (name, extra) in cases {
             let (text, closed) = try await offPool {
-                let connection = try ConnectionLimitsTests.RawConnection(port: port)
+                let connection = try RawSocket(port: port)
                 connection.send(Self.upgrade(extra))
                 return connection.readToEnd()
             }
@@ -37,6 +38,9 @@ struct LiveUpgradeRefusalTests {
             #expect(head.contains("content-type: application/json"), "\(name): \(head)")
             #expect(head.contains("content-length: \(body.utf8.count)"), "\(name): \(head)")
             #expect(body.contains(#""code":"unauthorized""#), "\(name): \(body)")
+            let slovak = name.hasSuffix("in Slovak")
+            #expect(head.contains("content-language: \(slovak ? "sk" : "en")"), "\(name): \(head)")
+            if slovak { #expect(body.contains("relácia je neplatná"), "\(name): \(body)") }
             // Nothing of the offered token comes back, and no subprotocol is accepted.
             #expect(!text.contains(guess) && !head.contains("sec-websocket-protocol"), "\(name): \(text)")
         }

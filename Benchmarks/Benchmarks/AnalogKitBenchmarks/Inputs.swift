@@ -17,6 +17,30 @@ enum Inputs {
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/Samples/rocket.jpg")
 
+    /// A `size`³ `.cube` file written with six decimals, as graders' tools write one (an inverted,
+    /// slightly warmed table, so that no digit pattern repeats), made once and reused.
+    static func cube(size: Int) -> URL {
+        let url = folder.appendingPathComponent("table-\(size).cube")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        var text = "TITLE \"benchmark \(size)\"\nLUT_3D_SIZE \(size)\n"
+        let top = Double(size - 1)
+        for blue in 0..<size {
+            for green in 0..<size {
+                for red in 0..<size {
+                    text += String(
+                        format: "%.6f %.6f %.6f\n", 1 - Double(red) / top * 0.97, 1 - Double(green) / top,
+                        0.02 + (1 - Double(blue) / top) * 0.95)
+                }
+            }
+        }
+        do {
+            try Data(text.utf8).write(to: url)
+        } catch {
+            fatalError("cannot make the benchmark input: \(error)")
+        }
+        return url
+    }
+
     /// A JPEG of about `megapixels` million pixels (3:2), made once and reused.
     static func photo(megapixels: Int) -> URL {
         let url = folder.appendingPathComponent("photo-\(megapixels)mp.jpg")

@@ -1,11 +1,12 @@
 import SocialModel
 import SocialModelMocks
+import SocialModelSQLite
 import Testing
 
 @Test func signingUpSendsAVerificationMail() async throws {
     let mailer = CapturingMailer()
     let accounts = AccountService(
-        store: InMemorySocialStore(), mailer: mailer, clock: ManualClock(),
+        store: SQLiteSocialStore.inMemory(), mailer: mailer, clock: ManualClock(),
         hasher: PBKDF2PasswordHasher(unsafeIterations: 1_000))  // fast, for tests only: never in production
     try await accounts.register(
         Registration(email: "ada@example.com", username: "ada", password: "Analytical-Engine-1843"))

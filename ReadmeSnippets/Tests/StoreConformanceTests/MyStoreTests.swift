@@ -1,13 +1,13 @@
-import SocialModelMocks
+import SocialModelSQLite
 import SocialModelTesting
 import Testing
 
 @Test func myStoreKeepsTheRules() async throws {
-    try await SocialStoreConformance.run { InMemorySocialStore() }  // your store here
+    try await SocialStoreConformance.run { SQLiteSocialStore.inMemory() }  // your store here
 }
 
 // Or one test case per rule, so a failure names it:
 @Test(arguments: SocialStoreConformance.checks)
 func myStore(_ check: ConformanceCheck) async throws {
-    try await check.run(on: InMemorySocialStore())
+    try await check.run(on: SQLiteSocialStore.inMemory())
 }

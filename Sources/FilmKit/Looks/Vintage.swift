@@ -18,9 +18,9 @@ import Imaging
 /// The per-pixel steps between and after them (``ColorCast``, ``ToneCurve``, ``SplitTone``,
 /// ``Saturation``, ``Grain``) also run as steps of their own today: a ``FilterChain`` does not yet
 /// merge neighbouring per-pixel steps into one pass. The look therefore costs many times a stock
-/// on a large photo (about 19× `vips copy` on a 24 MP JPEG, most of it the bilateral blur, against
-/// about 1.2–1.6× for a stock, measured on a loaded machine); for speed on large photos, prefer a
-/// stock.
+/// on a large photo (about 8× `vips copy` on a 24 MP JPEG, the softening and the light leaks most
+/// of it, against about 1.2–1.6× for a stock, measured on a loaded machine); for speed on large
+/// photos, prefer a stock.
 public struct Vintage: ConfigurableFilter {
     /// How far the blacks are lifted, 0…1.
     public var fade: Double

@@ -25,7 +25,7 @@ package struct FileSystemFailure: Error, Sendable, Hashable {
 
 extension FileSystemFailure {
     /// A failure about `url` with a reason of the caller's.
-    package init(_ url: URL, _ reason: String) {
+    init(_ url: URL, _ reason: String) {
         self.init(path: FileSystemPath.displayed(url.path), reason: reason)
     }
 }

@@ -110,13 +110,13 @@ public enum FileSystemPath {
     }
 
     /// `rename(2)` of two file URLs, through their exact bytes.
-    package static func rename(_ source: URL, to destination: URL) -> Int32 {
+    static func rename(_ source: URL, to destination: URL) -> Int32 {
         withCString(source) { from in withCString(destination) { systemRename(from, $0) } }
     }
 
     /// `unlink(2)` of a file URL, through its exact bytes.
     @discardableResult
-    package static func unlink(_ url: URL) -> Int32 {
+    static func unlink(_ url: URL) -> Int32 {
         withCString(url) { systemUnlink($0) }
     }
 
@@ -132,7 +132,7 @@ public enum FileSystemPath {
     }
 
     /// Whether the URL names a folder.
-    package static func isDirectory(_ url: URL) -> Bool {
+    static func isDirectory(_ url: URL) -> Bool {
         status(url).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false
     }
 

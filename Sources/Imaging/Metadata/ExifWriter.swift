@@ -75,9 +75,9 @@ package enum ExifWriter {
 package struct ExifDate {
     package let dateTime: String
     package let subSeconds: String
-    package let offset: String
-    package let gpsDate: String
-    package let gpsTime: [(UInt32, UInt32)]
+    let offset: String
+    let gpsDate: String
+    let gpsTime: [(UInt32, UInt32)]
 
     package init(_ date: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)

@@ -36,6 +36,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// source that has sound (a file's audio track, a live stream's, PCM the host pushes) carry
     /// it; a source without sound gives video-only clips either way.
     public var audio: AudioSettings?
+    /// How much disk the clips and the ring buffer may take, and which clips are kept whatever
+    /// it is (see ``StorageBudget``), or `nil` for no limit.
+    public var storageBudget: StorageBudget?
 
     /// The reference default: `.medium` frames, default export settings, 30 fps, 3 s back, 2 s forward.
     public static var `default`: RecorderConfiguration { RecorderConfiguration() }
@@ -56,6 +59,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     ///   - frameConversion: what happens to frames of another size or rate.
     ///   - motionTrigger: the built-in motion trigger, or `nil`.
     ///   - audio: the clips' audio, or `nil` for silent clips.
+    ///   - storageBudget: the most disk the clips and ring buffer may take, or `nil` for no limit.
     public init(
         recordQuality: VideoQuality = .medium,
         customRecordSize: FrameSize? = nil,
@@ -69,7 +73,8 @@ public struct RecorderConfiguration: Sendable, Hashable {
         bufferJPEGQuality: Int = 85,
         frameConversion: FrameConversion = .convert,
         motionTrigger: MotionTrigger? = nil,
-        audio: AudioSettings? = .default
+        audio: AudioSettings? = .default,
+        storageBudget: StorageBudget? = nil
     ) {
         self.recordQuality = recordQuality
         self.customRecordSize = customRecordSize
@@ -84,6 +89,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
         self.frameConversion = frameConversion
         self.motionTrigger = motionTrigger
         self.audio = audio
+        self.storageBudget = storageBudget
     }
 
     /// The size recorded frames are fitted to: ``customRecordSize`` if set, else ``recordQuality``'s.
@@ -146,6 +152,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
             throw fail("the buffer and output directories must differ (the buffer is emptied on start)")
         }
         try motionTrigger?.validate()
+        try storageBudget?.validate()
         do {
             try audio?.validate(for: exportSettings.format)
         } catch {

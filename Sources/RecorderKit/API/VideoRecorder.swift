@@ -79,6 +79,10 @@ public protocol VideoRecorderDelegate: AnyObject, Sendable {
     /// A live source being recorded from connected, was lost, is reconnecting or recovered.
     /// Called on the source's reading thread (or the thread that ended the recording).
     func videoRecorderSourceDidChange(_ event: LiveSourceEvent)
+    /// The storage budget deleted clips, or found itself exceeded with nothing it may delete
+    /// (see ``StorageBudget``). Called from the thread that checked the budget (the export queue,
+    /// or the one that started the recorder).
+    func videoRecorderDidPurge(_ purge: StoragePurge)
 }
 
 extension VideoRecorderDelegate {
@@ -88,6 +92,8 @@ extension VideoRecorderDelegate {
     public func videoRecorderDidFail(_ error: RecorderError) {}
     /// Does nothing by default.
     public func videoRecorderSourceDidChange(_ event: LiveSourceEvent) {}
+    /// Does nothing by default.
+    public func videoRecorderDidPurge(_ purge: StoragePurge) {}
 }
 
 /// Where a recorder shows its frames as they are recorded (the reference's preview view).

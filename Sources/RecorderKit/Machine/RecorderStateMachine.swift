@@ -76,6 +76,8 @@ struct RecorderStateMachine {
     var segments: [CapturedVideoSegment] = []
     /// A background failure not yet reported through a throwing call.
     var unreportedFailure: RecorderError?
+    /// The clips the storage budget counts (see RecorderStateMachine+Storage.swift).
+    var storage = StorageLedger()
 
     /// Live sources that ended, in order, each reported once every clip is published.
     var endingSources: [(id: UUID, reason: String)] = []
@@ -293,15 +295,20 @@ struct RecorderStateMachine {
         generation == self.generation
     }
 
-    /// A clip was written and renamed into place (`segment`), was discarded by a reset (`nil`),
-    /// or failed. It still counts as being written until ``exportFinished(id:)``: the shell tells
-    /// everyone first, so nothing waiting for the recorder to go idle hears of its end before.
-    mutating func clipWritten(_ outcome: Result<CapturedVideoSegment?, RecorderError>) -> RecorderActions {
+    /// A clip was written and renamed into place (`segment`, a file of `fileBytes` bytes,
+    /// published at `now`, seconds since 1970), was discarded by a reset (`nil`), or failed. It
+    /// still counts as being written until ``exportFinished(id:)``: the shell tells everyone
+    /// first, so nothing waiting for the recorder to go idle hears of its end before.
+    mutating func clipWritten(
+        _ outcome: Result<CapturedVideoSegment?, RecorderError>, fileBytes: Int64, now: Double
+    ) -> RecorderActions {
         var actions = RecorderActions()
         switch outcome {
         case .success(let segment?):
             segments.append(segment)
             actions.published.append(segment)
+            storage.add(
+                StoredClip(id: segment.id, url: segment.url, bytes: fileBytes, time: now, isEventClip: true))
         case .success(nil):
             break
         case .failure(let error):
@@ -449,6 +456,9 @@ struct RecorderActions: Sendable {
     var endedSources: [(id: UUID, reason: String)] = []
     /// Nothing is being stored, analysed or written.
     var isIdle = false
+    /// What a budget check purged (its files are in ``deletions``), for the delegate and
+    /// ``EventRecorder/storagePurges()``.
+    var purge: StoragePurge?
 }
 
 /// The state of a passthrough recording's packet intake.

@@ -19,6 +19,9 @@ struct RecorderShell {
     var stateContinuations: [UUID: AsyncStream<VideoRecorderStateChange>.Continuation] = [:]
     var segmentContinuations: [UUID: AsyncStream<CapturedVideoSegment>.Continuation] = [:]
     var sourceContinuations: [UUID: AsyncStream<LiveSourceEvent>.Continuation] = [:]
+    var purgeContinuations: [UUID: AsyncStream<StoragePurge>.Continuation] = [:]
+    /// The wall clock of the storage budget (when clips are published; how old they are).
+    var clock: @Sendable () -> Date = { Date() }
 
     /// The machine's actions with whom to tell, taken under the lock.
     mutating func delivery(of actions: RecorderActions?) -> Delivery {
@@ -27,6 +30,7 @@ struct RecorderShell {
         if actions.stopsSources { delivery.stops = Array(liveStops.values) }
         if actions.stateChange != nil { delivery.stateListeners = Array(stateContinuations.values) }
         if !actions.published.isEmpty { delivery.segmentListeners = Array(segmentContinuations.values) }
+        if actions.purge != nil { delivery.purgeListeners = Array(purgeContinuations.values) }
         for (id, _) in actions.endedSources {
             delivery.endWaiters.append(endWaiters.removeValue(forKey: id))
         }
@@ -45,6 +49,7 @@ struct Delivery: Sendable {
     var stops: [@Sendable () -> Void] = []
     var stateListeners: [AsyncStream<VideoRecorderStateChange>.Continuation] = []
     var segmentListeners: [AsyncStream<CapturedVideoSegment>.Continuation] = []
+    var purgeListeners: [AsyncStream<StoragePurge>.Continuation] = []
     /// For each ended source, in order, the `record(from:)` call waiting for its end.
     var endWaiters: [CheckedContinuation<Void, Never>?] = []
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -85,6 +90,10 @@ extension EventRecorder {
         for segment in actions.published {
             delivery.delegate?.videoRecorderDidFinishSegment(segment)
             for continuation in delivery.segmentListeners { continuation.yield(segment) }
+        }
+        if let purge = actions.purge {
+            delivery.delegate?.videoRecorderDidPurge(purge)
+            for continuation in delivery.purgeListeners { continuation.yield(purge) }
         }
         for failure in actions.failures {
             delivery.delegate?.videoRecorderDidFail(failure)

@@ -99,7 +99,14 @@ extension EventRecorder {
         if case .failure = outcome { try? FileManager.default.removeItem(at: partial) }
         // Everyone hears of the clip while it still counts as being written, so that nothing
         // waiting for the recorder to go idle (or for a live source's end) hears of that first.
-        send { $0.machine.clipWritten(outcome) }
+        // The clip's size and when it went out, for the storage budget (read outside the lock).
+        var bytes: Int64 = 0
+        if case .success(let segment?) = outcome { bytes = Self.fileBytes(at: segment.url) }
+        let now = shared.withLock { $0.clock }().timeIntervalSince1970
+        send { $0.machine.clipWritten(outcome, fileBytes: bytes, now: now) }
+        // The budget is checked while the clip still counts as being written (it stays), and
+        // before anyone waiting for the recorder to go idle is woken.
+        checkStorageBudget()
         send { $0.machine.exportFinished(id: clipID) }
     }
 

@@ -92,6 +92,7 @@ public final class EventRecorder: FrameRecorder {
         shared.withLock { shell in
             for continuation in shell.stateContinuations.values { continuation.finish() }
             for continuation in shell.segmentContinuations.values { continuation.finish() }
+            for continuation in shell.purgeContinuations.values { continuation.finish() }
             for continuation in shell.sourceContinuations.values { continuation.finish() }
         }
     }
@@ -187,12 +188,14 @@ public final class EventRecorder: FrameRecorder {
             }
         }
         packetMotion.withLock { $0 = analyser }
+        scanStoredClips()
         let delivery = shared.withLock { shell in
             shell.directory = directory
             return shell.delivery(of: shell.machine.start(layout: directory.layout, recovery: recovery))
         }
         // A start ends no source: there is no end to report after the transition lock.
         perform(delivery)
+        checkStorageBudget()
     }
 
     /// `recording|paused → none`; clips waiting for forward frames are written with what they have.

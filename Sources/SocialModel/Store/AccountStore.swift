@@ -42,7 +42,8 @@ public protocol AccountStore: UserStore {
     func updateUser(_ user: User) async throws(StoreError)
     /// Deletes a user and everything that belongs to them, in every area — but not what they
     /// share with someone else: their conversations stay with the other participant (see
-    /// ``MessageStore``).
+    /// ``MessageStore``). The mail outbox's rows for their address (``MailOutboxStore``) go with
+    /// them, so no mail queued for a deleted account is sent.
     /// - Parameter id: the user's id.
     /// - Returns: whether the user existed.
     /// - Throws: ``StoreError`` when the store fails.

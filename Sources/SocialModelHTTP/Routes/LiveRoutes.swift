@@ -7,13 +7,16 @@ import SocialModelAPI
 extension SocialRoutes {
     /// The live-update WebSocket, `GET /live`, ready for `RouterMethods.addRoutes(_:atPath:)` on a
     /// router whose context supports WebSocket upgrades; serve that router with
-    /// `.http1WebSocketUpgrade(webSocketRouter:)`:
+    /// ``HummingbirdCore/HTTPServerBuilder/socialWebSocketUpgrade(webSocketRouter:configuration:)``,
+    /// which answers a refused upgrade with the `401` JSON error and a malformed handshake with
+    /// `400 malformed-upgrade` (hummingbird-websocket's own `.http1WebSocketUpgrade(webSocketRouter:)`
+    /// answers the first with a bodiless `400` and the second not at all):
     ///
     /// ```swift
     /// let router = Router(context: BasicWebSocketRequestContext.self)
     /// router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self))
     /// router.addRoutes(routes.liveCollection(context: BasicWebSocketRequestContext.self))
-    /// let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+    /// let app = Application(router: router, server: .socialWebSocketUpgrade(webSocketRouter: router))
     /// ```
     ///
     /// The upgrade request carries the session token either in `Authorization: Bearer <token>`

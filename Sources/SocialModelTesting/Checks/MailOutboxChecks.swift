@@ -5,7 +5,7 @@ import Testing
 
 /// The mail outbox: rows are claimed once, for a lease; a token or a password and the mail about
 /// it are stored together or not at all; queued account mail is sent by the sender, retried with
-/// backoff, and kept as failed when it cannot be sent.
+/// backoff, and kept as failed when it cannot be sent; a deleted account's mail goes with it.
 enum MailOutboxChecks {
     static let down = MailerError.transientFailure(message: "421 try again later")
     static let refused = MailerError.deliveryFailed(message: "550 no such mailbox")
@@ -159,6 +159,26 @@ enum MailOutboxChecks {
             #expect(try await h.store.requeueFailedMail(at: h.clock.now()) == 1)
             #expect(try await sender.sendDue() == pass(sent: 1))
             #expect(h.mailer.latestToken(.passwordReset, to: "moe@example.com") != nil)
+        },
+        ConformanceCheck(.accounts, "a deleted account's queued mail leaves the outbox with it, no one else's") { h in
+            let store = h.store
+            let (accounts, _) = queuing(h)
+            let ida = try await h.registerVerified("ida")
+            try await h.registerVerified("joe")
+            let now = h.clock.now()
+            // A message and a request for Ida's address (one of them failed for good), one for Joe's.
+            let notice = row("ida@example.com", at: now)
+            try await store.enqueueMail(notice)
+            try await accounts.requestPasswordReset(email: "ida@example.com")
+            try await store.rescheduleMail(id: notice.id, attempts: 3, nextAttemptAt: nil, error: "550 refused")
+            let joes = row("joe@example.com", at: now)
+            try await store.enqueueMail(joes)
+            #expect(try await store.mailOutboxCounts() == MailOutboxCounts(pending: 2, failed: 1))
+
+            #expect(try await store.deleteUser(id: ida.id))
+            #expect(try await store.mailOutboxCounts() == MailOutboxCounts(pending: 1, failed: 0))
+            #expect(try await store.requeueFailedMail(at: now) == 0)
+            #expect(try await store.claimDueMail(now: now, leaseUntil: now + 60, limit: 10).map(\.id) == [joes.id])
         },
     ]
 

@@ -1,17 +1,17 @@
 import FilmKit
 import Foundation
 import SocialModel
-import SocialModelMocks
 import SocialModelPhotos
 import SocialModelSQLite
 import SocialModelTesting
 import TestSupport
 import Testing
 
-/// The project's three stores. A new store is one more case (and its lines in `withStore`);
-/// every conformance check and photo test then runs on it too.
+/// The project's two stores, SQLite on disk and in memory, and PostgreSQL. A new store is one more
+/// case (and its lines in `withStore`); every conformance check and photo test then runs on it too.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
+    /// `SQLiteSocialStore.inMemory()`: the SQLite store's code on a database in memory.
     case inMemory
     /// A throw-away schema on the server named by `ANALOGKIT_POSTGRES_URL`; skipped (cancelled,
     /// with the reason) when the variable is unset or the server cannot be reached.
@@ -29,7 +29,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return try await body(
                 try SQLiteSocialStore(url: directory.url.appendingPathComponent("social.sqlite")), directory)
         case .inMemory:
-            return try await body(InMemorySocialStore(), directory)
+            return try await body(SQLiteSocialStore.inMemory(), directory)
         case .postgres:
             return try await PostgresTestServer.withStore(maximumConnections: 4) { store in
                 try await body(store, directory)

@@ -1,0 +1,32 @@
+import Foundation
+
+extension RecorderStateMachine {
+    /// The bytes of the ring buffer's files: counted by the storage budget, never purged by it.
+    var bufferBytes: Int64 { Int64(index.diskBytes) + Int64(packets.diskBytes) }
+
+    /// Whether the clip `id` is still being written (a budget check leaves it alone).
+    func isBeingWritten(_ id: UUID) -> Bool {
+        exporting[id] != nil || exportingGroups[id] != nil
+    }
+
+    /// The shell scanned the output directory at a start (the scan began when the ledger was at
+    /// epoch `scanBegan`, see ``StorageLedger/epoch``): the clips on disk count from now on, so
+    /// the budget holds through restarts.
+    mutating func footageFound(_ clips: [StoredClip], scanBegan: Int) {
+        storage.found(clips, scanBegan: scanBegan)
+    }
+
+    /// A budget check at `now` (seconds since 1970), with the output directory's file system's
+    /// free bytes when the budget keeps a floor: the clips to delete (``RecorderActions/deletions``)
+    /// and the report (``RecorderActions/purge``). Nothing happens without a budget.
+    mutating func checkBudget(now: Double, freeBytes: Int64?) -> RecorderActions {
+        var actions = RecorderActions()
+        guard let budget = configuration.storageBudget else { return actions }
+        let machine = self
+        actions.purge = storage.purge(
+            budget: budget, now: now, freeBytes: freeBytes, inUseBytes: bufferBytes,
+            inUse: { machine.isBeingWritten($0) })
+        actions.deletions = actions.purge?.removed.map(\.url) ?? []
+        return actions
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A clip file the storage budget counts: found in the output directory at a start, or
+/// published since.
+struct StoredClip: Sendable, Equatable {
+    /// The clip's identity when this recorder published it (`nil` for one found on disk): while
+    /// it is still being written it is in use.
+    var id: UUID?
+    var url: URL
+    var bytes: Int64
+    /// When it was published (seconds since 1970): the order of purging, and its age.
+    var time: Double
+    var isEventClip: Bool
+    /// The ledger's epoch when it was added: a scan of the output directory replaces only what
+    /// was known before it began.
+    var epoch = 0
+}
+
+/// The clips a recorder's storage budget counts, and the rule of what a budget check purges.
+/// A value with no I/O: the shell reports sizes and free space, and deletes what it decides.
+struct StorageLedger: Sendable {
+    /// Oldest first.
+    private(set) var clips: [StoredClip] = []
+    /// Increases with every clip added; a scan started at an epoch replaces what was added before it.
+    private(set) var epoch = 0
+    /// The last check left the budget exceeded (reported once, until it is met again).
+    private(set) var overBudget = false
+
+    var clipBytes: Int64 { clips.reduce(0) { $0 + $1.bytes } }
+
+    /// A clip was published.
+    mutating func add(_ clip: StoredClip) {
+        epoch += 1
+        var clip = clip
+        clip.epoch = epoch
+        clips.removeAll { $0.url == clip.url }
+        insert(clip)
+    }
+
+    /// The clips found in the output directory by a scan that began at `epoch`: they replace
+    /// every clip known before it (a clip published during the scan stays).
+    mutating func found(_ scanned: [StoredClip], scanBegan epoch: Int) {
+        clips.removeAll { $0.epoch <= epoch }
+        for clip in scanned where !clips.contains(where: { $0.url == clip.url }) {
+            insert(clip)
+        }
+    }
+
+    private mutating func insert(_ clip: StoredClip) {
+        let index = clips.firstIndex { $0.time > clip.time } ?? clips.endIndex
+        clips.insert(clip, at: index)
+    }
+
+    /// Which event clips `protection` keeps at `now`.
+    func protected(by protection: EventClipProtection, now: Double) -> Set<URL> {
+        let events = clips.filter(\.isEventClip)
+        switch protection {
+        case .none:
+            return []
+        case .newest(let count):
+            return Set(events.suffix(max(0, count)).map(\.url))
+        case .youngerThan(let seconds):
+            return Set(events.filter { now - $0.time < seconds }.map(\.url))
+        }
+    }
+
+    /// A budget check: deletes clips (from the ledger; the caller deletes the files) until the
+    /// clips and `inUseBytes` (the ring buffer) fit the budget, or only protected clips and
+    /// those `inUse` are left. Other footage goes before event clips, the oldest first. Returns
+    /// the report, or `nil` when nothing was purged and the budget's state did not change.
+    mutating func purge(
+        budget: StorageBudget, now: Double, freeBytes: Int64?, inUseBytes: Int64, inUse: (UUID) -> Bool
+    ) -> StoragePurge? {
+        var used = clipBytes.addingReportingOverflow(inUseBytes).partialValue
+        var limit = budget.maximumBytes
+        if let floor = budget.minimumFreeBytes, let free = freeBytes {
+            // The space left above the floor is all the footprint may still grow by.
+            let room = free.subtractingReportingOverflow(floor).partialValue
+            limit = min(limit, max(0, used.addingReportingOverflow(room).partialValue))
+        }
+        let keep = protected(by: budget.protection, now: now)
+        let candidates =
+            clips
+            .filter { clip in !keep.contains(clip.url) && !(clip.id.map(inUse) ?? false) }
+            .sorted { ($0.isEventClip ? 1 : 0, $0.time) < ($1.isEventClip ? 1 : 0, $1.time) }
+        var removed: [PurgedClip] = []
+        for clip in candidates where used > limit {
+            used -= clip.bytes
+            removed.append(PurgedClip(url: clip.url, bytes: clip.bytes, isEventClip: clip.isEventClip))
+            clips.removeAll { $0.url == clip.url }
+        }
+        let over = used > limit
+        defer { overBudget = over }
+        guard !removed.isEmpty || over != overBudget else { return nil }
+        return StoragePurge(removed: removed, usedBytes: used, limitBytes: limit, isOverBudget: over)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Locking
+import Testing
+
+@testable import RecorderKit
+
+/// The storage budget of a real recorder over real files (no FFmpeg: the clips are files of
+/// known sizes left by "earlier runs"), across restarts, with an injected clock.
+@Suite("Storage budget")
+struct StorageBudgetTests {
+    /// Collects the purges told to the delegate.
+    final class Purges: VideoRecorderDelegate {
+        let seen = Locked<[StoragePurge]>([])
+        func videoRecorderDidChangeState(_ oldState: VideoRecorderState, _ newState: VideoRecorderState) {}
+        func videoRecorderDidPurge(_ purge: StoragePurge) { seen.withLock { $0.append(purge) } }
+        var all: [StoragePurge] { seen.withLock { $0 } }
+    }
+
+    static let origin = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A clip file of `bytes` bytes, published `minute` minutes after ``origin``.
+    static func clip(_ number: Int, in folder: TemporaryFolder, bytes: Int = 1000, minute: Int) throws -> URL {
+        let url = folder.output.appendingPathComponent("clip-20270115-0800\(10 + number).000-0000000\(number).mp4")
+        try Data(count: bytes).write(to: url)
+        try FileManager.default.setAttributes(
+            [.modificationDate: origin.addingTimeInterval(Double(minute) * 60)], ofItemAtPath: url.path)
+        return url
+    }
+
+    /// A recorder over `folder` with `budget`, its clock at `minute`, its purges collected.
+    static func recorder(
+        in folder: TemporaryFolder, budget: StorageBudget, minute: Int, purges: Purges
+    ) throws -> EventRecorder {
+        var configuration = smallConfiguration(in: folder)
+        configuration.storageBudget = budget
+        let recorder = try EventRecorder(configuration: configuration)
+        recorder.stateDelegate = purges
+        let now = origin.addingTimeInterval(Double(minute) * 60)
+        recorder.shared.withLock { $0.clock = { now } }
+        return recorder
+    }
+
+    static func names(in directory: URL) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+    }
+
+    @Test("the clips on disk at a start count: the oldest unprotected go, through restarts; other files stay")
+    func holdsThroughRestarts() async throws {
+        let folder = try TemporaryFolder("budget")
+        defer { folder.cleanUp() }
+        try BufferDirectory.create(folder.output)
+        let first = try (1...5).map { try Self.clip($0, in: folder, minute: $0) }
+        let notes = folder.output.appendingPathComponent("notes.txt")
+        try Data(count: 50_000).write(to: notes)
+        let budget = StorageBudget(maximumBytes: 3_500, protection: .newest(1))
+
+        // First run: 5000 B of clips under a 3500 B budget: the two oldest go at the start.
+        let purges = Purges()
+        do {
+            let recorder = try Self.recorder(in: folder, budget: budget, minute: 10, purges: purges)
+            var stream = recorder.storagePurges().makeAsyncIterator()
+            try recorder.startRecording()
+            // Told to the delegate, and (in the same delivery, before the start returned) to the stream.
+            let purge = try #require(purges.all.first)
+            #expect(await stream.next() == purge)
+            #expect(purge.removed.map(\.url.lastPathComponent) == first.prefix(2).map(\.lastPathComponent))
+            #expect(purge.usedBytes == 3_000 && purge.limitBytes == 3_500 && !purge.isOverBudget)
+            #expect(recorder.storageUsedBytes == 3_000)
+            recorder.stopRecording()
+        }
+        #expect(try Self.names(in: folder.output) == Set((first[2...].map(\.lastPathComponent)) + ["notes.txt"]))
+        #expect(purges.all.count == 1)
+
+        // Between runs, two more clips appear; the next run counts them with the rest.
+        let later = try (6...7).map { try Self.clip($0, in: folder, minute: $0 + 10) }
+        do {
+            let recorder = try Self.recorder(in: folder, budget: budget, minute: 30, purges: purges)
+            try recorder.startRecording()
+            #expect(recorder.storageUsedBytes == 3_000)
+            recorder.stopRecording()
+        }
+        let kept = [first[4]] + later
+        #expect(try Self.names(in: folder.output) == Set(kept.map(\.lastPathComponent) + ["notes.txt"]))
+        #expect(purges.all.last?.removed.count == 2)
+    }
+
+    @Test("a clip the recorder publishes counts at its size: older clips make room, the new one is protected")
+    func publishedClipCounts() async throws {
+        let folder = try TemporaryFolder("budget-publish")
+        defer { folder.cleanUp() }
+        try BufferDirectory.create(folder.output)
+        let old = try (1...3).map { try Self.clip($0, in: folder, bytes: 300_000, minute: $0) }
+        let purges = Purges()
+        // 900 000 B of old clips fit a 900 500 B budget until the new clip (and its frames) come.
+        let budget = StorageBudget(maximumBytes: 900_500, protection: .newest(1))
+        let recorder = try Self.recorder(in: folder, budget: budget, minute: 10, purges: purges)
+        try recorder.changeConfiguration(
+            {
+                var configuration = recorder.currentConfiguration
+                configuration.backwardOffset = 0.5
+                configuration.forwardOffset = 0.5
+                configuration.audio = nil
+                return configuration
+            }())
+        try recorder.startRecording()
+        #expect(purges.all.isEmpty)
+        let frames = try PatternFrames(count: 40)
+        for (index, frame) in frames.frames.enumerated() {
+            try recorder.push(frame)
+            if index == 15 { try recorder.captureSegment() }
+        }
+        recorder.stopRecording()
+        // The budget is checked before the clip's export finishes, so before this returns.
+        let segment = try #require(try await recorder.capturedSegments().first)
+        let purge = try #require(purges.all.last)
+        // The oldest go first, as many as the new clip (and the frames it was made of) need; the
+        // new clip, being written at the check, stays.
+        #expect(!purge.removed.isEmpty)
+        #expect(purge.removed.map(\.url) == Array(old.prefix(purge.removed.count)))
+        #expect(FileManager.default.fileExists(atPath: segment.url.path))
+        #expect(purge.usedBytes <= budget.maximumBytes || purge.removed.count == old.count)
+        // The clip counts at its size on disk.
+        #expect(recorder.storageUsedBytes >= EventRecorder.fileBytes(at: segment.url))
+    }
+
+    @Test("clips protected by age are not purged: the budget reports itself exceeded, once")
+    func protectedByAge() async throws {
+        let folder = try TemporaryFolder("budget-age")
+        defer { folder.cleanUp() }
+        try BufferDirectory.create(folder.output)
+        let clips = try (1...3).map { try Self.clip($0, in: folder, minute: $0) }
+        // At minute 11, clips younger than 10 minutes are kept: 2 and 3; 1 goes, and 2000 B stay
+        // over a 1500 B budget.
+        let purges = Purges()
+        let recorder = try Self.recorder(
+            in: folder, budget: StorageBudget(maximumBytes: 1_500, protection: .youngerThan(seconds: 600)), minute: 11,
+            purges: purges)
+        try recorder.startRecording()
+        let purge = try #require(purges.all.first)
+        #expect(purge.removed.map(\.url) == [clips[0]] && purge.isOverBudget && purge.usedBytes == 2_000)
+        #expect(try Self.names(in: folder.output) == Set(clips[1...].map(\.lastPathComponent)))
+        // A second check with nothing to purge and the state unchanged says nothing more.
+        recorder.checkStorageBudget()
+        #expect(purges.all.count == 1)
+        recorder.stopRecording()
+    }
+}
