@@ -110,19 +110,20 @@ struct ClientLimitsTests {
 
     @Test("a handler still running at the time limit is answered 503 timed-out at the limit")
     func timeLimit() async throws {
-        let photos = SlowPhotoProcessor(delay: .seconds(60))
-        let fixture = HTTPFixture(
-            // Long enough for the sign-up below on a loaded 2-core machine, far below the photo's 60 s.
-            limits: SocialHTTPLimits(rateLimit: nil, timeLimit: .seconds(3)), photos: photos)
+        // The photo would take 5 minutes; the handler is cancelled at the limit long before.
+        let photos = SlowPhotoProcessor(delay: .seconds(300))
+        let fixture = HTTPFixture(limits: SocialHTTPLimits(rateLimit: nil, timeLimit: .seconds(3)), photos: photos)
+        // Signed in through the services, not over HTTP: in a full parallel test run this process's
+        // executor can be held for longer than the 3 s limit, and only the upload is under test.
+        let member = try await fixture.harness.signedIn("ada")
+        let ada = Caller(user: member.user, token: member.token.rawValue)
         try await Self.serve(fixture) { client in
-            let ada = try await client.signUp("ada", in: fixture)
             let response = try await client.call(
                 .post, "/posts", as: ada, body: MockPhotoProcessor.photo(width: 40, height: 40))
             #expect(response.status == .serviceUnavailable && response.apiError?.code == "timed-out")
             // Answered at the limit, before the photo's work was done (the processor stops
             // sleeping when the handler is cancelled): no wall-clock bound a loaded machine breaks.
             #expect(!photos.progress.sleptThrough)
-            #expect(try await client.call(.get, "/me", as: ada).status == .ok)
         }
     }
 }
