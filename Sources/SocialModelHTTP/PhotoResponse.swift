@@ -6,13 +6,20 @@ import Hummingbird
 /// it revalidates with `If-None-Match` and gets `304 Not Modified` without the bytes.
 enum PhotoResponse {
     static func jpeg(_ jpeg: Data, for request: Request, cacheControl: String) -> Response {
-        let tag = "\"" + SHA256.hash(data: jpeg).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
-        var headers: HTTPFields = [.eTag: tag, .cacheControl: cacheControl]
+        conditional(jpeg, contentType: "image/jpeg", headers: [.cacheControl: cacheControl], for: request)
+    }
+
+    /// `body` as `200` with `headers` and a strong `ETag` (SHA-256 of the bytes), or `304 Not
+    /// Modified` without the bytes when the request's `If-None-Match` names that tag.
+    static func conditional(_ body: Data, contentType: String, headers: HTTPFields, for request: Request) -> Response {
+        let tag = "\"" + SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        var headers = headers
+        headers[.eTag] = tag
         if let condition = request.headers[.ifNoneMatch], matches(condition, tag) {
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentType] = "image/jpeg"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: jpeg)))
+        headers[.contentType] = contentType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// Whether an `If-None-Match` list names `tag` (weak comparison, as RFC 9110 asks for GET) or is `*`.
