@@ -40,6 +40,16 @@ targets += [
     .target(name: "SeededRandom")
 ]
 
+// MARK: - FileSafety (atomic writes, file names as bytes, bounded reads, checksums; not a product)
+
+// What every kit that keeps files needs, without libvips (GLib only, for the checksums); Imaging
+// re-exports it for its public `FileSystemPath`.
+targets += [
+    .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]),
+    .target(name: "FileSafety", dependencies: ["CGLib"]),
+    .testTarget(name: "FileSafetyTests", dependencies: ["FileSafety", "TestSupport"]),
+]
+
 // MARK: - Imaging (libvips)
 
 products += [
@@ -60,7 +70,8 @@ targets += [
     .target(
         name: "CIccTransform", dependencies: ["CVips", "CKernelSupport"], linkerSettings: [.linkedLibrary("lcms2")]),
     .target(
-        name: "Imaging", dependencies: ["CVips", "CVipsShim", "CExifShim", "CIccTransform", "KitLocalization"],
+        name: "Imaging",
+        dependencies: ["CVips", "CVipsShim", "CExifShim", "CIccTransform", "FileSafety", "KitLocalization"],
         resources: [.process("Localization")]),
     .testTarget(
         name: "ImagingTests",
@@ -114,7 +125,8 @@ targets += [
     // The film pass and the LUT kernels (libvips operations written in C, vectorised).
     .target(name: "CFilmKernels", dependencies: ["CVips", "CKernelSupport"]),
     .target(
-        name: "FilmKit", dependencies: ["Imaging", "CVipsShim", "CFilmKernels", "Locking", "SeededRandom"],
+        name: "FilmKit",
+        dependencies: ["Imaging", "CVipsShim", "CFilmKernels", "FileSafety", "Locking", "SeededRandom"],
         resources: [.copy("Resources/Stocks"), .process("Localization")]),
     .target(name: "FilmKitMocks", dependencies: ["FilmKit", "Locking"]),
     .testTarget(
@@ -141,7 +153,9 @@ targets += [
     // a photo's zoom and lens come from the selected camera.
     .target(
         name: "GalleryKit",
-        dependencies: ["Imaging", "FilmKit", "CaptureDevices", .product(name: "GRDB", package: "GRDB.swift")],
+        dependencies: [
+            "Imaging", "FilmKit", "CaptureDevices", "FileSafety", .product(name: "GRDB", package: "GRDB.swift"),
+        ],
         resources: [.process("Localization")]
     ),
     .target(name: "GalleryKitMocks", dependencies: ["GalleryKit", "Imaging"]),
@@ -189,6 +203,8 @@ targets += [
         name: "RecorderKit",
         dependencies: [
             "Imaging", "FilmKit", "CaptureDevices", "CFFmpeg", "CFFmpegShim", "CRecorderKernels", "Locking",
+            // Stream health as metrics, through a factory the host injects (RecorderMetrics).
+            .product(name: "CoreMetrics", package: "swift-metrics"),
         ],
         resources: [.process("Localization")]),
     .target(name: "RecorderKitMocks", dependencies: ["RecorderKit", "FilmKit", "Imaging", "Locking"]),
@@ -197,7 +213,7 @@ targets += [
         name: "RecorderKitTests",
         dependencies: [
             "RecorderKit", "RecorderKitMocks", "CaptureDevices", "CaptureDevicesMocks", "TestSupport", "SeededRandom",
-            "recorder-host",
+            "recorder-host", .product(name: "MetricsTestKit", package: "swift-metrics"),
         ]),
     // Code written for the reference DCHVideoRecorder framework, compiled as written: in Swift 5 mode,
     // as the reference's own package is.

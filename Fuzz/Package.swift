@@ -31,6 +31,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzJSONShape",
             dependencies: ["FuzzDriver", .product(name: "SocialModelHTTPParsing", package: "AnalogKit")]),
+        // RecorderKit's passthrough packet check (cut H.264/H.265 packets are dropped), through its SPI.
+        .executableTarget(
+            name: "FuzzPacket", dependencies: ["FuzzDriver", .product(name: "RecorderKit", package: "AnalogKit")]),
     ],
     swiftLanguageModes: [.v6]
 )

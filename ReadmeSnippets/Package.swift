@@ -14,8 +14,10 @@ let sdk = Context.environment["ANALOGKIT_SDK"] ?? ".."
 
 func product(_ name: String) -> Target.Dependency { .product(name: name, package: "AnalogKit") }
 
+// Each program is named `snippet-<folder>`: consumer-check.sh builds in the SDK's own .build, where
+// the SDK's example programs (custom-filter, social-accounts, social-network) have the folders' names.
 func snippet(_ name: String, _ products: [String], _ others: [Target.Dependency] = []) -> Target {
-    .executableTarget(name: name, dependencies: products.map(product) + others, path: "Sources/\(name)")
+    .executableTarget(name: "snippet-\(name)", dependencies: products.map(product) + others, path: "Sources/\(name)")
 }
 
 let package = Package(

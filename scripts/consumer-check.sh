@@ -64,6 +64,6 @@ fi
 step "build every snippet" swift build "${scratch[@]}"
 step "the README's tests, on the shipped mocks" swift test "${scratch[@]}"
 # The recorder's buffer and clips go under TMPDIR: this run's own folder.
-step "run the RecorderKit snippet" env TMPDIR="$work/tmp" timeout 600 swift run "${scratch[@]}" recorder | tee "$work/recorder.log"
+step "run the RecorderKit snippet" env TMPDIR="$work/tmp" timeout 600 swift run "${scratch[@]}" snippet-recorder | tee "$work/recorder.log"
 grep -q '\.mp4 ' "$work/recorder.log" || { echo "the RecorderKit snippet wrote no clip" >&2; exit 1; }
 echo "consumer-check: passed in $SECONDS s"

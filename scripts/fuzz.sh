@@ -9,7 +9,8 @@
 # The targets are the table below: cube (the .cube parser and the 3D kernel), stock (stock JSON),
 # image (Imaging's loaders), exif (the EXIF shim, in C), devices (camera mapping files and the
 # selector), query and json-shape (SocialModelHTTP's query parameters and JSON shape bounds, through
-# the SPI of SocialModelHTTPParsing, which needs neither Hummingbird nor SwiftNIO). Swift targets are
+# the SPI of SocialModelHTTPParsing, which needs neither Hummingbird nor SwiftNIO), packet (RecorderKit's
+# check that drops cut H.264/H.265 passthrough packets, through its SPI). Swift targets are
 # built with `-sanitize=fuzzer,address`, the C one with clang's `-fsanitize=fuzzer,address`.
 # A crash input is replayed with `.build/fuzz/bin/<binary> <file>`.
 set -euo pipefail
@@ -24,6 +25,7 @@ exif FuzzExif 16384
 devices FuzzDeviceMapping 4096
 query FuzzQuery 4096
 json-shape FuzzJSONShape 4096
+packet FuzzPacket 4096
 "
 names() { awk 'NF { print $1 }' <<<"$table"; }
 field() { awk -v name="$1" -v column="$2" '$1 == name { print $column }' <<<"$table"; }

@@ -75,7 +75,8 @@ struct RecipePlanner: ParsableCommand {
             \(sex.rawValue), \(Self.format(weight)) kg, \(Self.format(height)) cm, \(age) years, \
             \(activity.rawValue) activity, goal \(goal.rawValue)
             basal metabolic rate  \(Self.format(plan.basalMetabolicRate)) kcal/day
-            daily energy          \(Self.format(plan.dailyEnergy)) kcal (× \(plan.activityFactor))
+            maintenance           \(Self.format(plan.maintenanceEnergy)) kcal (× \(plan.activityFactor))
+            daily energy          \(Self.format(plan.dailyEnergy)) kcal (\(Self.format(plan.energyAdjustment)) for the goal)
             each of 5 meals       \(Self.format(plan.mealEnergy)) kcal: protein \(Self.format(macros.protein)) g, \
             carbohydrate \(Self.format(macros.carbohydrate)) g, fat \(Self.format(macros.fat)) g
             one meal              \(portions.chickenGrams) g chicken breast, \(portions.riceGrams) g basmati rice (dry), \

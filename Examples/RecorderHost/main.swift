@@ -48,6 +48,13 @@ final class ClipPrinter: VideoRecorderDelegate {
         case .recovered(let lostAt, let gap):
             emit(String(format: "source recovered: gap %.3f s after %.3f s", gap, lostAt))
         case .ended(let reason): emit("source ended: \(reason)")
+        case .health(let report):
+            emit(
+                String(
+                    format: "source health: %.1f of %.1f fps, %.0f kB/s, %d timestamp corrections, %d reconnects",
+                    report.deliveredFrameRate, report.declaredFrameRate, report.bytesPerSecond / 1000,
+                    report.timestampCorrections, report.reconnects)
+                    + report.lossReasons.map { "; lost: \($0)" }.joined())
         }
     }
 

@@ -23,13 +23,8 @@ enum Delivery {
     static func smtp(url: String, sender: String, linkBase: URL, outbox: OutboxMailer, logger: Logger) throws
         -> any Mailer
     {
-        let composer = MailComposer(
-            sender: try MailAddress(sender, displayName: "Social Accounts"), appName: "Social Accounts",
-            links: MailLinks(baseURL: linkBase))
-        let transport = try SMTPTransport(
-            configuration: try SMTPConfiguration(url: url), eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-            logger: logger)
-        let mailer = TransportMailer(composer: composer, transport: transport)
+        let mailer = try TransportMailer.smtp(
+            url: url, from: sender, appName: "Social Accounts", linkBase: linkBase.absoluteString, logger: logger)
         return CopyingMailer(delivery: RetryingMailer(mailer, logger: logger), outbox: outbox)
     }
 

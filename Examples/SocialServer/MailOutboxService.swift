@@ -59,28 +59,31 @@ struct MailOptions: ParsableArguments {
             """)
     var mailRetrySeconds = 10.0
 
-    @Option(help: "Seconds between the sender's looks at the mail outbox.")
+    @Option(
+        help: """
+            Seconds between the sender's looks at the mail outbox, for mail other instances queued \
+            and retries that came due; mail this instance queues is sent at once.
+            """)
     var mailPollSeconds = 1.0
 
     /// The mailer: SMTP with the standard templates, or the folder outbox.
     func mailer(logger: Logger) throws -> any Mailer {
         guard let smtpURL else { return OutboxMailer(directory: URL(fileURLWithPath: outbox)) }
-        guard let base = URL(string: mailLinkBase), base.scheme != nil else {
-            throw ValidationError("--mail-link-base must be an absolute URL")
+        do {
+            return try TransportMailer.smtp(
+                url: smtpURL, from: mailFrom, appName: "Social", linkBase: mailLinkBase, logger: logger)
+        } catch {
+            throw ValidationError("--smtp-url, --mail-from or --mail-link-base: \(error)")
         }
-        let composer = MailComposer(
-            sender: try MailAddress(mailFrom, displayName: "Social"), appName: "Social",
-            links: MailLinks(baseURL: base))
-        let transport = try SMTPTransport(
-            configuration: try SMTPConfiguration(url: smtpURL), eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-            logger: logger)
-        return TransportMailer(composer: composer, transport: transport)
     }
 
-    /// The sender over `outbox`, retrying from `--mail-retry-seconds` on, doubling up to an hour.
-    func sender(outbox: any MailOutboxStore, mailer: any Mailer, accounts: AccountService, logger: Logger) throws
-        -> MailOutboxSender
-    {
+    /// The sender over `outbox`, retrying from `--mail-retry-seconds` on, doubling up to an hour,
+    /// woken by `wakeUp` (the signal of the accounts' `SignallingMailOutbox`) as soon as mail is queued
+    /// here, and polling every `--mail-poll-seconds` for mail other instances queued.
+    func sender(
+        outbox: any MailOutboxStore, mailer: any Mailer, accounts: AccountService, wakeUp: MailOutboxSignal? = nil,
+        logger: Logger
+    ) throws -> MailOutboxSender {
         guard (0.01...86_400).contains(mailRetrySeconds), (0.01...3600).contains(mailPollSeconds) else {
             throw ValidationError(
                 "--mail-retry-seconds must be between 0.01 and 86400, --mail-poll-seconds between 0.01 and 3600")
@@ -89,6 +92,6 @@ struct MailOptions: ParsableArguments {
         policy.initialDelay = .milliseconds(Int64(mailRetrySeconds * 1000))
         return MailOutboxSender(
             outbox: outbox, mailer: mailer, accounts: accounts, policy: policy,
-            pollInterval: .milliseconds(Int64(mailPollSeconds * 1000)), logger: logger)
+            pollInterval: .milliseconds(Int64(mailPollSeconds * 1000)), wakeUp: wakeUp, logger: logger)
     }
 }

@@ -158,8 +158,9 @@ struct SocialServer: AsyncParsableCommand {
         let events = NetworkEvents()
         let opened = try choice.open(events: events, logger: logger)
         let mailer = try mail.mailer(logger: logger)
+        let mailWakeUp = MailOutboxSignal()
         let accounts = AccountService(
-            store: opened.store, mailer: mailer, outbox: opened.store,
+            store: opened.store, mailer: mailer, outbox: SignallingMailOutbox(opened.store, signal: mailWakeUp),
             hasher: try PBKDF2PasswordHasher(iterations: passwordIterations))
         // FilterRegistry.shared: the film stocks FilmKit ships, which post filters are looked up in.
         // One pool for posts, avatars, messages and recipes, so the bound holds for all of them.
@@ -198,7 +199,8 @@ struct SocialServer: AsyncParsableCommand {
         var services: [any Service] = [application]
         services.append(
             MailOutboxService(
-                sender: try mail.sender(outbox: opened.store, mailer: mailer, accounts: accounts, logger: logger)))
+                sender: try mail.sender(
+                    outbox: opened.store, mailer: mailer, accounts: accounts, wakeUp: mailWakeUp, logger: logger)))
         if let metricsPort {
             let metricsRouter = Router()
             operational.addMetrics(to: metricsRouter)

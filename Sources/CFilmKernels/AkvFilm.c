@@ -10,6 +10,7 @@
 #include "AkvGrain.h"
 #include "AkvHandoff.h"
 #include "AkvHalation.h"
+#include "AkvLutStage.h"
 #include "AkvReadAhead.h"
 
 #include "AkvClones.h"
@@ -24,7 +25,17 @@ typedef uint64_t Pairs __attribute__((vector_size(64)));
 typedef float Floats16 __attribute__((vector_size(64)));
 typedef uint8_t Bytes8 __attribute__((vector_size(8)));
 typedef uint8_t Bytes16 __attribute__((vector_size(16)));
+typedef float Floats4 __attribute__((vector_size(16)));
 enum { LANES = 8 };
+// How many pixels a row renders at a time (four vectors: their lookups' latencies overlap).
+enum { BATCH_PIXELS = 4 * LANES };
+// Where the 3D table reads a batch of pixels' colours: per pixel, the offset of its cell's first
+// corner in the table, of its second and third corners from the first (the fourth is the cell's
+// opposite corner), and the four corners' weights.
+typedef struct {
+    int32_t base[BATCH_PIXELS], second[BATCH_PIXELS], third[BATCH_PIXELS];
+    float weight[4][BATCH_PIXELS];
+} TableCells;
 // How many rows the read-ahead may decode beyond what the strips asked for need (more made no
 // difference on 24 MP; each row is memory).
 enum { READ_AHEAD = 64 };
@@ -37,18 +48,21 @@ typedef struct Film {
     AkvFilmParams params;
     VipsImage *in;  // referenced for as long as the output lives
     int width, height;
-    int vignette_on, tint_on, grain_on;
+    int vignette_on, tint_on, grain_on, leak_on;
     int mono;  // every channel the same arithmetic (black and white): rendered once
     float *vignette_x;  // per column: half the squared horizontal distance from the centre (0…0.5)
     float half_height;
+    float *leak_columns;  // per leak, then per column (a row of width + LANES): exp(−2 · ((x − x_l) / rx_l)²)
     AkvGlow *glow;
     AkvReadAhead *ahead;
     int glow_scale, glow_width, glow_height;
     int *glow_a, *glow_b;  // per column: the two map columns it falls between
     float *glow_t;         // and the weight of the second
     AkvGrain grain;
+    AkvLut *lut;  // the 3D table, or NULL
     float curve_gain[3][2 * 256];  // per channel, curve[i] and the grain's gain at i, interleaved
-    void (*render_row)(const struct Film *film, const float *vignette, const float *glow, const int16_t *const *grain,
+    void (*render_row)(const struct Film *film, const float *vignette, const float *const *leak, const float *glow,
+                       const int16_t *const *grain,
                        const VipsPel *in, VipsPel *out, int width);
 } Film;
 
@@ -56,6 +70,7 @@ typedef struct Film {
 typedef struct {
     VipsRegion *in;    // the pixels being rendered, when they are not in the read-ahead's ring
     float *vignette;   // factor per pixel of the row
+    float *leak[3];    // light-leak levels per pixel of the row, per channel
     float *glow;       // glow per pixel of the row
     float *enlarged[2];  // two glow map rows enlarged along x
     int held[2];         // which map rows those are, or -1
@@ -70,10 +85,12 @@ static void film_free(VipsImage *image, Film *film) {
     akv_read_ahead_free(film->ahead);  // before the input it reads goes
     if (film->in) g_object_unref(film->in);
     g_free(film->vignette_x);
+    g_free(film->leak_columns);
     akv_glow_free(film->glow);
     g_free(film->glow_a);
     g_free(film->glow_b);
     g_free(film->glow_t);
+    akv_lut_free(film->lut);
     g_free(film);
 }
 
@@ -84,6 +101,7 @@ static int film_stop(void *vsequence, void *a, void *b) {
     akv_tsan_release(film);  // before film_free, on the thread that closes the image
     if (sequence->in) g_object_unref(sequence->in);
     g_free(sequence->vignette);
+    for (int c = 0; c < 3; c++) g_free(sequence->leak[c]);
     g_free(sequence->glow);
     g_free(sequence->enlarged[0]);
     g_free(sequence->enlarged[1]);
@@ -107,6 +125,9 @@ static void *film_start(VipsImage *out, void *a, void *b) {
         sequence->held[0] = sequence->held[1] = -1;
     }
     if (film->vignette_on) sequence->vignette = g_new0(float, padded);
+    if (film->leak_on) {
+        for (int c = 0; c < 3; c++) sequence->leak[c] = g_new0(float, padded);
+    }
     if (film->grain_on) akv_grain_rows_init(&sequence->grain_rows, &film->grain, film->width);
     return sequence;
 }
@@ -125,6 +146,37 @@ AKV_INLINE void vignette_row(const Film *film, float *out, int y, int left, int 
         t = __builtin_elementwise_min(__builtin_elementwise_max(t, zero), one);
         const Floats factor = one - amount * (t * t * (3 - 2 * t));
         memcpy(out + i, &factor, sizeof factor);
+    }
+}
+
+// The light leaks' levels in row y, columns left…left + width − 1 (and up to a vector beyond),
+// per channel: Σ colour · exp(−2 · dy²) · exp(−2 · dx²) over the leaks, at most 255.
+AKV_INLINE void leak_row(const Film *film, float *const out[3], int y, int left, int width) {
+    const AkvFilmParams *p = &film->params;
+    const Floats zero = {0}, top = zero + 255;
+    for (int c = 0; c < 3; c++) memset(out[c], 0, sizeof(float) * (size_t)(width + LANES));
+    for (int l = 0; l < p->leak_count; l++) {
+        const float dy = (y - p->leak_centre[l][1]) / p->leak_radius[l][1];
+        const float across = expf(-2 * dy * dy);
+        const float *columns = film->leak_columns + (size_t)l * (size_t)(film->width + LANES) + left;
+        for (int c = 0; c < 3; c++) {
+            const Floats colour = zero + p->leak_color[l][c] * across;
+            for (int i = 0; i < width; i += LANES) {
+                Floats sum, column;
+                memcpy(&sum, out[c] + i, sizeof sum);
+                memcpy(&column, columns + i, sizeof column);
+                sum += colour * column;
+                memcpy(out[c] + i, &sum, sizeof sum);
+            }
+        }
+    }
+    for (int c = 0; c < 3; c++) {
+        for (int i = 0; i < width; i += LANES) {
+            Floats sum;
+            memcpy(&sum, out[c] + i, sizeof sum);
+            sum = __builtin_elementwise_min(sum, top);
+            memcpy(out[c] + i, &sum, sizeof sum);
+        }
     }
 }
 
@@ -240,9 +292,11 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
             vignette_row(film, sequence->vignette, y, left, width);
             vignette = sequence->vignette;
         }
+        if (film->leak_on) leak_row(film, sequence->leak, y, left, width);
         if (film->glow) glow = glow_row(film, sequence, y, left, width);
         if (film->grain_on) akv_grain_row(&film->grain, &sequence->grain_rows, y, left, width, grain);
-        film->render_row(film, vignette, glow, film->grain_on ? grain : NULL, in, out, width);
+        film->render_row(film, vignette, film->leak_on ? (const float *const *)sequence->leak : NULL, glow,
+                         film->grain_on ? grain : NULL, in, out, width);
     }
     if (from_ring) akv_read_ahead_done(film->ahead, r->top);
     akv_pixels_published();
@@ -250,11 +304,12 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
 }
 
 // Whether the split tone is on, and whether every channel has the same arithmetic (black and
-// white: equal matrix rows, curves and glow colours, no tint, monochrome grain).
+// white: equal matrix rows, curves and glow colours, no tint, no 3D table, no light leaks,
+// monochrome grain).
 static void colour_rules(Film *film) {
     const AkvFilmParams *p = &film->params;
     for (int c = 0; c < 3; c++) film->tint_on |= p->shadow_tint[c] != 0 || p->highlight_tint[c] != 0;
-    film->mono = !film->tint_on && (!film->grain_on || film->grain.layers == 1) &&
+    film->mono = !film->tint_on && !film->lut && !film->leak_on && (!film->grain_on || film->grain.layers == 1) &&
                  p->halation_color[0] == p->halation_color[1] && p->halation_color[1] == p->halation_color[2];
     for (int c = 1; c < 3 && film->mono; c++) {
         film->mono = memcmp(p->matrix, p->matrix + 3 * c, sizeof(float) * 3) == 0 &&
@@ -265,15 +320,22 @@ static void colour_rules(Film *film) {
 void akv_film_colour(const AkvFilmParams *params, const uint8_t rgb[3], float out[3]) {
     Film *film = g_new0(Film, 1);
     film->params = *params;
+    film->params.lut_table = NULL;  // not kept
+    // A table akv_film would refuse is left out (its error is in libvips' error buffer).
+    if (params->lut_size > 0) {
+        film->lut = akv_lut_new(params->lut_table, params->lut_size, params->lut_domain_min, params->lut_domain_max);
+    }
     colour_rules(film);
     const Constants_generic k = constants_generic(film, NULL);
     // Eight copies of the pixel, and the 8 bytes beyond them the loads may read.
     VipsPel source[3 * LANES + 8] = {0};
     for (int lane = 0; lane < LANES; lane++) memcpy(source + 3 * lane, rgb, 3);
     Floats v[3], g[3];
-    curves_generic(&k, NULL, NULL, 0, source, v, g);
+    curves_generic(&k, NULL, NULL, NULL, 0, source, v, g);
+    if (k.lut) table_generic(&k, v);
     tone_generic(&k, NULL, 0, v, g);
     for (int c = 0; c < 3; c++) out[c] = v[k.mono ? 0 : c][0];
+    akv_lut_free(film->lut);
     g_free(film);
 }
 
@@ -284,6 +346,14 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
     }
     Film *film = g_new0(Film, 1);
     film->params = *params;
+    film->params.lut_table = NULL;  // copied into film->lut
+    if (params->lut_size > 0) {
+        film->lut = akv_lut_new(params->lut_table, params->lut_size, params->lut_domain_min, params->lut_domain_max);
+        if (!film->lut) {
+            film_free(NULL, film);
+            return -1;
+        }
+    }
     const AkvFilmParams *p = &film->params;
     const int width = in->Xsize, height = in->Ysize;
     film->width = width;
@@ -297,6 +367,32 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
         for (int x = 0; x < width; x++) {
             const float dx = (x - half_width) / half_width;
             film->vignette_x[x] = dx * dx * 0.5f;
+        }
+    }
+    if (p->leak_count < 0 || p->leak_count > AKV_LEAK_MAX) {
+        vips_error("akv_film", "at most %d light leaks, not %d", AKV_LEAK_MAX, p->leak_count);
+        film_free(NULL, film);
+        return -1;
+    }
+    for (int l = 0; l < p->leak_count; l++) {
+        for (int axis = 0; axis < 2; axis++) {
+            const float r = p->leak_radius[l][axis];
+            if (!isfinite(p->leak_centre[l][axis]) || !isfinite(r) || !(r > 0)) {
+                vips_error("akv_film", "%s", "a light leak needs a finite centre and a finite, positive radius");
+                film_free(NULL, film);
+                return -1;
+            }
+        }
+    }
+    if (p->leak_count > 0) {
+        film->leak_on = 1;
+        const size_t stride = (size_t)(width + LANES);
+        film->leak_columns = g_new0(float, (size_t)p->leak_count * stride);
+        for (int l = 0; l < p->leak_count; l++) {
+            for (int x = 0; x < width; x++) {
+                const float dx = (x - p->leak_centre[l][0]) / p->leak_radius[l][0];
+                film->leak_columns[(size_t)l * stride + (size_t)x] = expf(-2 * dx * dx);
+            }
         }
     }
     *out = vips_image_new();

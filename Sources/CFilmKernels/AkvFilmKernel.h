@@ -53,16 +53,106 @@ typedef struct {
     Floats s0, s1, s2, h0, h1, h2;              // the split tone's shadow and highlight tints
     const float *c0, *c1, *c2;                  // the curves
     const float *n0, *n1, *n2;                  // each curve interleaved with the grain's gain, or NULL
+    const AkvLut *lut;                          // the 3D table, or NULL
+    Floats lut_mix, lut_keep;                   // how much of the table's colour, and of the curves'
     int tint, mono;
     int one_field;  // the grain is one field in every channel (black-and-white grain)
 } KERNEL_NAME(Constants);
 
-// Pixels i…i+7 from `source` (24 bytes, 8 more readable): vignette, glow, colour matrix and
-// curves, into `v`, and the grain's gain at the same curve index into `g` (for black and white,
-// one channel's arithmetic copied to all three).
+// The 3D table runs in three steps over a batch of pixels (BATCH_PIXELS), so that its scattered
+// reads form one tight loop: the cells, vectorised (table_cells), each pixel's four corners read
+// and weighted, four floats at a time (table_corners), and the result mixed with the curves'
+// levels, vectorised again (table_mix).
+
+// Pixels j…j+7 of a batch, whose curve levels are `v`: their cells, corners and weights, into
+// `cells`. Tetrahedral interpolation splits a cell into six tetrahedra by the order of the
+// fractions: the corners go from the cell's first to its opposite one a channel at a time, in
+// decreasing fraction, weighted 1 − the largest fraction, the differences between the sorted
+// fractions, and the smallest (the branches and ties of Kasson et al.'s case list, as masks).
+KERNEL_TARGET static inline void KERNEL_NAME(table_cells)(const KERNEL_NAME(Constants) *k, const Floats v[3],
+                                                          TableCells *cells, int j) {
+    const AkvLut *lut = k->lut;
+    const Floats zero = {0}, top = zero + (float)(lut->size - 1);
+    const Indices last = (Indices){0} + (lut->size - 2);
+    const int32_t step[3] = {3, 3 * lut->size, 3 * lut->size * lut->size};
+    Floats f[3];
+    Indices base = {0};
+    for (int c = 0; c < 3; c++) {
+        // The levels 0…255 stand for 0…1; NaN goes to 0 (elementwise max returns the number).
+        Floats position = (v[c] / 255.0f - lut->low[c]) / lut->span[c] * top;
+        position = __builtin_elementwise_min(__builtin_elementwise_max(position, zero), top);
+        const Indices index = __builtin_elementwise_min(__builtin_convertvector(position, Indices), last);
+        f[c] = position - __builtin_convertvector(index, Floats);
+        base += index * step[c];
+    }
+    const Floats fr = f[0], fg = f[1], fb = f[2];
+    const Indices a = fr > fg, b = fg > fb, c = fr > fb, d = fb > fg, e = fb > fr;
+    const Indices sr = (Indices){0} + step[0], sg = (Indices){0} + step[1], sb = (Indices){0} + step[2];
+    // The channel stepped first (largest fraction) and the one stepped last (smallest).
+    const Indices first_r = a & (b | c), first_b = (a & ~b & ~c) | (~a & d);
+    const Indices first = (first_r & sr) | (first_b & sb) | (~(first_r | first_b) & sg);
+    const Indices last_b = (a & b) | (~a & ~d & ~e), last_g = a & ~b;
+    const Indices stepped_last = (last_b & sb) | (last_g & sg) | (~(last_b | last_g) & sr);
+    const Floats high = __builtin_elementwise_max(__builtin_elementwise_max(fr, fg), fb);
+    const Floats low = __builtin_elementwise_min(__builtin_elementwise_min(fr, fg), fb);
+    const Floats middle = __builtin_elementwise_max(__builtin_elementwise_min(fr, fg),
+                                                    __builtin_elementwise_min(__builtin_elementwise_max(fr, fg), fb));
+    const Indices third = sr + sg + sb - stepped_last;
+    const Floats w[4] = {1 - high, high - middle, middle - low, low};
+    memcpy(cells->base + j, &base, sizeof base);
+    memcpy(cells->second + j, &first, sizeof first);
+    memcpy(cells->third + j, &third, sizeof third);
+    for (int n = 0; n < 4; n++) memcpy(cells->weight[n] + j, &w[n], sizeof w[n]);
+}
+
+// `count` pixels' colours from the table: each pixel's four corners weighted, an RGB triple (and
+// a fourth float, unused) per corner and per pixel in `mapped`.
+KERNEL_TARGET static inline void KERNEL_NAME(table_corners)(const AkvLut *lut, const TableCells *cells, int count,
+                                                            float *mapped) {
+    const int diagonal = 3 * (1 + lut->size + lut->size * lut->size);
+    for (int j = 0; j < count; j++) {
+        const float *corner = lut->table + cells->base[j];
+        Floats4 c0, c1, c2, c3;
+        memcpy(&c0, corner, sizeof c0);
+        memcpy(&c1, corner + cells->second[j], sizeof c1);
+        memcpy(&c2, corner + cells->third[j], sizeof c2);
+        memcpy(&c3, corner + diagonal, sizeof c3);
+        const Floats4 m =
+            c0 * cells->weight[0][j] + c1 * cells->weight[1][j] + c2 * cells->weight[2][j] + c3 * cells->weight[3][j];
+        memcpy(mapped + 4 * j, &m, sizeof m);
+    }
+}
+
+// Eight pixels' table colours (`mapped`, four floats a pixel) in levels, mixed into their curve
+// levels `v` by the table's intensity.
+KERNEL_TARGET static inline void KERNEL_NAME(table_mix)(const KERNEL_NAME(Constants) *k, const float *mapped,
+                                                        Floats v[3]) {
+    Floats16 first, second;
+    memcpy(&first, mapped, sizeof first);
+    memcpy(&second, mapped + 16, sizeof second);
+    const Floats t[3] = {
+        __builtin_shufflevector(first, second, 0, 4, 8, 12, 16, 20, 24, 28),
+        __builtin_shufflevector(first, second, 1, 5, 9, 13, 17, 21, 25, 29),
+        __builtin_shufflevector(first, second, 2, 6, 10, 14, 18, 22, 26, 30),
+    };
+    for (int c = 0; c < 3; c++) v[c] = v[c] * k->lut_keep + (t[c] * 255.0f) * k->lut_mix;
+}
+
+// The levels `v` of eight pixels through the table (the three steps on one vector).
+KERNEL_TARGET static inline void KERNEL_NAME(table)(const KERNEL_NAME(Constants) *k, Floats v[3]) {
+    TableCells cells;
+    float mapped[4 * LANES];
+    KERNEL_NAME(table_cells)(k, v, &cells, 0);
+    KERNEL_NAME(table_corners)(k->lut, &cells, LANES, mapped);
+    KERNEL_NAME(table_mix)(k, mapped, v);
+}
+
+// Pixels i…i+7 from `source` (24 bytes, 8 more readable): vignette, light leaks, glow, colour
+// matrix and curves, into `v`, and the grain's gain at the same curve index into `g` (for black and white,
+// one channel's arithmetic copied to all three). The 3D table is not applied here.
 KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants) *k, const float *vignette,
-                                                     const float *glow, int i, const VipsPel *source, Floats v[3],
-                                                     Floats g[3]) {
+                                                     const float *const *leak, const float *glow, int i,
+                                                     const VipsPel *source, Floats v[3], Floats g[3]) {
 #if KERNEL_AVX2
     // Pixels 0…3 into the low half and 4…7 into the high one, then each channel's bytes widened
     // to 32 bits within the halves (-1 makes a zero byte).
@@ -87,6 +177,13 @@ KERNEL_TARGET static inline void KERNEL_NAME(curves)(const KERNEL_NAME(Constants
     if (vignette) {
         const Floats f = KERNEL_NAME(load)(vignette + i);
         red *= f, green *= f, blue *= f;
+    }
+    if (leak) {
+        // Screened: v + L − v · L / 255, which brightens without clipping.
+        const Floats l0 = KERNEL_NAME(load)(leak[0] + i), l1 = KERNEL_NAME(load)(leak[1] + i),
+                     l2 = KERNEL_NAME(load)(leak[2] + i);
+        red += l0 - red * l0 * (1.0f / 255), green += l1 - green * l1 * (1.0f / 255);
+        blue += l2 - blue * l2 * (1.0f / 255);
     }
     if (glow) {
         const Floats g = KERNEL_NAME(load)(glow + i);
@@ -194,27 +291,36 @@ KERNEL_TARGET static inline KERNEL_NAME(Constants)
         .h0 = zero + p->highlight_tint[0], .h1 = zero + p->highlight_tint[1], .h2 = zero + p->highlight_tint[2],
         .c0 = p->curve[0], .c1 = p->curve[1], .c2 = p->curve[2],
         .n0 = grain ? film->curve_gain[0] : NULL, .n1 = film->curve_gain[1], .n2 = film->curve_gain[2],
+        .lut = film->lut, .lut_mix = zero + p->lut_mix, .lut_keep = zero + (1 - p->lut_mix),
         .tint = film->tint_on, .mono = film->mono,
         .one_field = grain && grain[1] == grain[0] && grain[2] == grain[0],
     };
     return k;
 }
 
-// Renders `width` pixels of one row. `vignette` and `glow` are per-pixel rows or NULL, `grain`
-// the row's grain field per channel or NULL.
+// Renders `width` pixels of one row. `vignette` and `glow` are per-pixel rows or NULL, `leak`
+// the row's light-leak levels and `grain` its grain field, per channel, or NULL.
 KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float *restrict vignette,
-                                                  const float *restrict glow, const int16_t *const *grain,
+                                                  const float *const *leak, const float *restrict glow,
+                                                  const int16_t *const *grain,
                                                   const VipsPel *restrict in, VipsPel *restrict out, int width) {
     const KERNEL_NAME(Constants) k = KERNEL_NAME(constants)(film, grain);
     // Four vectors at a time, all their table lookups first: the lookups' latency overlaps.
     // Every load and store reaches up to 8 bytes past its 24, so the loops stop three pixels
     // early and the rest goes through scratch vectors.
-    enum { BATCH = 4 };
+    enum { BATCH = BATCH_PIXELS / LANES };
     int i = 0;
     for (; i + LANES * BATCH <= width - 3; i += LANES * BATCH) {
         Floats v[BATCH][3], g[BATCH][3];
         for (int b = 0; b < BATCH; b++) {
-            KERNEL_NAME(curves)(&k, vignette, glow, i + LANES * b, in + 3 * (i + LANES * b), v[b], g[b]);
+            KERNEL_NAME(curves)(&k, vignette, leak, glow, i + LANES * b, in + 3 * (i + LANES * b), v[b], g[b]);
+        }
+        if (k.lut) {
+            TableCells cells;
+            float mapped[4 * BATCH_PIXELS];
+            for (int b = 0; b < BATCH; b++) KERNEL_NAME(table_cells)(&k, v[b], &cells, LANES * b);
+            KERNEL_NAME(table_corners)(k.lut, &cells, LANES * BATCH, mapped);
+            for (int b = 0; b < BATCH; b++) KERNEL_NAME(table_mix)(&k, mapped + 4 * LANES * b, v[b]);
         }
         for (int b = 0; b < BATCH; b++) {
             KERNEL_NAME(finish)(&k, grain, i + LANES * b, v[b], g[b], out + 3 * (i + LANES * b));
@@ -222,7 +328,8 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
     }
     for (; i + LANES <= width - 3; i += LANES) {
         Floats v[3], g[3];
-        KERNEL_NAME(curves)(&k, vignette, glow, i, in + 3 * i, v, g);
+        KERNEL_NAME(curves)(&k, vignette, leak, glow, i, in + 3 * i, v, g);
+        if (k.lut) KERNEL_NAME(table)(&k, v);
         KERNEL_NAME(finish)(&k, grain, i, v, g, out + 3 * i);
     }
     for (; i < width; i += LANES) {
@@ -230,7 +337,8 @@ KERNEL_TARGET static void KERNEL_NAME(render_row)(const Film *film, const float 
         VipsPel in_tail[3 * LANES + 16] = {0}, out_tail[3 * LANES + 16];
         memcpy(in_tail, in + 3 * i, 3 * (size_t)(width - i));
         Floats v[3], g[3];
-        KERNEL_NAME(curves)(&k, vignette, glow, i, in_tail, v, g);
+        KERNEL_NAME(curves)(&k, vignette, leak, glow, i, in_tail, v, g);
+        if (k.lut) KERNEL_NAME(table)(&k, v);
         KERNEL_NAME(finish)(&k, grain, i, v, g, out_tail);
         memcpy(out + 3 * i, out_tail, 3 * (size_t)count);
     }

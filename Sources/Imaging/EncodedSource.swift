@@ -1,5 +1,6 @@
 import CVips
 import CVipsShim
+import FileSafety
 import Foundation
 
 /// The encoded file or bytes a loaded image's pixels are decoded from, kept with every image

@@ -1,5 +1,6 @@
 import CVips
 import CVipsShim
+import FileSafety
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import FileSafety
+
 /// What went wrong while reading, processing or writing an image.
 ///
 /// Errors that come from libvips carry its own message, so that a user sees the real cause

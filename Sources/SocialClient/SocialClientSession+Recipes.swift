@@ -106,9 +106,12 @@ extension SocialClientSession {
     }
 
     /// The meal plan made from the user's body profile.
+    /// - Parameter equation: the basal-metabolic-rate equation; Harris–Benedict by default.
     /// - Returns: the plan.
     /// - Throws: ``SocialClientError/api(_:)`` with `not-found` (entity `body-profile`) until a profile is set.
-    public func mealPlan() async throws(SocialClientError) -> MealPlan {
-        try await json(MealPlan.self, "GET", ["me", "meal-plan"])
+    public func mealPlan(equation: BMREquation = .harrisBenedict) async throws(SocialClientError) -> MealPlan {
+        try await json(
+            MealPlan.self, "GET", ["me", "meal-plan"],
+            query: [URLQueryItem(name: "equation", value: equation.rawValue)])
     }
 }

@@ -12,6 +12,16 @@ extension SocialClientSession {
         try await json(CreatedShareLink.self, "POST", ["posts", postID.rawValue, "share-links"], expect: 201)
     }
 
+    /// The live share links of one's own post, oldest first, without their tokens (the server
+    /// keeps only their hashes); revoke one with ``revokeShareLink(linkID:)``.
+    /// - Parameter postID: the post.
+    /// - Returns: the links.
+    /// - Throws: ``SocialClientError/api(_:)`` with `forbidden` (not the author), `not-found` or
+    ///   `share-links-unavailable`.
+    public func shareLinks(postID: PostID) async throws(SocialClientError) -> [ShareLink] {
+        try await json(ShareLinkList.self, "GET", ["posts", postID.rawValue, "share-links"]).links
+    }
+
     /// Revokes a share link of one's own post; its page answers 404 from then on.
     /// - Parameter linkID: the link's id (`CreatedShareLink.id`).
     /// - Throws: ``SocialClientError/api(_:)`` with `forbidden` or `not-found`.
@@ -26,4 +36,9 @@ extension SocialClientSession {
     public func shareLinkPage(_ link: CreatedShareLink) -> URL {
         transport.baseURL.appendingPathComponent("p").appendingPathComponent(link.token)
     }
+}
+
+/// The body of `GET /posts/{postID}/share-links`.
+private struct ShareLinkList: Decodable {
+    let links: [ShareLink]
 }

@@ -65,6 +65,8 @@ extension SocialClientSession {
         let opening = Opening()
         var configuration = WebSocketClientConfiguration()
         configuration.additionalHeaders[.authorization] = "Bearer \(token)"
+        // The client's language, as on every other request: a refused upgrade's error is in it.
+        configuration.additionalHeaders[.acceptLanguage] = transport.acceptLanguage
         let connection = Task { [configuration] in
             do {
                 try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {

@@ -80,6 +80,7 @@ public struct SocialRoutes: Sendable {
         addFeedRoutes(to: routes)
         addNotificationRoutes(to: routes)
         addMessageRoutes(to: routes)
+        addSafetyRoutes(to: routes)
         addRecipeRoutes(to: routes)
         addMealPlanRoutes(to: routes)
         return routes

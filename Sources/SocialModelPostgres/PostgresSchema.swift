@@ -155,6 +155,7 @@ enum PostgresSchema {
         conversationsOutliveAccounts,
         mailOutbox,
         shareLinks,
+        blocksAndMutes,
     ]
 
     /// A deleted account's conversations stay with the other participant: the participants and a

@@ -108,8 +108,8 @@ extension PostgresSocialStore: FeedStore {
         builder.sql = clauses.page(
             viewer: viewer, session: session,
             keys: """
-                SELECT t.created_at, t.post_id AS id FROM home_timeline t
-                WHERE t.user_id = \(viewer) \(condition)
+                SELECT t.created_at, t.post_id AS id FROM home_timeline t JOIN posts hp ON hp.id = t.post_id
+                WHERE t.user_id = \(viewer) AND \(SafetySQL.visible(to: viewer, other: "hp.author_id", .posts)) \(condition)
                 ORDER BY \(clauses.orderBy("t", id: "post_id")) LIMIT \(count)
                 """)
     }
@@ -263,13 +263,18 @@ extension PostgresSocialStore: FeedStore {
             + (try await plan(Prepared<HomeFeedShape<Order, SessionFirstRead>>(session)))
     }
 
-    /// The authors of a home feed: the people the viewer follows, and the viewer. With
+    /// The authors of a home feed: the people the viewer follows whom a block or a mute does not
+    /// hide, and the viewer. With
     /// `distinct: false` a viewer who follows themselves is listed twice, which a membership test
     /// ignores; it spares PostgreSQL a hash of the list made only to drop that repeat, before the
     /// test builds its own.
     static func homeAuthors(_ viewer: String, distinct: Bool = true) -> String {
         let union = distinct ? "UNION" : "UNION ALL"
-        return "SELECT followee_id AS author FROM follows WHERE follower_id = \(viewer) \(union) SELECT \(viewer)"
+        return """
+            SELECT f.followee_id AS author FROM follows f
+            WHERE f.follower_id = \(viewer) AND \(SafetySQL.visible(to: viewer, other: "f.followee_id", .posts))
+            \(union) SELECT \(viewer)
+            """
     }
 
     /// Everyone's posts by their seeded rank. The rank is `ExploreOrder.rank(seed:postID:)`,
@@ -280,7 +285,11 @@ extension PostgresSocialStore: FeedStore {
     public func explore(viewerID: UserID, seed: UInt64, after: ExploreCursor?, limit: Int) async throws(StoreError)
         -> [PostView]
     {
-        let ids = try await fetch("SELECT id FROM posts") { try $0.id(IDKind.Post.self) }
+        var visible = SQLBuilder()
+        let viewerPlaceholder = visible.bind(viewerID.rawValue)
+        visible.sql =
+            "SELECT p.id FROM posts p WHERE \(SafetySQL.visible(to: viewerPlaceholder, other: "p.author_id", .posts))"
+        let ids = try await fetch(visible.query) { try $0.id(IDKind.Post.self) }
         var ranked = ids.map { (rank: ExploreOrder.rank(seed: seed, postID: $0), id: $0) }
         if let after {
             ranked.removeAll { ($0.rank, $0.id.rawValue) <= (after.rank, after.postID.rawValue) }

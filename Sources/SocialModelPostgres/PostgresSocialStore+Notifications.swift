@@ -14,7 +14,9 @@ extension PostgresSocialStore: NotificationStore {
         let recipient = builder.bind(recipientID.rawValue)
         let condition = builder.keyset(after, "created_at", "id")
         builder.sql = """
-            SELECT \(SQLShape.notification) FROM notifications WHERE recipient_id = \(recipient) \(condition)
+            SELECT \(SQLShape.notification) FROM notifications
+            WHERE recipient_id = \(recipient) AND \(SafetySQL.visible(to: recipient, other: "actor_id", .notifications))
+            \(condition)
             ORDER BY created_at DESC, id DESC LIMIT \(builder.bind(max(0, limit)))
             """
         return try await fetch(builder.query) { try $0.notification() }.compactMap { $0 }
@@ -34,7 +36,10 @@ extension PostgresSocialStore: NotificationStore {
     /// - Throws: `StoreError` when the store fails.
     public func unreadNotificationCount(recipientID: UserID) async throws(StoreError) -> Int {
         try await fetchOne(
-            "SELECT count(*) FROM notifications WHERE recipient_id = \(recipientID.rawValue) AND NOT is_read"
+            """
+            SELECT count(*) FROM notifications WHERE recipient_id = \(recipientID.rawValue) AND NOT is_read
+            AND \(unescaped: SafetySQL.visible(to: "$1", other: "actor_id", .notifications))
+            """
         ) { try $0.int() } ?? 0
     }
 

@@ -128,15 +128,26 @@ extension PostgresSocialStore: ProfileStore {
     func datedUsers(table: String, key: String, other: String, id: String, after: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [DatedUser]
     {
+        try await datedUsers(table: table, key: key, other: other, id: id, after: after, limit: limit) {
+            try $0.datedUser()
+        }
+    }
+
+    /// ``datedUsers(table:key:other:id:after:limit:)`` with `extra` columns of the link after the
+    /// date, read by `decode`.
+    func datedUsers<T>(
+        table: String, key: String, other: String, id: String, after: KeysetCursor?, limit: Int, extra: String = "",
+        _ decode: (inout PostgresColumns) throws -> T
+    ) async throws(StoreError) -> [T] {
         var builder = SQLBuilder()
         let idPlaceholder = builder.bind(id)
         let condition = builder.keyset(after, "l.created_at", "l.\(other)")
         builder.sql = """
-            SELECT \(SQLShape.qualified(SQLShape.user, "u")), l.created_at
+            SELECT \(SQLShape.qualified(SQLShape.user, "u")), l.created_at\(extra.isEmpty ? "" : ", " + extra)
             FROM \(table) l JOIN users u ON u.id = l.\(other)
             WHERE l.\(key) = \(idPlaceholder) \(condition)
             ORDER BY l.created_at DESC, l.\(other) DESC LIMIT \(builder.bind(max(0, limit)))
             """
-        return try await fetch(builder.query) { try $0.datedUser() }
+        return try await fetch(builder.query, decode)
     }
 }

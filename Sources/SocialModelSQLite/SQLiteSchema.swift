@@ -117,6 +117,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v7-share-links") { db in
             try db.execute(sql: SQLiteSocialStore.shareLinksSchema)
         }
+        migrator.registerMigration("v8-blocks-and-mutes") { db in
+            try db.execute(sql: SQLiteSocialStore.safetySchema)
+        }
         return migrator
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: FeedStore {
     /// A user's posts in order, after the cursor.
@@ -81,7 +82,9 @@ extension SQLiteSocialStore: FeedStore {
     static func homeTimelineSQL(order: FeedOrder, paged: Bool) -> String {
         let clauses = feedClauses(order, alias: "t", id: "post_id")
         return """
-            SELECT t.post_id FROM home_timeline t WHERE t.user_id = ? \(paged ? "AND " + clauses.after : "")
+            SELECT t.post_id FROM home_timeline t CROSS JOIN posts p ON p.id = t.post_id
+            WHERE t.user_id = ? AND \(SafetySQL.visible(to: "?1", other: "p.author_id", .posts))
+            \(paged ? "AND " + clauses.after : "")
             ORDER BY \(clauses.orderBy) LIMIT ?
             """
     }
@@ -109,8 +112,12 @@ extension SQLiteSocialStore: FeedStore {
             """
     }
 
-    /// The authors of a user's home feed: those followed, and the user (bound twice).
-    static let followedSQL = "(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)"
+    /// The authors of a user's home feed: those followed whom a block or a mute does not hide,
+    /// and the user (bound twice, first in the statement).
+    static let followedSQL = """
+        (SELECT f.followee_id FROM follows f
+        WHERE f.follower_id = ? AND \(SafetySQL.visible(to: "?1", other: "f.followee_id", .posts)) UNION ALL SELECT ?)
+        """
 
     /// The key columns, comparisons and ordering of a feed query for `order`: row-value
     /// comparisons, so the next page starts at an index seek rather than an offset. `after` keeps
@@ -142,7 +149,7 @@ extension SQLiteSocialStore: FeedStore {
         -> [PostView]
     {
         try await read { db in
-            var arguments: StatementArguments = [Int64(bitPattern: seed)]
+            var arguments: StatementArguments = [Int64(bitPattern: seed), viewerID.rawValue]
             var condition = ""
             if let after {
                 condition = "WHERE (rank, id) > (?, ?)"
@@ -151,7 +158,9 @@ extension SQLiteSocialStore: FeedStore {
             let ids = try String.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT id FROM (SELECT id, explore_rank(?, id) AS rank FROM posts)
+                        SELECT id FROM (
+                            SELECT p.id, explore_rank(?, p.id) AS rank FROM posts p
+                            WHERE \(SafetySQL.visible(to: "?2", other: "p.author_id", .posts)))
                         \(condition) ORDER BY rank, id LIMIT ?
                         """), arguments: arguments + [max(0, limit)])
             return try Self.views(ids: ids, viewerID: viewerID, db)

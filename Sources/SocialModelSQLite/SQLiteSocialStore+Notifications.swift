@@ -14,7 +14,8 @@ extension SQLiteSocialStore: NotificationStore {
             "created_at, id", "<", after: after, leading: [recipientID.rawValue], limit: limit)
         return try await fetch(
             """
-            SELECT \(SQLShape.notification) FROM notifications WHERE recipient_id = ? \(condition)
+            SELECT \(SQLShape.notification) FROM notifications
+            WHERE recipient_id = ? AND \(SafetySQL.visible(to: "?1", other: "actor_id", .notifications)) \(condition)
             ORDER BY created_at DESC, id DESC LIMIT ?
             """, arguments
         ) { try $0.notification() }.compactMap { $0 }
@@ -36,7 +37,10 @@ extension SQLiteSocialStore: NotificationStore {
         try await fetchOne(Self.unreadCountSQL, [recipientID.rawValue]) { try $0.int() } ?? 0
     }
 
-    static let unreadCountSQL = "SELECT COUNT(*) FROM notifications WHERE recipient_id = ? AND is_read = 0"
+    static let unreadCountSQL = """
+        SELECT COUNT(*) FROM notifications
+        WHERE recipient_id = ? AND is_read = 0 AND \(SafetySQL.visible(to: "?1", other: "actor_id", .notifications))
+        """
 
     /// Marks one notification read.
     ///

@@ -129,14 +129,25 @@ extension SQLiteSocialStore: ProfileStore {
     func datedUsers(table: String, key: String, other: String, id: String, after: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [DatedUser]
     {
+        try await datedUsers(table: table, key: key, other: other, id: id, after: after, limit: limit) {
+            try $0.datedUser()
+        }
+    }
+
+    /// ``datedUsers(table:key:other:id:after:limit:)`` with `extra` columns of the link after the
+    /// date, read by `decode`.
+    func datedUsers<T: Sendable>(
+        table: String, key: String, other: String, id: String, after: KeysetCursor?, limit: Int, extra: String = "",
+        _ decode: @escaping @Sendable (inout SQLiteRow) throws -> T
+    ) async throws(StoreError) -> [T] {
         let (condition, arguments) = Self.keyset(
             "l.created_at, l.\(other)", "<", after: after, leading: [id], limit: limit)
         let columns = SQLShape.user.split(separator: ", ").map { "u.\($0)" }.joined(separator: ", ")
         return try await fetch(
             """
-            SELECT \(columns), l.created_at FROM \(table) l JOIN users u ON u.id = l.\(other)
+            SELECT \(columns), l.created_at\(extra.isEmpty ? "" : ", " + extra) FROM \(table) l
+            JOIN users u ON u.id = l.\(other)
             WHERE l.\(key) = ? \(condition) ORDER BY l.created_at DESC, l.\(other) DESC LIMIT ?
-            """, arguments
-        ) { try $0.datedUser() }
+            """, arguments, decode)
     }
 }

@@ -36,7 +36,7 @@ public enum SocialStoreConformance {
         + ProfileAndDeletionChecks.all
         + RecipeChecks.all + ConcurrencyChecks.all
         + HostileInputChecks.all + SocialChecks.all + PostChecks.all + FeedChecks.all + MessageChecks.all
-        + AuthorizationChecks.all
+        + AuthorizationChecks.all + SafetyChecks.all
 
     /// Runs every check (or those of `areas`), each on a fresh store, recording an issue for
     /// every broken rule; an error a check throws is recorded too, and the other checks still run.
@@ -84,6 +84,8 @@ public struct ConformanceCheck: Sendable, Identifiable, CustomStringConvertible,
         case concurrency
         /// SQL fragments, NUL bytes and odd Unicode, kept verbatim and never matched by accident.
         case hostileInput
+        /// `SafetyStore`: blocks and mutes, and what they hide in feeds and notifications.
+        case safety
     }
 
     /// What it checks.

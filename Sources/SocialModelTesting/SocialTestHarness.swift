@@ -144,5 +144,7 @@ public struct SocialTestHarness: Sendable {
         public var notifications: NotificationService { network.notifications }
         /// This user's messages.
         public var messages: MessageService { network.messages }
+        /// This user's blocks and mutes.
+        public var safety: SafetyService { network.safety }
     }
 }

@@ -122,17 +122,25 @@ struct LUTHostileInputTests {
         #expect(throws: LUTError.sizeOutOfRange(9, allowed: 2...8)) { try ColorLookupTable.identityHaldCLUT(level: 9) }
     }
 
-    /// Defence in depth: the C kernel refuses a bad size or domain itself.
+    /// Defence in depth: the film pass refuses a bad 3D table size or domain itself.
     @Test func theKernelChecksItsOwnSizeAndDomain() throws {
         let input = try TestImages.flat(100, width: 8, height: 8)
-        let table = [Float](repeating: 0.5, count: 3 * 8)
+        let table = [Float](repeating: 0.5, count: 3 * 66 * 66 * 66)
         for (size, low, high): (Int32, [Float], [Float]) in [
             (2, [0, 0, 0], [0, 0, 0]), (2, [0, 0, 0], [.nan, 1, 1]), (2, [-.infinity, 0, 0], [1, 1, 1]),
             (1, [0, 0, 0], [1, 1, 1]), (66, [0, 0, 0], [1, 1, 1]),
         ] {
             #expect(throws: ImagingError.self) {
-                try Image.make("lut3d", keepingAlive: [input]) { out in
-                    akv_lut3d(input.pointer, out, table, size, low, high)
+                try Image.make("film", keepingAlive: [input]) { out in
+                    table.withUnsafeBufferPointer { entries in
+                        var params = AkvFilmParams()
+                        params.lut_table = entries.baseAddress
+                        params.lut_size = size
+                        params.lut_domain_min = (low[0], low[1], low[2])
+                        params.lut_domain_max = (high[0], high[1], high[2])
+                        params.lut_mix = 1
+                        return akv_film(input.pointer, out, &params)
+                    }
                 }
             }
         }

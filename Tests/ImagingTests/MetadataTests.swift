@@ -4,8 +4,8 @@ import PixelTestSupport
 import TestSupport
 import Testing
 
-/// EXIF writing and reading, and the atomic file writes every kit shares.
-@Suite("Metadata and atomic files")
+/// EXIF writing and reading (the atomic file writes every kit shares: FileSafetyTests).
+@Suite("Metadata")
 struct MetadataTests {
     static func jpeg() throws -> Data {
         try TestImages.stepWedge().encoded(as: .jpeg(quality: 90), stripMetadata: true)
@@ -81,39 +81,5 @@ struct MetadataTests {
             guard case MetadataError.unreadableJPEG(let reason) = error else { return false }
             return !reason.isEmpty
         }
-    }
-
-    @Test func atomicFilesReplaceOrRefuseAndLeaveNothingBehind() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
-        let target = folder.file("record.json")
-        try AtomicFile.write(Data("one".utf8), to: target)
-        try AtomicFile.write(Data("two".utf8), to: target, durable: false)
-        #expect(try Data(contentsOf: target) == Data("two".utf8))
-        #expect(try AtomicFile.create(Data("three".utf8), at: target) == false)
-        #expect(try AtomicFile.create(Data("four".utf8), at: folder.file("new.json")))
-        #expect(try Data(contentsOf: target) == Data("two".utf8))
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
-                "new.json", "record.json",
-            ])
-
-        let missing = folder.file("no/such/folder/out.png")
-        #expect(throws: ImagingError.self) { try TestImages.flat(10, width: 4, height: 4).write(to: missing) }
-        do {
-            try AtomicFile.write(Data(), to: missing)
-            Issue.record("wrote into a missing folder")
-        } catch {
-            #expect(error.path == missing.path)
-            #expect(error.reason.hasPrefix("open: "))
-        }
-
-        // A killed writer's leftover is a temporary; a fresh one is kept, an old one removed.
-        let leftover = folder.file("\(AtomicFile.temporaryPrefix)1F2E-photo.jpg")
-        try Data("partial".utf8).write(to: leftover)
-        #expect(AtomicFile.isTemporary(leftover.lastPathComponent))
-        #expect(AtomicFile.removeStaleTemporaryFiles(in: folder.url, olderThan: 3600) == 0)
-        #expect(AtomicFile.removeStaleTemporaryFiles(in: folder.url, olderThan: 0) == 1)
-        #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
 }

@@ -53,6 +53,7 @@ struct RecorderStateMachineTests {
             writing += actions.exports
             packetWriting += actions.packetExports
             failures += actions.failures
+            if actions.checksBudget { checkBudget(freeBytes: nil) }
             // Nothing being written is removed.
             let inUse =
                 actions.deletions.isEmpty
@@ -89,6 +90,19 @@ struct RecorderStateMachineTests {
         mutating func store(at index: Int, fails: Bool) {
             let reservation = inFlight.remove(at: index)
             take(machine.frameStored(reservation, written: fails ? [] : reservation.slots, byteCount: 1000))
+            tick()
+        }
+
+        /// The shell ticks the machine's clock as footage comes in; a budget check it asks for
+        /// runs at once. Then the footprint (clips on disk, the ring buffer, clips being
+        /// written) is within the budget, unless only protected or in-use footage is left.
+        mutating func tick() {
+            take(machine.clockTick(now: clock))
+            guard let budget = machine.configuration.storageBudget else { return }
+            let used = disk.clips.reduce(0) { $0 + $1.bytes } + machine.bufferBytes
+            if used > budget.maximumBytes, !disk.over {
+                broken.append("\(used) B stored of \(budget.maximumBytes) B with no budget check")
+            }
         }
 
         /// Writes the oldest clip (the export queue is serial): published, then finished;
@@ -188,6 +202,7 @@ struct RecorderStateMachineTests {
                 offset: offset, size: size, pts: pts, dts: pts, duration: RecorderStateMachineTests.tick, isKey: isKey,
                 stream: 0)
             take(machine.packetStored(record, group: group, startedGroup: startsGroup, failed: fails))
+            tick()
             return fails ? nil : group
         }
 
@@ -337,7 +352,8 @@ struct RecorderStateMachineTests {
             shell.take(shell.machine.stop())
             shell.drain(using: &random)
             shell.checkBudget(freeBytes: nil)
-            #expect(shell.broken.isEmpty, "seed \(seed): \(shell.broken.prefix(3))")
+            let broken = Array(shell.broken.prefix(3))
+            #expect(broken.isEmpty, "seed \(seed), \(shell.broken.count) broken")
             #expect(!shell.machine.hasPendingClips, context)
 
             let clips = shell.published.map(\.clip)
@@ -435,6 +451,17 @@ struct RecorderStateMachineTests {
             var parameters = sizes[0]
             var recorded: [(pts: Int64, group: Int)] = []
             var events = 0
+            // Where each event should fall: at the newest time the source told (`told`: a packet,
+            // kept or skipped, or the clock of an outage), or, when marked with a time while no
+            // group is open (`flowing` false: lost, cut, or waiting for a key frame), at that time.
+            var stamps: [Int64] = []
+            var told: Int64 = 0
+            var flowing = false
+            func mark(_ shell: inout Shell, now: Int64?) throws {
+                events += 1
+                stamps.append(flowing ? told : now ?? told)
+                shell.take(try shell.machine.markEvent(now: now))
+            }
             let steps = Int.random(in: 100...900, using: &random)
             for _ in 0..<steps {
                 shell.clock = 1_000 + PacketTimeline.seconds(pts)
@@ -446,31 +473,38 @@ struct RecorderStateMachineTests {
                     if Int.random(in: 0..<300, using: &random) == 0 { parameters = sizes[frame % 2] }
                     if Int.random(in: 0..<60, using: &random) == 0 {
                         shell.machine.packetDropped()
+                        flowing = false
                         continue
                     }
                     let fails = Int.random(in: 0..<100, using: &random) == 0
+                    told = pts
                     if let group = shell.packet(
                         pts: pts, isKey: frame % groupLength == 0, size: Int.random(in: 100...3000, using: &random),
                         parameters: parameters, fails: fails)
                     {
                         recorded.append((pts, group))
+                        flowing = true
+                    } else {
+                        flowing = false
                     }
                 case 70..<72:
-                    // An outage: its timeline goes on (events may be marked in it), then the source returns.
+                    // An outage: its timeline goes on (events may be marked in it, with the clock's
+                    // time or none), then the source returns.
                     shell.machine.sourceLost()
+                    flowing = false
                     for _ in 0..<Int.random(in: 1...8, using: &random) {
                         pts += PacketTimeline.ticksPerSecond
                         shell.take(shell.machine.sourceIdle(now: pts))
+                        told = pts
                         if shell.machine.passthrough.newestPTS != nil, Int.random(in: 0..<4, using: &random) == 0 {
-                            events += 1
-                            shell.take(try shell.machine.markEvent(now: pts))
+                            try mark(&shell, now: Bool.random(using: &random) ? pts : nil)
                         }
                     }
                 case 72..<76 where shell.machine.passthrough.newestPTS != nil:
                     // The live timeline's clock is at the newest packet (or, after an outage and
-                    // before the next key frame, at the packets being skipped).
-                    events += 1
-                    shell.take(try shell.machine.markEvent(now: pts))
+                    // before the next key frame, at the packets being skipped); a host without
+                    // a live clock marks with no time.
+                    try mark(&shell, now: Bool.random(using: &random) ? pts : nil)
                 case 76..<88:
                     shell.writeOldest(checkBetween: Bool.random(using: &random))
                 case 88..<92:
@@ -487,7 +521,8 @@ struct RecorderStateMachineTests {
             var drained = SplitMix64(seed: seed)
             shell.drain(using: &drained)
             shell.checkBudget(freeBytes: nil)
-            #expect(shell.broken.isEmpty, "seed \(seed): \(shell.broken.prefix(3))")
+            let broken = Array(shell.broken.prefix(3))
+            #expect(broken.isEmpty, "seed \(seed), \(shell.broken.count) broken")
             let pending = shell.machine.hasPendingClips
             #expect(!pending, context)
             #expect(shell.log.filter { $0 == "ended" }.count <= 1, context)
@@ -512,8 +547,12 @@ struct RecorderStateMachineTests {
             for case .noFramesInWindow(let times) in shell.failures { outaged += times.count }
             let listed = jobs.flatMap(\.clip.events)
             #expect(listed.count + outaged == events, context)
-            // Events are stamped on the source's clock, in the order they were marked.
+            // Events are stamped on the source's clock, in the order they were marked, each at
+            // the time it was marked.
             #expect(zip(listed, listed.dropFirst()).allSatisfy { $0 <= $1 }, context)
+            var stamped = listed
+            for case .noFramesInWindow(let times) in shell.failures { stamped += times.map(PacketTimeline.ticks) }
+            #expect(stamped.sorted() == stamps.sorted(), context)
             // A complete window is published in whole: every recorded packet in it is in a clip.
             let clipGroups = Set(jobs.flatMap { $0.groups.map(\.number) })
             let backward = PacketTimeline.ticks(back)

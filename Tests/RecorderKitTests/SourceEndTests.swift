@@ -80,6 +80,23 @@ struct SourceEndTests {
         #expect(try await Self.decodeErrors(clip.url) == "")
     }
 
+    @Test("recorder-host keeps recording after its last event until the event's forward window is filled")
+    func hostFillsForwardWindow() async throws {
+        let folder = try TemporaryFolder("host-forward")
+        defer { folder.cleanUp() }
+        // 4 s read in real time; the last event at 1 s wants 1.5 s after it: the host must not
+        // stop at the event, nor wait for the file's end. The clip runs from the key frame at 0 s
+        // to the one at 3 s (one a second).
+        let movie = try await Self.movie("four.mp4", in: folder, seconds: 4)
+        let result = try await HostHardeningTests.host(
+            ["--source", movie.path, "--passthrough", "--event", "1", "--back", "0.5", "--forward", "1.5"],
+            in: folder)
+        let clip = try #require(Self.publishedClips(result.output).first, "\(result.output)")
+        #expect(!clip.line.hasSuffix("(truncated)"), "\(clip.line)")
+        #expect(clip.line.contains(" frames 90 "), "\(clip.line)")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test("an H.265 passthrough clip is tagged hvc1, as Apple's players require")
     func hevcTag() async throws {
         let folder = try TemporaryFolder("hvc1")

@@ -82,7 +82,7 @@ struct AuthorizationMatrixTests {
             let things = try await Self.ownedThings(client, fixture)
             let post = things.post
             let routes = Self.sessionRoutes(of: fixture, values: things.values)
-            #expect(routes.count == 56)
+            #expect(routes.count == 63)
 
             let revoked = try await client.signUp("leaver", in: fixture)
             #expect(try await client.call(.delete, "/sessions/current", as: revoked).status == .noContent)
@@ -138,6 +138,7 @@ struct AuthorizationMatrixTests {
                 (.post, "/notifications/\(notification.id)/read"), (.delete, "/notifications/\(notification.id)"),
                 (.get, "/conversations/\(conversation)/messages"), (.post, "/conversations/\(conversation)/read"),
                 (.delete, "/conversations/\(conversation)"), (.delete, "/recipes/\(things.recipe.id)"),
+                (.get, "/posts/\(post.id)/share-links"),
             ]
             for (method, path) in attempts {
                 let response = try await client.call(method, path, as: stranger)

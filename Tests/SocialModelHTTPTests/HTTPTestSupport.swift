@@ -20,8 +20,11 @@ struct HTTPFixture {
     /// The filters of the mock processor, as the routes list them.
     let filterNames: [String]
 
+    /// No time limit unless a test sets one: a full parallel run can hold the in-process server's
+    /// handlers past the default 30 s (a sign-in answered 503 there), and only the limit tests
+    /// are about it.
     init(
-        limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = [],
+        limits: SocialHTTPLimits = SocialHTTPLimits(timeLimit: nil), trustedProxies: Set<String> = [],
         photos: any PhotoProcessor = MockPhotoProcessor(), allowedOrigins: [String] = []
     ) {
         harness = SocialTestHarness(store: SQLiteSocialStore.inMemory(), photos: photos)

@@ -38,9 +38,9 @@ struct ExampleProgramTests {
         #expect(first.status == 0, "\(first.error)")
         // Figures worked by hand in MealPlannerTests.
         for line in [
-            "registering cook@example.com", "daily energy          3773.7 kcal (× 2.1)",
-            "protein 28.3 g, carbohydrate 113.2 g, fat 21.0 g",
-            "50 g chicken breast, 115 g basmati rice (dry), 18 g olive oil",
+            "registering cook@example.com", "daily energy          4133.7 kcal (360.0 for the goal)",
+            "protein 31.0 g, carbohydrate 124.0 g, fat 23.0 g",
+            "55 g chicken breast, 130 g basmati rice (dry), 20 g olive oil",
             "recipes, page 1 of 2 (12 in all), newest first:", "Roast vegetables — 65 min, 0 likes",
         ] {
             #expect(first.output.contains(line), "missing: \(line)")

@@ -12,6 +12,7 @@ struct MealPlannerTests {
         var sex: Sex
         var activity: ActivityLevel
         var goal: Goal
+        /// Maintenance energy; the macros are the maintenance day's (before the goal's adjustment).
         var daily: Double
         var protein: Double
         var carbohydrate: Double
@@ -22,7 +23,7 @@ struct MealPlannerTests {
     // Worked by hand from the spec's formulas, not from the code:
     //   woman BMR = 655.0955 + 9.5634·60 + 1.8496·165 − 4.6756·30 = 1393.8155 kcal
     //   man   BMR = 66.473 + 13.7516·80 + 5.0033·180 − 6.755·40   = 1796.995 kcal
-    //   daily = BMR × factor; meal = daily / 5
+    //   maintenance = BMR × factor; meal = maintenance / 5 (the adjusted day scales every macro alike)
     //   lose weight: protein = meal·0.40/4, carbohydrate = meal·0.40/4, fat = meal·0.20/9
     //   gain muscle: protein = meal·0.15/4, carbohydrate = meal·0.60/4, fat = meal·0.25/9
     // e.g. woman, moderate (1.6): daily = 1393.8155 × 1.6 = 2230.1048; meal = 446.02096;
@@ -100,13 +101,47 @@ struct MealPlannerTests {
         profile.activity = expected.activity
         profile.goal = expected.goal
         let plan = try MealPlanner().plan(for: profile)
+        #expect(plan.equation == .harrisBenedict)
         #expect(Self.close(plan.basalMetabolicRate, expected.sex == .female ? 1393.8155 : 1796.995))
-        #expect(Self.close(plan.dailyEnergy, expected.daily))
-        #expect(Self.close(plan.mealEnergy, expected.daily / 5))
-        #expect(Self.close(plan.mealMacros.protein, expected.protein))
-        #expect(Self.close(plan.mealMacros.carbohydrate, expected.carbohydrate))
-        #expect(Self.close(plan.mealMacros.fat, expected.fat))
+        #expect(Self.close(plan.maintenanceEnergy, expected.daily))
+        // None of these days reaches the BMR floor, so the whole adjustment applies.
+        let adjustment = expected.goal == .loseWeight ? -500.0 : 360
+        #expect(Self.close(plan.energyAdjustment, adjustment))
+        #expect(Self.close(plan.dailyEnergy, expected.daily + adjustment))
+        #expect(Self.close(plan.mealEnergy, (expected.daily + adjustment) / 5))
+        let scale = (expected.daily + adjustment) / expected.daily
+        #expect(Self.close(plan.mealMacros.protein, expected.protein * scale))
+        #expect(Self.close(plan.mealMacros.carbohydrate, expected.carbohydrate * scale))
+        #expect(Self.close(plan.mealMacros.fat, expected.fat * scale))
         #expect(Self.close(plan.mealMacros.energy, plan.mealEnergy))
+    }
+
+    // Mifflin et al. (1990), worked by hand: 10·kg + 6.25·cm − 5·age, +5 men, −161 women.
+    //   man   80 kg, 180 cm, 40 y: 800 + 1125 − 200 + 5   = 1730 kcal
+    //   woman 60 kg, 165 cm, 30 y: 600 + 1031.25 − 150 − 161 = 1320.25 kcal
+    // man, none (1.4), lose weight: maintenance 2422, day 1922, meal 384.4, protein 384.4·0.4/4 = 38.44 g.
+    @Test func mifflinStJeorMatchesTheHandWorkedFigures() throws {
+        #expect(Self.close(MealPlanner.basalMetabolicRate(Self.man, equation: .mifflinStJeor), 1730))
+        #expect(Self.close(MealPlanner.basalMetabolicRate(Self.woman, equation: .mifflinStJeor), 1320.25))
+        let plan = try MealPlanner().plan(for: Self.man, equation: .mifflinStJeor)
+        #expect(plan.equation == .mifflinStJeor)
+        #expect(Self.close(plan.basalMetabolicRate, 1730))
+        #expect(Self.close(plan.maintenanceEnergy, 2422))
+        #expect(Self.close(plan.dailyEnergy, 1922))
+        #expect(Self.close(plan.mealMacros.protein, 38.44))
+        // Harris–Benedict stays the default.
+        #expect(MealPlanner.basalMetabolicRate(Self.man) == BMREquation.harrisBenedict.basalMetabolicRate(Self.man))
+    }
+
+    // A small, older woman (45 kg, 150 cm, 60 y, no exercise), Harris–Benedict:
+    //   BMR = 655.0955 + 9.5634·45 + 1.8496·150 − 4.6756·60 = 1082.3525; maintenance × 1.4 = 1515.2935.
+    //   1515.2935 − 500 = 1015.2935 is below the BMR, so the day is the BMR and the deficit 432.941.
+    @Test func aDeficitNeverTakesTheDayBelowTheBasalMetabolicRate() throws {
+        let profile = BodyProfile(
+            sex: .female, weightKilograms: 45, heightCentimeters: 150, ageYears: 60, activity: .none, goal: .loseWeight)
+        let plan = try MealPlanner().plan(for: profile)
+        #expect(Self.close(plan.dailyEnergy, 1082.3525))
+        #expect(Self.close(plan.energyAdjustment, -432.941))
     }
 
     // Grams worked by hand with the cited USDA values (per 100 g: rice 7.13 P / 79.95 C / 0.66 F,
@@ -114,24 +149,28 @@ struct MealPlannerTests {
     //   rice    = (C − 19.635) / 0.7995
     //   chicken = (P − 4.29 − 0.0713·rice) / 0.3102
     //   oil     = F − 0.225 − 0.0066·rice − 0.0357·chicken
-    // woman, none, lose weight: rice 24.25 → 25 g, chicken 106.41 → 105 g, oil 4.49 → 4 g.
-    // man, heavy, gain muscle: rice 117.04 → 115 g, chicken 50.51 → 50 g, oil 18.16 → 18 g.
-    // man, moderate, lose weight: rice 51.86 → 50 g, chicken 171.21 → 170 g, oil 6.90 → 7 g.
+    // The day is adjusted for the goal first (−500 kcal to lose weight, +360 to gain muscle):
+    // woman, none, lose weight: day 1451.3417, P = C = 29.0268, F = 6.4504:
+    //   rice 11.75 → 10 g, chicken 77.04 → 75 g, oil 3.40 → 3 g.
+    // man, heavy, gain muscle: day 4133.6895, P 31.0027, C 124.0107, F 22.9649:
+    //   rice 130.55 → 130 g, chicken 56.11 → 55 g, oil 19.88 → 20 g.
+    // man, moderate, lose weight: day 2554.8915, P = C = 51.0978, F = 11.3551:
+    //   rice 39.35 → 40 g, chicken 141.85 → 140 g, oil 5.81 → 6 g.
     @Test func portionsMatchTheHandWorkedGrams() throws {
         let planner = MealPlanner()
         var man = Self.man
         #expect(
             try planner.plan(for: Self.woman).portions
-                == MealPortions(chickenGrams: 105, riceGrams: 25, oliveOilGrams: 4, vegetableGrams: 150))
+                == MealPortions(chickenGrams: 75, riceGrams: 10, oliveOilGrams: 3, vegetableGrams: 150))
         man.activity = .heavy
         man.goal = .gainMuscle
         #expect(
             try planner.plan(for: man).portions
-                == MealPortions(chickenGrams: 50, riceGrams: 115, oliveOilGrams: 18, vegetableGrams: 150))
+                == MealPortions(chickenGrams: 55, riceGrams: 130, oliveOilGrams: 20, vegetableGrams: 150))
         man.activity = .moderate
         man.goal = .loseWeight
         let plan = try planner.plan(for: man)
-        #expect(plan.portions == MealPortions(chickenGrams: 170, riceGrams: 50, oliveOilGrams: 7, vegetableGrams: 150))
+        #expect(plan.portions == MealPortions(chickenGrams: 140, riceGrams: 40, oliveOilGrams: 6, vegetableGrams: 150))
         // The rounded portions land within a few percent of the target energy.
         #expect(abs(plan.portions.macros.energy - plan.mealEnergy) / plan.mealEnergy < 0.05)
     }
@@ -184,7 +223,16 @@ struct MealPlannerTests {
             let profile = BodyProfile(
                 sex: .male, weightKilograms: weight, heightCentimeters: height, ageYears: age, activity: .heavy,
                 goal: .gainMuscle)
-            #expect(try MealPlanner().plan(for: profile).dailyEnergy > 0)
+            for equation in BMREquation.allCases {
+                #expect(try MealPlanner().plan(for: profile, equation: equation).dailyEnergy > 0)
+            }
         }
+    }
+
+    @Test func implausibleBodiesAreRefusedWhateverTheEquation() {
+        let profile = BodyProfile(
+            sex: .female, weightKilograms: .nan, heightCentimeters: -170, ageYears: 30, activity: .none,
+            goal: .gainMuscle)
+        #expect(throws: MealPlanError.self) { _ = try MealPlanner().plan(for: profile, equation: .mifflinStJeor) }
     }
 }

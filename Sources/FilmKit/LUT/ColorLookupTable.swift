@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// A colour lookup table, as film-emulation looks are exchanged: one curve per channel (1D) or a
 /// cube of colours (3D). Values are 0…1 over the domain `domainMin`…`domainMax`.

@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 extension ColorLookupTable {
     /// The largest `.cube` file read: a 65³ table (the most a `.cube` can meaningfully hold) is

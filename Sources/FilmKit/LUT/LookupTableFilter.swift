@@ -1,10 +1,9 @@
-import CFilmKernels
 import Foundation
 import Imaging
 
 /// Applies a colour lookup table: a 1D table as one curve per channel, a 3D table with
 /// tetrahedral interpolation (which, unlike trilinear, keeps greys grey), blended with the original
-/// by `intensity`.
+/// by `intensity`, in one streaming pass over the pixels (the film pass's colour stages).
 public struct LookupTableFilter: Filter {
     /// The table.
     public var table: ColorLookupTable
@@ -29,37 +28,36 @@ public struct LookupTableFilter: Filter {
             throw FilterError.parameterOutOfRange(
                 filter: table.title ?? "lut", parameter: "intensity", value: intensity, minimum: 0, maximum: 1)
         }
-        let input = try image.filmInput().asUChar()
-        let mapped: Image
+        return try pass.apply(to: image, context: context)
+    }
+
+    /// `true`: the table is applied in the film pass, which reads its input top to bottom (see
+    /// ``Filter/readsInputSequentially``).
+    public var readsInputSequentially: Bool { true }
+
+    /// The film pass that applies the table: a 3D table as the pass's table stage, a 1D one as its
+    /// curves (each level's entry mixed with the level by `intensity`).
+    var pass: FilmPass {
+        guard !table.isThreeDimensional else { return FilmPass(table: FilmPass.Table(table, intensity: intensity)) }
         let samples = table.samples
         let size = table.size
-        if table.isThreeDimensional {
-            let flat = table.singlePrecisionSamples
-            let low = table.domainMin.map(Float.init)
-            let high = table.domainMax.map(Float.init)
-            mapped = try Image.make("lut3d", keepingAlive: [input]) { out in
-                akv_lut3d(input.pointer, out, flat, Int32(size), low, high)
+        let curves = (0..<3).map { channel in
+            (0..<256).map { level -> Double in
+                // Single precision, as the 3D stage: the domain was checked in it.
+                let low = Float(table.domainMin[channel])
+                let span = Float(table.domainMax[channel]) - low
+                let domain = (Float(level) / 255 - low) / span
+                let position = domain.isNaN ? 0 : min(max(domain, 0), 1) * Float(size - 1)
+                let lower = min(Int(position), size - 2)
+                let fraction = Double(position) - Double(lower)
+                let value =
+                    samples[lower * 3 + channel] * (1 - fraction) + samples[(lower + 1) * 3 + channel] * fraction
+                // An 8-bit result cannot go beyond 0…1.
+                let mapped = 255 * min(max(value.isNaN ? 0 : value, 0), 1)
+                return Double(level) * (1 - intensity) + mapped * intensity
             }
-        } else {
-            let curves = (0..<3).map { channel in
-                (0..<256).map { level -> Double in
-                    // Single precision, as the 3D kernel: the domain was checked in it.
-                    let low = Float(table.domainMin[channel])
-                    let span = Float(table.domainMax[channel]) - low
-                    let domain = (Float(level) / 255 - low) / span
-                    let position = domain.isNaN ? 0 : min(max(domain, 0), 1) * Float(size - 1)
-                    let lower = min(Int(position), size - 2)
-                    let fraction = Double(position) - Double(lower)
-                    let value =
-                        samples[lower * 3 + channel] * (1 - fraction) + samples[(lower + 1) * 3 + channel] * fraction
-                    // An 8-bit result cannot go beyond 0…1.
-                    return 255 * min(max(value.isNaN ? 0 : value, 0), 1)
-                }
-            }
-            mapped = try input.mapped(through: Image.lookupTable(curves)).cast(to: .uchar)
         }
-        guard intensity < 1 else { return mapped }
-        return try input.linear(multiply: 1 - intensity, add: 0).adding(mapped.linear(multiply: intensity, add: 0))
+        return FilmPass(curves: curves)
     }
 }
 

@@ -1,3 +1,4 @@
+import CFilmKernels
 import Foundation
 import Imaging
 
@@ -32,41 +33,61 @@ public struct LightLeak: ConfigurableFilter {
         self.init(intensity: parameters["intensity"], count: parameters.integer("count"), size: parameters["size"])
     }
 
-    /// Screens the leaks over the image: `1 − (1 − image)(1 − leak)`, which brightens without clipping.
+    /// Screens the leaks over the image: `v + L − v · L / 255` per channel, which brightens without
+    /// clipping; the leaks are a stage of the film pass (`AkvFilm.c`), computed per pixel as it
+    /// streams.
     ///
-    /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
+    /// - Throws: ``FilterError/parameterOutOfRange(filter:parameter:value:minimum:maximum:)`` for a
+    ///   count outside 0…16 or a size that is not positive and finite, and `ImagingError` if a libvips
+    ///   operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        let input = try image.filmInput()
-        guard intensity > 0 else { return input }
-        let leak = try leaks(width: input.width, height: input.height, seed: context.seed)
-        let inverse = try input.linear(multiply: -1, add: 255)
-        let leakInverse = try leak.linear(multiply: -1, add: 255)
-        return try inverse.multiplying(by: leakInverse).linear(multiply: -1.0 / 255, add: 255)
+        try check()
+        guard intensity > 0, count > 0 else { return try image.filmInput() }
+        return try pass.apply(to: image, context: context)
     }
 
-    /// The leaks alone, 3-band, 0…255, drawn at low resolution (they are soft) and enlarged.
-    func leaks(width: Int, height: Int, seed: UInt64) throws -> Image {
+    /// `true`: the leaks are drawn by the film pass, which reads its input top to bottom.
+    public var readsInputSequentially: Bool { true }
+
+    /// Refuses a count or size the pass cannot draw.
+    func check() throws(FilterError) {
+        let most = Int(AKV_LEAK_MAX)
+        guard (0...most).contains(count) else {
+            throw FilterError.parameterOutOfRange(
+                filter: Self.description.name, parameter: "count", value: Double(count), minimum: 0,
+                maximum: Double(most))
+        }
+        guard size > 0, size.isFinite else {
+            throw FilterError.parameterOutOfRange(
+                filter: Self.description.name, parameter: "size", value: size, minimum: 0,
+                maximum: .greatestFiniteMagnitude)
+        }
+    }
+
+    /// Where the leaks of a `width` × `height` frame fall and how bright they are, from the seed: in
+    /// pixels, and levels at a leak's centre per channel. They are placed on a grid of 128 steps
+    /// across the short side, as they always were, so a seed keeps its leaks.
+    func shapes(width: Int, height: Int, seed: UInt64) -> [(centre: [Double], radius: [Double], levels: [Double])] {
+        guard intensity > 0 else { return [] }
         var random = SplitMix64(seed: seed)
         let step = max(1, Double(min(width, height)) / 128)
-        let smallWidth = Int((Double(width) / step).rounded(.up)) + 1
-        let smallHeight = Int((Double(height) / step).rounded(.up)) + 1
-        let coordinates = try Image.coordinates(width: smallWidth, height: smallHeight)
-        var total: Image?
-        for _ in 0..<count {
-            let shape = LeakShape(random: &random, width: Double(smallWidth), height: Double(smallHeight), size: size)
-            let offsets = try coordinates.linear(
-                multiply: [1 / shape.radiusX, 1 / shape.radiusY],
-                add: [-shape.x / shape.radiusX, -shape.y / shape.radiusY])
-            // exp(−2 · ((x − cx)²/rx² + (y − cy)²/ry²)): a soft elliptical glow.
-            let glow = try offsets.multiplying(by: offsets).recombined(matrix: [[-2, -2]]).exponential()
-            let strength = intensity * shape.brightness * 255
-            let coloured = try glow.linear(multiply: shape.color.map { $0 * strength }, add: [0, 0, 0])
-            total = try total.map { try $0.adding(coloured) } ?? coloured
+        let gridWidth = (Double(width) / step).rounded(.up) + 1
+        let gridHeight = (Double(height) / step).rounded(.up) + 1
+        return (0..<max(0, count)).map { _ in
+            let shape = LeakShape(random: &random, width: gridWidth, height: gridHeight, size: size)
+            // Grid point g is at pixel (g + 0.5) · step, where an enlargement by `step` puts it.
+            return (
+                centre: [(shape.x + 0.5) * step, (shape.y + 0.5) * step],
+                radius: [shape.radiusX * step, shape.radiusY * step],
+                levels: shape.color.map { $0 * intensity * shape.brightness * 255 }
+            )
         }
-        guard let total else { return try Image.solid(width: width, height: height, value: [0, 0, 0]) }
-        return try total.cast(to: .uchar).resized(scale: step, kernel: .linear)
-            .cropped(x: 0, y: 0, width: width, height: height)
     }
+}
+
+extension LightLeak: FilmPassLook {
+    /// The film pass that draws the leaks.
+    var pass: FilmPass { FilmPass(leaks: self) }
 }
 
 /// One leak's place, size and colour, drawn from the random generator.

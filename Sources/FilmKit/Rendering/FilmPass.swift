@@ -4,8 +4,8 @@ import Foundation
 import Imaging
 
 /// The per-pixel stages of a film look, run by libvips in one fused pass (see `AkvFilm.c`):
-/// each pixel is read once, goes through vignette, halation, colour matrix, curves, split tone and
-/// grain, and is written once. Chaining the same stages as separate whole-image operations costs
+/// each pixel is read once, goes through vignette, light leaks, halation, colour matrix, curves, a 3D colour
+/// table, split tone and grain, and is written once. Chaining the same stages as separate whole-image operations costs
 /// a full read and write of the frame per operation. The pass reads its input top to bottom
 /// (halation's glow map reads a few hundred rows ahead, see `AkvHalation.c`), so a JPEG opened
 /// with sequential access streams through it: one thread decodes into a ring of rows that the
@@ -13,27 +13,75 @@ import Imaging
 /// frame is never held whole in memory.
 struct FilmPass {
     var vignette: Vignette?
+    /// Light leaks, screened over the image after the vignette.
+    var leaks: LightLeak?
     var halation: Halation?
     /// A 3×3 matrix on 0…255 values.
     var matrix: [[Double]] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
     /// Three 256-entry tables, or none for the identity.
     var curves: [[Double]]?
+    /// A 3D colour table applied after the curves.
+    var table: Table?
     var tones: SplitTone?
     var grain: GrainModel?
 
-    func apply(to image: Image, context: FilterContext) throws -> Image {
-        let input = try image.filmInput().asUChar()
-        var params = parameters(width: input.width, height: input.height, context: context)
-        return try Image.make("film", keepingAlive: [input]) { akv_film(input.pointer, $0, &params) }
+    /// A 3D colour table as the pass reads it, and how much of its colour is used.
+    struct Table {
+        /// size³ RGB entries, red varying fastest, in single precision.
+        var samples: [Float]
+        var size: Int
+        var domainMin: [Double]
+        var domainMax: [Double]
+        /// 0 leaves the colour as the curves made it, 1 takes the table's.
+        var intensity: Double
+
+        init(_ table: ColorLookupTable, intensity: Double) {
+            samples = table.singlePrecisionSamples
+            size = table.size
+            domainMin = table.domainMin
+            domainMax = table.domainMax
+            self.intensity = intensity
+        }
     }
 
-    /// The C pass's parameters for a frame of `width` × `height` pixels.
-    func parameters(width: Int, height: Int, context: FilterContext) -> AkvFilmParams {
+    func apply(to image: Image, context: FilterContext) throws -> Image {
+        let input = try image.filmInput().asUChar()
+        return try withParameters(width: input.width, height: input.height, context: context) { params in
+            try Image.make("film", keepingAlive: [input]) { akv_film(input.pointer, $0, &params) }
+        }
+    }
+
+    /// Runs `body` with the C pass's parameters for a frame of `width` × `height` pixels (the
+    /// 3D table's entries, which they point to, live until `body` returns).
+    func withParameters<Result>(
+        width: Int, height: Int, context: FilterContext, _ body: (inout AkvFilmParams) throws -> Result
+    ) rethrows -> Result {
+        var params = parameters(width: width, height: height, context: context)
+        guard let table else { return try body(&params) }
+        return try table.samples.withUnsafeBufferPointer { samples in
+            params.lut_table = samples.baseAddress
+            params.lut_size = Int32(clamping: table.size)
+            Self.fill(&params.lut_domain_min, table.domainMin)
+            Self.fill(&params.lut_domain_max, table.domainMax)
+            params.lut_mix = Float(table.intensity)
+            return try body(&params)
+        }
+    }
+
+    /// The C pass's parameters for a frame of `width` × `height` pixels, without the 3D table.
+    private func parameters(width: Int, height: Int, context: FilterContext) -> AkvFilmParams {
         let shortSide = Double(min(width, height))
         var params = AkvFilmParams()
         if let vignette, vignette.amount > 0 {
             params.vignette_amount = Float(vignette.amount)
             params.vignette_radius = Float(min(vignette.radius, 0.99))
+        }
+        if let leaks {
+            let shapes = leaks.shapes(width: width, height: height, seed: context.seed).prefix(Int(AKV_LEAK_MAX))
+            params.leak_count = Int32(shapes.count)
+            Self.fill(&params.leak_centre, shapes.flatMap(\.centre))
+            Self.fill(&params.leak_radius, shapes.flatMap(\.radius))
+            Self.fill(&params.leak_color, shapes.flatMap(\.levels))
         }
         Self.fill(&params.matrix, matrix.flatMap { $0 })
         let identity = (0..<256).map(Double.init)
@@ -57,11 +105,12 @@ struct FilmPass {
     /// What the pass makes of one pixel by colour alone (matrix, curves, split tone; no vignette,
     /// halation or grain), in levels before rounding: the C kernel itself, on one pixel.
     func colour(of rgb: [UInt8]) -> [Double] {
-        var params = parameters(width: 1, height: 1, context: FilterContext())
-        params.grain_layers = 0
         var out: [Float] = [0, 0, 0]
         let pixel = rgb.count == 3 ? rgb : [UInt8](repeating: 0, count: 3)
-        akv_film_colour(&params, pixel, &out)
+        withParameters(width: 1, height: 1, context: FilterContext()) { params in
+            params.grain_layers = 0
+            akv_film_colour(&params, pixel, &out)
+        }
         return out.map(Double.init)
     }
 

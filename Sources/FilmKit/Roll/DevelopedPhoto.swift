@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// A developed frame: the shot with the roll's stock applied, and what its EXIF carries.
 public struct DevelopedPhoto: Sendable, Hashable, Codable {

@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 // Opening a library: crash leftovers (files this store writes only as a step of a write that did
 // not finish) are removed; damaged files (a record that does not decode, bytes that do not match

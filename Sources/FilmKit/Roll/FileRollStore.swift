@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// Keeps rolls on disk, one folder per roll, every write atomic.
 ///

@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// A file of a roll library that exists but cannot be trusted: a record that does not decode, a
 /// shot whose bytes do not match their record, a developed photo that fails its checksum.

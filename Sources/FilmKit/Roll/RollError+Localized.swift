@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 import Imaging
 

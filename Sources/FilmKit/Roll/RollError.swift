@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// What went wrong with a roll. Every case leaves the roll and its files as they were.
 public enum RollError: Error, Sendable, Hashable {

@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// Somewhere developed photos can be exported to: a folder, or (in GalleryKit) a location.
 ///

@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// Whose rolls a library holds, for a host that keeps many people's rolls in one place (a
 /// server, a shared machine): any identifier the host chooses, such as the string of a

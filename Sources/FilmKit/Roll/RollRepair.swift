@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 /// What ``Camera/repair()`` did about one damaged file.
 public enum RollRepair: Sendable, Hashable {

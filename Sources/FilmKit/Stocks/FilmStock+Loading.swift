@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import Imaging
 
 extension FilmStock {
     /// The stocks that ship with FilmKit, sorted by id.

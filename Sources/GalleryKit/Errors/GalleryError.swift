@@ -1,3 +1,4 @@
+import FileSafety
 import Imaging
 
 /// What went wrong in a photo library. Each case carries the cause, and nothing was changed on

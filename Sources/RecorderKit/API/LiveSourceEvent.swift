@@ -19,6 +19,8 @@ public enum LiveSourceEvent: Sendable, Hashable {
     /// Recording from the source ended: it was stopped, the stream ended and the policy does
     /// not reconnect, or the policy gave up (`reason` says which).
     case ended(reason: String)
+    /// The source's health over the last ``LiveSourceOptions/healthReportInterval`` seconds.
+    case health(StreamHealthReport)
 }
 
 /// A live stream as the recorder found it.
@@ -62,7 +64,7 @@ public enum LiveSourceState: Sendable, Hashable {
         case .connected(let info): .streaming(info)
         case .lost: .reconnecting(attempt: 1)
         case .waiting(let attempt, _, _): .reconnecting(attempt: attempt)
-        case .recovered: self
+        case .recovered, .health: self
         case .ended: .idle
         }
     }

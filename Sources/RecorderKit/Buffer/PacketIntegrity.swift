@@ -12,7 +12,15 @@ enum PacketIntegrity {
         let codec = parameters.pointer.pointee
         guard let extradata = codec.extradata, codec.extradata_size > 0 else { return true }
         let header = UnsafeRawBufferPointer(start: extradata, count: Int(codec.extradata_size))
-        guard let size = lengthSize(codec: codec.codec_id, extradata: header) else { return true }
+        return hasWholeUnits(bytes, codec: codec.codec_id, extradata: header)
+    }
+
+    /// Whether `bytes` holds whole length-prefixed NAL units for a stream of `codec` whose
+    /// parameter sets are `extradata` (always, for a stream without length prefixes).
+    static func hasWholeUnits(_ bytes: UnsafeRawBufferPointer, codec: AVCodecID, extradata: UnsafeRawBufferPointer)
+        -> Bool
+    {
+        guard let size = lengthSize(codec: codec, extradata: extradata) else { return true }
         return hasWholeUnits(bytes, lengthSize: size)
     }
 
@@ -41,5 +49,17 @@ enum PacketIntegrity {
             offset += length
         }
         return offset > 0
+    }
+}
+
+/// The packet check of passthrough recordings without FFmpeg types, for the fuzz target
+/// (`Fuzz/Sources/FuzzPacket`).
+@_spi(Fuzzing) public enum PacketIntegrityCheck {
+    /// Whether `packet` is a run of whole NAL units for an H.264 (or, `isHEVC`, H.265) stream
+    /// whose parameter sets are `extradata` (`avcC` or `hvcC` form; Annex B extradata: always).
+    public static func isWhole(_ packet: UnsafeRawBufferPointer, extradata: UnsafeRawBufferPointer, isHEVC: Bool)
+        -> Bool
+    {
+        PacketIntegrity.hasWholeUnits(packet, codec: isHEVC ? AV_CODEC_ID_HEVC : AV_CODEC_ID_H264, extradata: extradata)
     }
 }

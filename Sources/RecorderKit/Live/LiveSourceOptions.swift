@@ -25,6 +25,9 @@ public struct LiveSourceOptions: Sendable, Hashable {
     /// Reads no faster than the stream's timestamps, as FFmpeg's `-re` does: a file then plays
     /// like a live camera. Live streams arrive at their own pace and need not set it.
     public var readsAtNativeRate: Bool
+    /// Seconds between two ``LiveSourceEvent/health(_:)`` reports while a recorder records from
+    /// the source (1…86 400; 10 by default).
+    public var healthReportInterval: Double = 10
 
     /// Creates options.
     ///
@@ -97,6 +100,9 @@ public struct LiveSourceOptions: Sendable, Hashable {
             guard value.isFinite, value >= 0.1, value <= 3600 else {
                 throw .invalidParameters("\(name) \(value) s is outside 0.1…3600 s")
             }
+        }
+        guard healthReportInterval.isFinite, healthReportInterval >= 1, healthReportInterval <= 86_400 else {
+            throw .invalidParameters("healthReportInterval \(healthReportInterval) s is outside 1…86400 s")
         }
         try reconnect.validate()
     }

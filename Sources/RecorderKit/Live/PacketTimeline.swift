@@ -29,6 +29,9 @@ struct PacketTimeline {
     private(set) var lastDTS: Int64?
     /// The nominal frame duration of the current connection.
     private(set) var frameTicks: Int64 = ticksPerSecond / 30
+    /// Whether the last packet placed had its timestamp corrected: moved forward past the one
+    /// before it, or taken as a restart of the camera's clock (a jump). Counted in stream health.
+    private(set) var corrected = false
 
     /// A timeline that begins at `origin` (by default, now) on `clock`.
     init(
@@ -75,6 +78,7 @@ struct PacketTimeline {
     {
         let none = FFmpegRuntime.noTimestamp
         let next = (lastDTS ?? 0) + frameTicks
+        corrected = false
         let sourceDTS = rawDTS != none ? rawDTS : rawPTS
         guard sourceDTS != none else {
             // No timestamps (RTSP before the first sender report, say): the frame follows the
@@ -87,6 +91,7 @@ struct PacketTimeline {
         let ptsTicks = rawPTS != none ? av_rescale_q(rawPTS, timeBase, Self.tickBase) : dtsTicks
         if let offset, lastDTS != nil, abs(dtsTicks + offset - next) > Self.discontinuityLimit {
             self.offset = nil
+            corrected = true
         }
         if offset == nil {
             // The first timed packet of a connection: no earlier than the clock, and after any
@@ -97,7 +102,10 @@ struct PacketTimeline {
         }
         let shift = offset ?? 0
         var dts = dtsTicks + shift
-        if let lastDTS, dts <= lastDTS { dts = lastDTS + 1 }
+        if let lastDTS, dts <= lastDTS {
+            dts = lastDTS + 1
+            corrected = true
+        }
         let pts = max(ptsTicks + shift, dts)
         lastDTS = dts
         let duration = rawDuration > 0 ? av_rescale_q(rawDuration, timeBase, Self.tickBase) : frameTicks

@@ -26,6 +26,7 @@ extension RecorderStateMachine {
         guard let layout, mode != .decoded else { return .stop }
         mode = .passthrough
         inputEnded = false
+        passthrough.sourceTime = max(passthrough.sourceTime ?? pts, pts)
         let open = packets.openGroup
         let changed = open.map { !$0.parameters.isCompatible(with: parameters) } ?? false
         let startsGroup = isKey || changed
@@ -88,6 +89,7 @@ extension RecorderStateMachine {
     /// The live source is lost and its timeline has reached `now`: passthrough clips whose end
     /// has passed are written with what they have.
     mutating func sourceIdle(now: Int64) -> RecorderActions? {
+        if state != .none, mode == .passthrough { passthrough.sourceTime = max(passthrough.sourceTime ?? now, now) }
         guard packets.openGroup == nil, !packetPlanner.pending.isEmpty else { return nil }
         packetPlanner.timePassed(now, nextGroup: passthrough.nextGroup)
         return settle()

@@ -1,8 +1,27 @@
 import Foundation
 
 extension RecorderStateMachine {
-    /// The bytes of the ring buffer's files: counted by the storage budget, never purged by it.
-    var bufferBytes: Int64 { Int64(index.diskBytes) + Int64(packets.diskBytes) }
+    /// The bytes of the ring buffer's files and of the clips being written: counted by the
+    /// storage budget, never purged by it.
+    var bufferBytes: Int64 {
+        (Int64(index.diskBytes) + Int64(packets.diskBytes)).addingReportingOverflow(storage.writingBytes).partialValue
+    }
+
+    /// Seconds between two budget checks while the recorder runs (the free space under a floor
+    /// shrinks with other writers too, and protection by age runs out).
+    static let budgetCheckInterval = 5.0
+
+    /// Whether the shell should run a budget check now (``RecorderActions/checksBudget``): the
+    /// footprint has grown past what the last check allowed, or ``budgetCheckInterval`` has
+    /// passed since it.
+    func budgetCheckDue(now: Double) -> Bool {
+        guard let budget = configuration.storageBudget, !storage.checkRequested else { return false }
+        guard let last = storage.lastCheck, now - last < Self.budgetCheckInterval else { return true }
+        // Over budget with nothing left to purge: the next check waits for the interval.
+        guard !storage.overBudget else { return false }
+        let used = storage.clipBytes.addingReportingOverflow(bufferBytes).partialValue
+        return used > min(budget.maximumBytes, storage.allowance ?? budget.maximumBytes)
+    }
 
     /// Whether the clip `id` is still being written (a budget check leaves it alone).
     func isBeingWritten(_ id: UUID) -> Bool {

@@ -78,6 +78,8 @@ struct RecorderStateMachine {
     var unreportedFailure: RecorderError?
     /// The clips the storage budget counts (see RecorderStateMachine+Storage.swift).
     var storage = StorageLedger()
+    /// The live source's health between two reports.
+    var health = StreamHealthMeter()
 
     /// Live sources that ended, in order, each reported once every clip is published.
     var endingSources: [(id: UUID, reason: String)] = []
@@ -161,6 +163,7 @@ struct RecorderStateMachine {
         motionAnalysedThrough = configuration.motionTrigger == nil ? nil : nextSlot - 1
         passthrough.firstGroup = passthrough.nextGroup
         passthrough.newestPTS = nil
+        passthrough.sourceTime = nil
         passthrough.startPTS = nil
         passthrough.interrupted = false
         passthrough.motionAnalysedPTS = nil
@@ -236,10 +239,11 @@ struct RecorderStateMachine {
         switch mode {
         case .passthrough?:
             guard let newest = passthrough.newestPTS else { throw .noFramesYet }
-            // At the newest packet, or, while the source is lost, at the time it is marked (its
-            // window then spans the gap).
+            // At the newest packet, or, while no group is open (the source is lost, or back and
+            // waiting for a key frame), at the time it is marked (its window then spans the gap):
+            // `now`, or else the newest time the source told (a skipped packet, an idle tick).
             var time = newest
-            if packets.openGroup == nil, let now { time = max(newest, now) }
+            if packets.openGroup == nil { time = max(newest, now ?? passthrough.sourceTime ?? newest) }
             addPacketEvent(at: time)
         case .decoded?:
             guard nextSlot > sessionFirstSlot else { throw .noFramesYet }
@@ -274,9 +278,42 @@ struct RecorderStateMachine {
         return unreportedFailure
     }
 
-    /// A live source started feeding the recorder.
-    mutating func sourceStarted() {
+    /// A live source started feeding the recorder; with `healthInterval`, its health is
+    /// reported every that many seconds (``RecorderActions/health``).
+    mutating func sourceStarted(healthInterval: Double? = nil) {
         inputEnded = false
+        if let healthInterval { health.started(interval: healthInterval) }
+    }
+
+    /// The live source reported `event`: connections, losses and recoveries count in its health.
+    mutating func sourceReported(_ event: LiveSourceEvent) {
+        switch event {
+        case .connected(let info): health.connected(frameRate: info.frameRate)
+        case .lost(_, let reason): health.lost(reason: reason)
+        case .recovered: health.recovered()
+        case .connecting, .waiting, .ended, .health: break
+        }
+    }
+
+    /// The live source delivered a video packet of `bytes` bytes (`corrected`: its timestamp was
+    /// moved to keep the timeline going forward).
+    mutating func sourceDelivered(bytes: Int, corrected: Bool) {
+        health.delivered(bytes: bytes, corrected: corrected)
+    }
+
+    /// The wall clock reached `now` (seconds since 1970), told by the shell as footage comes in
+    /// (each packet, each frame or packet stored) and while a source waits to reconnect: a
+    /// stream health report when its period is over (``RecorderActions/health``), and a budget
+    /// check when one is due (``RecorderActions/checksBudget``). `nil` when nothing is due.
+    mutating func clockTick(now: Double) -> RecorderActions? {
+        let report = health.tick(now: now)
+        let due = budgetCheckDue(now: now)
+        guard report != nil || due else { return nil }
+        if due { storage.checkRequested = true }
+        var actions = RecorderActions()
+        actions.checksBudget = due
+        actions.health = report
+        return actions
     }
 
     /// The live source `id` ended for good (however: end of stream, failure, stop, cancellation):
@@ -284,6 +321,7 @@ struct RecorderStateMachine {
     /// end is reported (``RecorderActions/endedSources``) once every clip is published.
     mutating func sourceEnded(id: UUID, reason: String) -> RecorderActions {
         inputEnded = true
+        health.ended()
         cutPendingClips()
         endingSources.append((id, reason))
         return settle()
@@ -307,6 +345,7 @@ struct RecorderStateMachine {
         case .success(let segment?):
             segments.append(segment)
             actions.published.append(segment)
+            storage.writing[segment.id] = nil
             storage.add(
                 StoredClip(id: segment.id, url: segment.url, bytes: fileBytes, time: now, isEventClip: true))
         case .success(nil):
@@ -321,6 +360,7 @@ struct RecorderStateMachine {
     mutating func exportFinished(id: UUID) -> RecorderActions {
         exporting[id] = nil
         exportingGroups[id] = nil
+        storage.writing[id] = nil
         return settle()
     }
 
@@ -376,6 +416,10 @@ struct RecorderStateMachine {
         let start = clip.startGroup ?? 0
         exportingGroups[clip.id] = start
         let groups = (start..<(clip.endGroup ?? start)).compactMap { packets[$0] }
+        // The clip holds its groups' packets: the storage budget counts it from now on.
+        if configuration.storageBudget != nil {
+            storage.writing[clip.id] = groups.reduce(0) { $0 + Int64($1.reservedBytes) }
+        }
         let clipAudio = groups.first.flatMap { first in
             clip.configuration.audio == nil
                 ? nil
@@ -459,6 +503,12 @@ struct RecorderActions: Sendable {
     /// What a budget check purged (its files are in ``deletions``), for the delegate and
     /// ``EventRecorder/storagePurges()``.
     var purge: StoragePurge?
+    /// The shell is to run a budget check: read the free space outside the lock, then
+    /// ``RecorderStateMachine/checkBudget(now:freeBytes:)``.
+    var checksBudget = false
+    /// A live source's health over the period just ended, for the delegate and
+    /// ``EventRecorder/liveSourceEvents()`` (as ``LiveSourceEvent/health(_:)``) and the metrics.
+    var health: StreamHealthReport?
 }
 
 /// The state of a passthrough recording's packet intake.
@@ -471,6 +521,10 @@ struct PassthroughState {
     var interrupted = false
     /// The newest packet's presentation time.
     var newestPTS: Int64?
+    /// The newest time the source told, kept or not: a packet skipped while waiting for a key
+    /// frame, or the timeline's clock during an outage. An event marked without a time of its
+    /// own while no group is open falls here, not at the last packet before the outage.
+    var sourceTime: Int64?
     /// The presentation time of the session's first key frame.
     var startPTS: Int64?
     /// Packets handed to motion detection, and how many of them it has analysed, ever.

@@ -25,8 +25,21 @@ struct StorageLedger: Sendable {
     private(set) var epoch = 0
     /// The last check left the budget exceeded (reported once, until it is met again).
     private(set) var overBudget = false
+    /// The clips being written, each with the bytes it will take (its groups' bytes, for a
+    /// passthrough clip): counted from the moment it is planned, replaced by its file's size once
+    /// it is published.
+    var writing: [UUID: Int64] = [:]
+    /// The footprint the last check allowed (the budget, or less under a free-space floor), and
+    /// when it ran (seconds since 1970): footage growing past it, or time passing, calls for the
+    /// next check (see ``RecorderStateMachine/clockTick(now:)``).
+    private(set) var allowance: Int64?
+    private(set) var lastCheck: Double?
+    /// A check was asked of the shell and has not run yet.
+    var checkRequested = false
 
     var clipBytes: Int64 { clips.reduce(0) { $0 + $1.bytes } }
+    /// The bytes of the clips being written.
+    var writingBytes: Int64 { writing.values.reduce(0) { $0.addingReportingOverflow($1).partialValue } }
 
     /// A clip was published.
     mutating func add(_ clip: StoredClip) {
@@ -78,6 +91,9 @@ struct StorageLedger: Sendable {
             let room = free.subtractingReportingOverflow(floor).partialValue
             limit = min(limit, max(0, used.addingReportingOverflow(room).partialValue))
         }
+        allowance = limit
+        lastCheck = now
+        checkRequested = false
         let keep = protected(by: budget.protection, now: now)
         let candidates =
             clips

@@ -23,6 +23,16 @@ struct RecorderShell {
     /// The wall clock of the storage budget (when clips are published; how old they are).
     var clock: @Sendable () -> Date = { Date() }
 
+    /// `actions`, and what the machine's clock tick asks besides (a budget check): the shell
+    /// ticks the clock as footage comes in, under the same lock.
+    mutating func ticked(_ actions: RecorderActions?) -> RecorderActions? {
+        guard let tick = machine.clockTick(now: clock().timeIntervalSince1970) else { return actions }
+        var merged = actions ?? RecorderActions()
+        merged.checksBudget = merged.checksBudget || tick.checksBudget
+        merged.health = tick.health ?? merged.health
+        return merged
+    }
+
     /// The machine's actions with whom to tell, taken under the lock.
     mutating func delivery(of actions: RecorderActions?) -> Delivery {
         guard let actions else { return Delivery() }
@@ -101,6 +111,11 @@ extension EventRecorder {
         if let change = actions.stateChange {
             delivery.delegate?.videoRecorderDidChangeState(change.oldState, change.newState)
             for continuation in delivery.stateListeners { continuation.yield(change) }
+        }
+        if actions.checksBudget { checkStorageBudget() }
+        if let health = actions.health {
+            healthMetrics?.record(health)
+            publish(.health(health))
         }
     }
 

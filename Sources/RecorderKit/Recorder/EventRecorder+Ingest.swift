@@ -130,7 +130,9 @@ extension EventRecorder {
         } catch {
             failure = .storageFailed(path: reservation.layout.frames.path, message: "\(error)")
         }
-        send { $0.machine.frameStored(reservation, written: written, byteCount: encoded?.count ?? 0) }
+        send { shell in
+            shell.ticked(shell.machine.frameStored(reservation, written: written, byteCount: encoded?.count ?? 0))
+        }
         if let failure { report(failure) }
         if reservation.detectsMotion {
             detectMotion(

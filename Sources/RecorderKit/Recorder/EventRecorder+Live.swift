@@ -30,7 +30,7 @@ extension EventRecorder {
         let id = UUID()
         send { shell in
             shell.liveStops[id] = { source.stop() }
-            shell.machine.sourceStarted()
+            shell.machine.sourceStarted(healthInterval: source.options.healthReportInterval)
             return nil
         }
         let outcome = await withTaskCancellationHandler {
@@ -75,12 +75,24 @@ extension EventRecorder {
         subscribe(\.sourceContinuations)
     }
 
+    /// The live source delivered a video packet: the machine's clock ticks (a health report or a
+    /// budget check may be due; a packet at the end of a period opens the next), and the packet
+    /// counts in the source's health.
+    func sourceDelivered(bytes: Int, corrected: Bool) {
+        send { shell in
+            let actions = shell.ticked(nil)
+            shell.machine.sourceDelivered(bytes: bytes, corrected: corrected)
+            return actions
+        }
+    }
+
     /// Tells the delegate and the streams about a live source, in order.
     func publish(_ event: LiveSourceEvent) {
         sourceEventLock.lock()
         defer { sourceEventLock.unlock() }
         let (delegate, continuations) = shared.withLock { shell in
             shell.liveSourceState = shell.liveSourceState.after(event)
+            shell.machine.sourceReported(event)
             return (shell.delegate, Array(shell.sourceContinuations.values))
         }
         delegate?.videoRecorderSourceDidChange(event)
@@ -153,6 +165,7 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
     }
 
     func sourcePacket(_ packet: TimedPacket) -> Bool {
+        recorder.sourceDelivered(bytes: packet.bytes.count, corrected: packet.timeline.corrected)
         do throws(RecorderError) {
             switch mode {
             case .passthrough?:

@@ -30,7 +30,10 @@ extension EventRecorder {
             offset: offset, size: size, pts: packet.pts, dts: packet.dts, duration: packet.duration,
             isKey: packet.isKey,
             stream: 0)
-        send { $0.machine.packetStored(record, group: group, startedGroup: startsGroup, failed: failure != nil) }
+        send { shell in
+            shell.ticked(
+                shell.machine.packetStored(record, group: group, startedGroup: startsGroup, failed: failure != nil))
+        }
         if let failure { report(failure) }
         if mark != nil {
             motionAnalyser()?.analyse(
@@ -54,7 +57,7 @@ extension EventRecorder {
 
     /// The live source is lost and the timeline has reached `now`.
     func sourceIdle(now: Int64) {
-        send { $0.machine.sourceIdle(now: now) }
+        send { shell in shell.ticked(shell.machine.sourceIdle(now: now)) }
     }
 
     /// Motion detection analysed a packet (in order): counts it and, for motion, marks an event

@@ -13,7 +13,8 @@ extension EventRecorder {
         subscribe(\.purgeContinuations)
     }
 
-    /// The bytes the storage budget counts now: the clips it knows of and the ring buffer.
+    /// The bytes the storage budget counts now: the clips it knows of, the clips being written
+    /// and the ring buffer.
     public var storageUsedBytes: Int64 { read { $0.storage.clipBytes + $0.bufferBytes } }
 
     /// Counts the clips already in the output directory (at a start, outside the lock), so that

@@ -45,6 +45,8 @@ public final class EventRecorder: FrameRecorder {
     let audioEncoder = Locked(AudioEncoderSlot())
     /// The reused buffers that ``push(pixels:timestamp:)`` copies frames into.
     let pixelMemory: PixelMemoryPool
+    /// Where live sources' health reports go besides the events, when the host passed metrics.
+    let healthMetrics: StreamHealthMetrics?
 
     /// How many frames may be compressed at once.
     public let maximumFramesInFlight: Int
@@ -64,14 +66,18 @@ public final class EventRecorder: FrameRecorder {
     ///     pushed as pixels (those go into buffers the recorder reuses) hands the memory the
     ///     allocator freed back to the system (glibc's `malloc_trim`). Pass `false` when the host
     ///     relies on that cache and can afford the memory.
+    ///   - metrics: where live sources' health reports go as swift-metrics metrics (see
+    ///     ``RecorderMetrics``); `nil` (the default) records none.
     /// - Throws: ``RecorderError/invalidConfiguration(_:)`` if `configuration` does not pass
     ///   ``RecorderConfiguration/validate()``.
     public init(
         configuration: RecorderConfiguration = .default,
         maximumFramesInFlight: Int? = nil,
-        releasesImageCache: Bool = true
+        releasesImageCache: Bool = true,
+        metrics: RecorderMetrics? = nil
     ) throws(RecorderError) {
         try configuration.validate()
+        healthMetrics = metrics.map(StreamHealthMetrics.init)
         let workers = max(1, maximumFramesInFlight ?? ProcessInfo.processInfo.activeProcessorCount)
         self.maximumFramesInFlight = workers
         self.releasesImageCache = releasesImageCache

@@ -25,6 +25,8 @@ public struct MailOutboxSender: Sendable {
     public let pollInterval: Duration
     /// The most rows claimed at once.
     public let batchSize: Int
+    /// What wakes ``run(reporting:)`` before ``pollInterval`` is up, when mail was queued.
+    public let wakeUp: MailOutboxSignal?
     let clock: any WallClock
     let sleeper: any Clock<Duration>
     let logger: Logger
@@ -40,12 +42,14 @@ public struct MailOutboxSender: Sendable {
     ///   - batchSize: the most rows claimed at once (at least 1).
     ///   - clock: the time rows are due by; the accounts' clock by default.
     ///   - sleeper: what the wait between passes is measured on.
+    ///   - wakeUp: ends the wait between passes early when mail was queued in this process
+    ///     (``MailOutboxSignal``); without it, queued mail waits for the next poll.
     ///   - logger: where failures are reported (a warning for a retry, an error for a row that failed for good).
     public init(
         outbox: any MailOutboxStore, mailer: any Mailer, accounts: AccountService, policy: MailRetryPolicy = .outbox,
         lease: Duration = .seconds(300), pollInterval: Duration = .seconds(1), batchSize: Int = 20,
         clock: (any WallClock)? = nil, sleeper: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = Logger(label: "SocialModel.MailOutboxSender")
+        wakeUp: MailOutboxSignal? = nil, logger: Logger = Logger(label: "SocialModel.MailOutboxSender")
     ) {
         self.outbox = outbox
         self.mailer = mailer
@@ -56,6 +60,7 @@ public struct MailOutboxSender: Sendable {
         self.batchSize = max(1, batchSize)
         self.clock = clock ?? accounts.clock
         self.sleeper = sleeper
+        self.wakeUp = wakeUp
         self.logger = logger
     }
 
@@ -89,8 +94,8 @@ public struct MailOutboxSender: Sendable {
         return pass
     }
 
-    /// Sends due mail every ``pollInterval`` until the task is cancelled. A store failure is logged
-    /// and the next pass tries again.
+    /// Sends due mail every ``pollInterval``, and at once when ``wakeUp`` says mail was queued,
+    /// until the task is cancelled. A store failure is logged and the next pass tries again.
     /// - Parameter report: if given, called after each pass with the outbox's counts (for gauges).
     public func run(reporting report: (@Sendable (MailOutboxCounts) -> Void)? = nil) async {
         while !Task.isCancelled {
@@ -100,11 +105,21 @@ public struct MailOutboxSender: Sendable {
             } catch {
                 logger.error("the mail outbox cannot be read", metadata: ["error": "\(error)"])
             }
-            do {
-                try await sleeper.sleep(for: pollInterval)
-            } catch {
-                return
-            }
+            await waitForNextPass()
+        }
+    }
+
+    /// Waits ``pollInterval`` on the sleeper, or less if ``wakeUp`` is notified first.
+    func waitForNextPass() async {
+        guard let wakeUp else {
+            try? await sleeper.sleep(for: pollInterval)
+            return
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [sleeper, pollInterval] in try? await sleeper.sleep(for: pollInterval) }
+            group.addTask { await wakeUp.wait() }
+            await group.next()
+            group.cancelAll()
         }
     }
 

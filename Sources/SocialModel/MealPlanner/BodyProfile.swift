@@ -49,11 +49,12 @@ public enum ActivityLevel: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
-/// What a person wants their meals to do.
+/// What a person wants their meals to do: it sets the macro split
+/// (``MealPlanner/energyShares(_:)``) and the energy adjustment (``MealPlanner/energyAdjustment(_:)``).
 public enum Goal: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Lose weight: a high-protein split.
+    /// Lose weight: a high-protein split and a daily deficit.
     case loseWeight = "lose-weight"
-    /// Gain muscle: a high-carbohydrate split.
+    /// Gain muscle: a high-carbohydrate split and a daily surplus.
     case gainMuscle = "gain-muscle"
 }
 

@@ -65,10 +65,11 @@ public struct MealPlanSession: Sendable {
     }
 
     /// The user's meal plan.
+    /// - Parameter equation: the basal-metabolic-rate equation; Harris–Benedict by default.
     /// - Returns: the plan.
     /// - Throws: ``MealPlanError/noBodyProfile`` until a profile is set.
-    public func mealPlan() async throws(MealPlanError) -> MealPlan {
+    public func mealPlan(equation: BMREquation = .harrisBenedict) async throws(MealPlanError) -> MealPlan {
         guard let profile = try await bodyProfile() else { throw .noBodyProfile }
-        return try service.planner.plan(for: profile)
+        return try service.planner.plan(for: profile, equation: equation)
     }
 }

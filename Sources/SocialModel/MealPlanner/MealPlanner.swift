@@ -26,11 +26,18 @@ public struct MealPortions: Sendable, Hashable, Codable {
 
 /// A day's energy and one meal's macros and portions for a body profile.
 public struct MealPlan: Sendable, Hashable, Codable {
+    /// The equation the basal metabolic rate came from.
+    public var equation: BMREquation
     /// Basal metabolic rate in kcal a day.
     public var basalMetabolicRate: Double
     /// The activity factor applied.
     public var activityFactor: Double
-    /// Energy for a day in kcal: BMR times the activity factor.
+    /// Energy that keeps the weight steady, in kcal a day: BMR times the activity factor.
+    public var maintenanceEnergy: Double
+    /// The kcal a day added for the goal: negative for a deficit, positive for a surplus
+    /// (``MealPlanner/energyAdjustment(_:)``, never taking the day below the BMR).
+    public var energyAdjustment: Double
+    /// Energy for a day in kcal: ``maintenanceEnergy`` plus ``energyAdjustment``.
     public var dailyEnergy: Double
     /// Energy for one of the day's meals in kcal.
     public var mealEnergy: Double
@@ -43,10 +50,11 @@ public struct MealPlan: Sendable, Hashable, Codable {
 /// Works out energy, macros and food portions the way the original recipe app did.
 ///
 /// Choices where the original was ambiguous:
-/// - **Goal and energy.** Both goals eat the day's maintenance energy (BMR × activity factor); the
-///   goal changes only the macro split (lose weight 40/40/20, gain muscle 15/60/25 % of energy from
-///   protein/carbohydrate/fat). The original's muscle-gain rule could be read as also adding a
-///   surplus; no surplus or deficit is applied here, so the two goals differ only in composition.
+/// - **Equation.** Harris–Benedict by default, Mifflin–St Jeor when asked (``BMREquation``).
+/// - **Goal and energy.** The day's energy is the maintenance energy (BMR × activity factor)
+///   adjusted for the goal (``energyAdjustment(_:)``: a deficit to lose weight, a surplus to gain
+///   muscle); the goal also sets the macro split (lose weight 40/40/20, gain muscle 15/60/25 % of
+///   energy from protein/carbohydrate/fat).
 /// - **Activity levels.** Chosen by hours of exercise a day, with the bands and the reasons for
 ///   them in ``ActivityLevel/init(exerciseHoursPerDay:)``.
 /// - **Foods.** Vegetables are a fixed side of ``vegetableGrams`` per meal; rice then supplies the
@@ -61,15 +69,14 @@ public struct MealPlanner: Sendable {
     /// A planner with the original app's five meals.
     public init() {}
 
-    /// The original Harris–Benedict equations (1918/1919), in kcal a day.
-    public static func basalMetabolicRate(_ profile: BodyProfile) -> Double {
-        let kg = profile.weightKilograms
-        let cm = profile.heightCentimeters
-        let years = Double(profile.ageYears)
-        switch profile.sex {
-        case .female: return 655.0955 + 9.5634 * kg + 1.8496 * cm - 4.6756 * years
-        case .male: return 66.473 + 13.7516 * kg + 5.0033 * cm - 6.755 * years
-        }
+    /// The basal metabolic rate in kcal a day, by the original Harris–Benedict equations (1919)
+    /// unless another equation is asked for.
+    /// - Parameters:
+    ///   - profile: the measurements.
+    ///   - equation: the equation; Harris–Benedict by default.
+    /// - Returns: kcal a day.
+    public static func basalMetabolicRate(_ profile: BodyProfile, equation: BMREquation = .harrisBenedict) -> Double {
+        equation.basalMetabolicRate(profile)
     }
 
     /// The original app's activity factors for men and women.
@@ -94,20 +101,49 @@ public struct MealPlanner: Sendable {
         }
     }
 
+    /// The kcal a day a goal adds to the maintenance energy: a deficit of 500 kcal to lose weight,
+    /// a surplus of 360 kcal to gain muscle. ``plan(for:equation:)`` never lets a deficit take the
+    /// day below the basal metabolic rate.
+    ///
+    /// - The deficit is the lower end of the 500 to 1,000 kcal a day that the NHLBI's *Clinical
+    ///   Guidelines on the Identification, Evaluation, and Treatment of Overweight and Obesity in
+    ///   Adults* (NIH Publication No. 98-4083, 1998) recommend for losing 1 to 2 pounds a week.
+    /// - The surplus is the lower end of the conservative 1,500 to 2,000 kJ a day (about 360 to
+    ///   480 kcal) that Slater et al., "Is an Energy Surplus Required to Maximize Skeletal Muscle
+    ///   Hypertrophy Associated With Resistance Training", *Front Nutr* 6:131 (2019), suggest,
+    ///   adjusted by progress.
+    /// - Parameter goal: the goal.
+    /// - Returns: kcal a day, negative for a deficit.
+    public static func energyAdjustment(_ goal: Goal) -> Double {
+        switch goal {
+        case .loseWeight: -500
+        case .gainMuscle: 360
+        }
+    }
+
     /// The plan for a profile.
-    /// - Throws: ``MealPlanError/implausible(_:)`` for values outside plausible human ranges.
-    public func plan(for profile: BodyProfile) throws(MealPlanError) -> MealPlan {
+    /// - Parameters:
+    ///   - profile: the measurements.
+    ///   - equation: the basal-metabolic-rate equation; Harris–Benedict by default.
+    /// - Returns: the plan.
+    /// - Throws: ``MealPlanError/implausible(_:)`` for values outside plausible human ranges (NaN
+    ///   and infinities included).
+    public func plan(for profile: BodyProfile, equation: BMREquation = .harrisBenedict) throws(MealPlanError)
+        -> MealPlan
+    {
         let profile = try profile.validated()
-        let bmr = Self.basalMetabolicRate(profile)
+        let bmr = Self.basalMetabolicRate(profile, equation: equation)
         let factor = Self.activityFactor(profile.activity, sex: profile.sex)
-        let daily = bmr * factor
+        let maintenance = bmr * factor
+        let daily = max(bmr, maintenance + Self.energyAdjustment(profile.goal))
         let meal = daily / Double(mealsPerDay)
         let shares = Self.energyShares(profile.goal)
         let macros = Macros(
             protein: meal * shares.protein / 4, carbohydrate: meal * shares.carbohydrate / 4, fat: meal * shares.fat / 9
         )
         return MealPlan(
-            basalMetabolicRate: bmr, activityFactor: factor, dailyEnergy: daily, mealEnergy: meal, mealMacros: macros,
+            equation: equation, basalMetabolicRate: bmr, activityFactor: factor, maintenanceEnergy: maintenance,
+            energyAdjustment: daily - maintenance, dailyEnergy: daily, mealEnergy: meal, mealMacros: macros,
             portions: portions(for: macros))
     }
 

@@ -1,6 +1,7 @@
 /// What the social network's services need: users, profiles and follows, posts, feeds,
-/// notifications and messages. Each is its own protocol, so a service takes only what it uses.
-public typealias NetworkStore = UserStore & ProfileStore & PostStore & FeedStore & NotificationStore & MessageStore
+/// notifications, messages, blocks and mutes. Each is its own protocol, so a service takes only what it uses.
+public typealias NetworkStore =
+    UserStore & ProfileStore & PostStore & FeedStore & NotificationStore & MessageStore & SafetyStore
 
 /// Everything SocialModel persists, area by area: a store implements the protocols one by one,
 /// and `SocialModelTesting`'s conformance suite checks it against the rules they describe.

@@ -18,8 +18,19 @@ extension SocialRoutes {
             return try HTTPJSON.response(profile)
         }
         routes.get("me/meal-plan") { request, _ in
-            try HTTPJSON.response(try await mealSession(request).mealPlan())
+            let equation = try Self.equation(RequestQuery(request: request))
+            return try HTTPJSON.response(try await mealSession(request).mealPlan(equation: equation))
         }
+    }
+
+    /// The `equation` query parameter (`harris-benedict`, the default, or `mifflin-st-jeor`).
+    /// - Throws: `400 invalid-parameter` for another value.
+    static func equation(_ query: RequestQuery) throws(SocialAPIError) -> BMREquation {
+        guard let text = query.string("equation") else { return .harrisBenedict }
+        guard let equation = BMREquation(rawValue: text) else {
+            throw .invalidParameter("equation", expected: "bmrEquation")
+        }
+        return equation
     }
 
     /// The signed-in user's meal-plan services, from the request's bearer token.

@@ -4,7 +4,7 @@ import SocialModel
 import SocialModelAPI
 
 extension SocialRoutes {
-    /// Public share links of posts: the author creates and revokes them; anyone holding one sees
+    /// Public share links of posts: the author creates, lists and revokes them; anyone holding one sees
     /// the post's page and photo without an account. Served only over a store that keeps links
     /// (`ShareLinkStore`); over another, creating one answers `501 share-links-unavailable`
     /// and a page `404`.
@@ -17,6 +17,14 @@ extension SocialRoutes {
             }
             return try CreatedResponse.json(
                 created, for: request, routeSegments: 3, at: "share-links", created.id.rawValue)
+        }
+        routes.get("posts/:postID/share-links") { request, context in
+            let me = try await session(request)
+            let postID = try context.parameters.id("postID", PostID.self)
+            let links = try await shareLinkCall { links throws(ShareLinkError) in
+                try await links.links(postID: postID, by: me.account)
+            }
+            return try HTTPJSON.response(ShareLinkList(links: links))
         }
         routes.delete("share-links/:linkID") { request, context in
             let me = try await session(request)
@@ -79,4 +87,10 @@ extension SocialAPIError {
         case .storage: self = .storageFailed
         }
     }
+}
+
+/// The answer of `GET /posts/{postID}/share-links`: the post's live links, oldest first, without
+/// their tokens (the server keeps only their hashes).
+struct ShareLinkList: Encodable {
+    let links: [ShareLink]
 }

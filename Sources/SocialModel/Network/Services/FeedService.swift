@@ -1,12 +1,13 @@
 /// The home feed, explore and a user's posts, with cursor pagination, as one signed-in user sees
 /// them. Get it from ``NetworkSession/feed``.
 public struct FeedService: Sendable {
-    let store: any FeedStore
+    let store: any FeedStore & SafetyStore
     let context: NetworkContext
     /// The signed-in user.
     public let actor: User
 
-    /// The signed-in user's posts and those of the people they follow. Pass the page's
+    /// The signed-in user's posts and those of the people they follow, without those of users
+    /// they mute or who have a block with them. Pass the page's
     /// ``CursorPage/next`` to get the next page; posts published meanwhile never shift a page.
     /// - Parameters:
     ///   - order: newest first unless said otherwise.
@@ -31,18 +32,21 @@ public struct FeedService: Sendable {
     ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
     ///   - limit: the page size, or `nil` for the policy's.
     /// - Returns: a page of posts.
-    /// - Throws: ``NetworkError/invalid(_:)`` for a page size out of range.
+    /// - Throws: ``NetworkError/invalid(_:)`` for a page size out of range, ``NetworkError/notFound(_:)``
+    ///   (``NetworkEntity/user``) when there is a block between the author and the signed-in user.
     public func posts(authorID: UserID, order: FeedOrder = .newest, after: FeedCursor? = nil, limit: Int? = nil)
         async throws(NetworkError) -> CursorPage<PostView, FeedCursor>
     {
         let limit = try context.limit(limit)
+        try await context.requireNoBlock(between: actor.id, and: authorID, in: store, else: .user)
         let views = try await context.fromStore {
             try await store.posts(by: authorID, viewerID: actor.id, order: order, after: after, limit: limit)
         }
         return Self.page(views, limit: limit)
     }
 
-    /// Everyone's posts in a random order fixed by `seed`: the same seed gives the same order, so
+    /// Everyone's posts (but those of users the signed-in user mutes or who have a block with
+    /// them) in a random order fixed by `seed`: the same seed gives the same order, so
     /// a client keeps one seed while paging and picks a new one to reshuffle.
     /// - Parameters:
     ///   - seed: the shuffle's seed.

@@ -4,7 +4,7 @@ import Foundation
 /// message, read state, unread counts and per-user hiding, and a live stream of new messages,
 /// for one signed-in user. Get it from ``NetworkSession/messages``.
 public struct MessageService: Sendable {
-    let store: any MessageStore & UserStore
+    let store: any MessageStore & UserStore & SafetyStore
     let context: NetworkContext
     /// The signed-in user.
     public let actor: User
@@ -17,13 +17,15 @@ public struct MessageService: Sendable {
     ///   - photo: a photo to send, or `nil`.
     /// - Returns: the message as stored.
     /// - Throws: ``NetworkError/invalid(_:)`` for an empty or long message, ``NetworkError/selfAction``,
-    ///   ``NetworkError/notFound(_:)``, ``NetworkError/photo(_:)``.
+    ///   ``NetworkError/notFound(_:)`` (also when there is a block between the two users),
+    ///   ``NetworkError/photo(_:)``.
     public func send(recipientID: UserID, text: String, photo: Data? = nil) async throws(NetworkError) -> Message {
         guard actor.id != recipientID else { throw .selfAction }
         let text = try context.checked(
             text, .message, maximumLength: context.policy.messageMaximumLength, maximumLines: .max,
             required: photo == nil)
         _ = try await context.existingUser(recipientID, in: store)
+        try await context.requireNoBlock(between: actor.id, and: recipientID, in: store, else: .user)
         var jpeg: Data?
         if let photo {
             let size = context.policy.messagePhotoSize

@@ -34,6 +34,30 @@ struct NetworkContext: Sendable {
         return post
     }
 
+    /// The one rule of a block: two users with a block between them, either way, cannot see or
+    /// reach each other. The refusal is what a missing `entity` gets, so that a block is not
+    /// revealed to the user it hides from. Oneself is never blocked.
+    /// - Throws: ``NetworkError/notFound(_:)`` with `entity` when there is a block.
+    func requireNoBlock(
+        between userID: UserID, and otherID: UserID, in store: any SafetyStore, else entity: NetworkEntity
+    )
+        async throws(NetworkError)
+    {
+        guard userID != otherID else { return }
+        guard try await fromStore({ try await store.blocked(with: userID, among: [otherID]) }).isEmpty else {
+            throw .notFound(entity)
+        }
+    }
+
+    /// `items` without those whose user (`user`) has a block with `userID`, either way: the
+    /// same rule as ``requireNoBlock(between:and:in:else:)``, for a list.
+    func withoutBlocked<Item>(_ items: [Item], of userID: UserID, user: (Item) -> UserID, in store: any SafetyStore)
+        async throws(NetworkError) -> [Item]
+    {
+        let hidden = try await fromStore { try await store.blocked(with: userID, among: items.map(user)) }
+        return hidden.isEmpty ? items : items.filter { !hidden.contains(user($0)) }
+    }
+
     /// A text field normalised and checked: length, lines, control characters and, when
     /// `required`, emptiness. Returns the normalised text.
     func checked(_ text: String, _ field: NetworkField, maximumLength: Int, maximumLines: Int, required: Bool)
@@ -82,6 +106,13 @@ extension CursorPage {
     /// carries the cursor of its last item; a short page is the last.
     init(items: [Item], limit: Int, cursor: (Item) -> Cursor) {
         self.init(items: items, next: items.count == limit ? items.last.map(cursor) : nil)
+    }
+
+    /// A page of what is left of `read` (a page of `limit` items as the store read it) once
+    /// some were left out: the cursor continues after the last item read, so a page may be
+    /// short and still have more after it.
+    init(items: [Item], read: [Item], limit: Int, cursor: (Item) -> Cursor) {
+        self.init(items: items, next: read.count == limit ? read.last.map(cursor) : nil)
     }
 }
 

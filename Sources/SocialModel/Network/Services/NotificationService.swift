@@ -6,7 +6,8 @@ public struct NotificationService: Sendable {
     /// The signed-in user.
     public let actor: User
 
-    /// The signed-in user's notifications, newest first.
+    /// The signed-in user's notifications, newest first, without those from users who have a
+    /// block with them or whom they mute with notifications (the unread count leaves them out too).
     /// - Parameters:
     ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
     ///   - limit: the page size, or `nil` for the policy's.

@@ -3,7 +3,7 @@ import Foundation
 /// Photo posts, likes and comments, as one signed-in user publishes, sees and changes them. Get
 /// it from ``NetworkSession/posts``.
 public struct PostService: Sendable {
-    let store: any PostStore & ProfileStore
+    let store: any PostStore & ProfileStore & SafetyStore
     let context: NetworkContext
     /// The signed-in user.
     public let actor: User
@@ -42,6 +42,7 @@ public struct PostService: Sendable {
     public func post(postID: PostID) async throws(NetworkError) -> PostView {
         guard let view = try await context.fromStore({ try await store.postView(id: postID, viewerID: actor.id) })
         else { throw .notFound(.post) }
+        try await context.requireNoBlock(between: actor.id, and: view.post.authorID, in: store, else: .post)
         return view.publicView
     }
 
@@ -74,7 +75,7 @@ public struct PostService: Sendable {
     }
 
     func setLike(_ postID: PostID, liked: Bool) async throws(NetworkError) -> Post {
-        let post = try await context.existingPost(postID, in: store)
+        let post = try await visiblePost(postID)
         let notification = context.notification(to: post.authorID, from: actor.id, .like, post: postID)
         let changed: Bool
         do {
@@ -100,7 +101,7 @@ public struct PostService: Sendable {
         -> CursorPage<DatedUser, KeysetCursor>
     {
         let limit = try context.limit(limit)
-        _ = try await context.existingPost(postID, in: store)
+        _ = try await visiblePost(postID)
         let users = try await context.fromStore { try await store.likers(of: postID, after: after, limit: limit) }
         return CursorPage(items: users.map(\.publicView), limit: limit, cursor: \.cursor)
     }
@@ -114,7 +115,7 @@ public struct PostService: Sendable {
     public func comment(postID: PostID, text: String) async throws(NetworkError) -> PostComment {
         let text = try context.checked(
             text, .comment, maximumLength: context.policy.commentMaximumLength, maximumLines: 1, required: true)
-        let post = try await context.existingPost(postID, in: store)
+        let post = try await visiblePost(postID)
         let comment = PostComment(id: .random(), postID: postID, authorID: actor.id, text: text, createdAt: context.now)
         let notification = context.notification(
             to: post.authorID, from: actor.id, .comment, post: postID, comment: comment.id)
@@ -140,7 +141,7 @@ public struct PostService: Sendable {
         -> CursorPage<PostComment, KeysetCursor>
     {
         let limit = try context.limit(limit)
-        _ = try await context.existingPost(postID, in: store)
+        _ = try await visiblePost(postID)
         let comments = try await context.fromStore { try await store.comments(on: postID, after: after, limit: limit) }
         return CursorPage(items: comments, limit: limit, cursor: \.cursor)
     }
@@ -158,5 +159,13 @@ public struct PostService: Sendable {
             guard post.authorID == actor.id else { throw .forbidden }
         }
         _ = try await context.fromStore { try await store.deleteComment(id: commentID) }
+    }
+
+    /// A post the signed-in user may see and act on: it exists, and there is no block between its
+    /// author and them (a blocked post is not found, like a missing one).
+    func visiblePost(_ postID: PostID) async throws(NetworkError) -> Post {
+        let post = try await context.existingPost(postID, in: store)
+        try await context.requireNoBlock(between: actor.id, and: post.authorID, in: store, else: .post)
+        return post
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Profiles with their counts, avatars, follows and user search, as one signed-in user sees and
 /// changes them. Get it from ``NetworkSession/profiles``.
 public struct ProfileService: Sendable {
-    let store: any ProfileStore & UserStore
+    let store: any ProfileStore & UserStore & SafetyStore
     let context: NetworkContext
     /// The signed-in user.
     public let actor: User
@@ -11,9 +11,11 @@ public struct ProfileService: Sendable {
     /// A user's profile (with the email address only on one's own).
     /// - Parameter userID: whose profile.
     /// - Returns: the profile with its counts and whether the signed-in user follows them.
-    /// - Throws: ``NetworkError/notFound(_:)`` for an unknown user.
+    /// - Throws: ``NetworkError/notFound(_:)`` for an unknown user, or one with a block between
+    ///   them and the signed-in user.
     public func profile(userID: UserID) async throws(NetworkError) -> Profile {
         let user = try await context.existingUser(userID, in: store)
+        try await context.requireNoBlock(between: actor.id, and: userID, in: store, else: .user)
         let counts = try await context.fromStore { try await store.profileCounts(userID: userID) }
         let follows = try await context.fromStore {
             try await store.isFollowing(followerID: actor.id, followeeID: userID)
@@ -49,7 +51,8 @@ public struct ProfileService: Sendable {
         try await context.fromStore { try await store.setAvatar(userID: actor.id, key: nil, photos: []) }
     }
 
-    /// Follows a user; following twice changes nothing. The followed user is notified of a new follow.
+    /// Follows a user; following twice changes nothing. The followed user is notified of a new
+    /// follow. A user with a block between them and the signed-in user is not found.
     /// - Parameter userID: whom to follow.
     /// - Throws: ``NetworkError/selfAction``, ``NetworkError/notFound(_:)``.
     public func follow(userID: UserID) async throws(NetworkError) {
@@ -66,11 +69,22 @@ public struct ProfileService: Sendable {
     func setFollow(_ userID: UserID, following: Bool) async throws(NetworkError) {
         guard actor.id != userID else { throw .selfAction }
         _ = try await context.existingUser(userID, in: store)
-        let notification = context.notification(to: userID, from: actor.id, .follow)
+        if following { try await context.requireNoBlock(between: actor.id, and: userID, in: store, else: .user) }
+        try await Self.setFollow(from: actor.id, to: userID, following: following, in: store, context)
+    }
+
+    /// Makes one user follow (or stop following) another, with the follow's notification (a new
+    /// follow's, or the one an ended follow takes back): the one place a follow changes, for a
+    /// follow and for the follows a block ends.
+    static func setFollow(
+        from followerID: UserID, to followeeID: UserID, following: Bool, in store: any ProfileStore,
+        _ context: NetworkContext
+    ) async throws(NetworkError) {
+        let notification = context.notification(to: followeeID, from: followerID, .follow)
         let changed: Bool
         do {
             changed = try await store.setFollow(
-                followerID: actor.id, followeeID: userID, following: following, at: context.now,
+                followerID: followerID, followeeID: followeeID, following: following, at: context.now,
                 notification: notification)
         } catch .missingReference {
             throw .notFound(.user)
@@ -86,11 +100,13 @@ public struct ProfileService: Sendable {
     ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
     ///   - limit: the page size, or `nil` for the policy's.
     /// - Returns: a page of followers.
-    /// - Throws: ``NetworkError/invalid(_:)`` for a page size out of range.
+    /// - Throws: ``NetworkError/invalid(_:)`` for a page size out of range, ``NetworkError/notFound(_:)``
+    ///   when there is a block between the user and the signed-in user.
     public func followers(userID: UserID, after: KeysetCursor? = nil, limit: Int? = nil) async throws(NetworkError)
         -> CursorPage<DatedUser, KeysetCursor>
     {
         let limit = try context.limit(limit)
+        try await context.requireNoBlock(between: actor.id, and: userID, in: store, else: .user)
         let users = try await context.fromStore { try await store.followers(of: userID, after: after, limit: limit) }
         return CursorPage(items: users.map(\.publicView), limit: limit, cursor: \.cursor)
     }
@@ -101,16 +117,20 @@ public struct ProfileService: Sendable {
     ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
     ///   - limit: the page size, or `nil` for the policy's.
     /// - Returns: a page of the people followed.
-    /// - Throws: ``NetworkError/invalid(_:)`` for a page size out of range.
+    /// - Throws: ``NetworkError/invalid(_:)`` for a page size out of range, ``NetworkError/notFound(_:)``
+    ///   when there is a block between the user and the signed-in user.
     public func following(userID: UserID, after: KeysetCursor? = nil, limit: Int? = nil) async throws(NetworkError)
         -> CursorPage<DatedUser, KeysetCursor>
     {
         let limit = try context.limit(limit)
+        try await context.requireNoBlock(between: actor.id, and: userID, in: store, else: .user)
         let users = try await context.fromStore { try await store.followees(of: userID, after: after, limit: limit) }
         return CursorPage(items: users.map(\.publicView), limit: limit, cursor: \.cursor)
     }
 
-    /// Users whose username starts with `prefix` (ignoring case), alphabetically.
+    /// Users whose username starts with `prefix` (ignoring case), alphabetically, without those
+    /// with a block between them and the signed-in user (so a page may be short and still have a
+    /// next one).
     /// - Parameters:
     ///   - prefix: the start of a username; blank finds no one.
     ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
@@ -124,6 +144,7 @@ public struct ProfileService: Sendable {
         let key = User.usernameKey(for: prefix.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !key.isEmpty else { return CursorPage(items: [], next: nil) }
         let users = try await context.fromStore { try await store.searchUsers(prefix: key, after: after, limit: limit) }
-        return CursorPage(items: users.map(\.publicView), limit: limit, cursor: \.usernameKey)
+        let visible = try await context.withoutBlocked(users, of: actor.id, user: \.id, in: store)
+        return CursorPage(items: visible.map(\.publicView), read: users, limit: limit, cursor: \.usernameKey)
     }
 }

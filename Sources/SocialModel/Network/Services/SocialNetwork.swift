@@ -138,6 +138,8 @@ public struct NetworkSession: Sendable {
     public let notifications: NotificationService
     /// Direct messages.
     public let messages: MessageService
+    /// Blocks and mutes.
+    public let safety: SafetyService
 
     init(account: AccountSession, store: any NetworkStore, context: NetworkContext) {
         self.account = account
@@ -147,6 +149,7 @@ public struct NetworkSession: Sendable {
         feed = FeedService(store: store, context: context, actor: actor)
         notifications = NotificationService(store: store, context: context, actor: actor)
         messages = MessageService(store: store, context: context, actor: actor)
+        safety = SafetyService(store: store, context: context, actor: actor)
     }
 
     /// The signed-in user.

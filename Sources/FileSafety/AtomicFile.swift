@@ -21,7 +21,7 @@ package enum AtomicFile {
     }
 
     /// A fresh temporary name next to `url`.
-    static func temporaryURL(near url: URL) -> URL {
+    package static func temporaryURL(near url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(
             "\(temporaryPrefix)\(UUID().uuidString)-\(url.lastPathComponent)")
     }

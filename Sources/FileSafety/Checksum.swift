@@ -1,7 +1,7 @@
-import CVips
+internal import CGLib
 import Foundation
 
-/// Content checksums, through GLib (already loaded with libvips): they let a kit notice a file
+/// Content checksums, through GLib (which libvips loads anyway): they let a kit notice a file
 /// changed or damaged on disk before handing it on.
 package enum Checksum {
     /// The SHA-256 of `data`, as 64 lowercase hexadecimal digits.

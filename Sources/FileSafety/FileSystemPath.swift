@@ -110,13 +110,13 @@ public enum FileSystemPath {
     }
 
     /// `rename(2)` of two file URLs, through their exact bytes.
-    static func rename(_ source: URL, to destination: URL) -> Int32 {
+    package static func rename(_ source: URL, to destination: URL) -> Int32 {
         withCString(source) { from in withCString(destination) { systemRename(from, $0) } }
     }
 
     /// `unlink(2)` of a file URL, through its exact bytes.
     @discardableResult
-    static func unlink(_ url: URL) -> Int32 {
+    package static func unlink(_ url: URL) -> Int32 {
         withCString(url) { systemUnlink($0) }
     }
 

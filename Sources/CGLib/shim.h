@@ -1,0 +1,2 @@
+// GLib alone (FileSafety's checksums), without libvips.
+#include <glib.h>
