@@ -7,7 +7,12 @@ import PackageDescription
 let package = Package(
     name: "AnalogKitFuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "AnalogKit", path: "..")],
+    dependencies: [
+        .package(name: "AnalogKit", path: ".."),
+        // The route targets run SocialModelHTTP's routes in process (the same versions as the SDK).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
     targets: [
         .target(name: "FuzzDriver"),
         // `.cube` text: the streaming parser, the table's checks, the 1D path and the 3D kernel.
@@ -31,6 +36,24 @@ let package = Package(
         .executableTarget(
             name: "FuzzJSONShape",
             dependencies: ["FuzzDriver", .product(name: "SocialModelHTTPParsing", package: "AnalogKit")]),
+        // SocialModelHTTP's routes in process, over the in-memory store, signed in: the route fixture.
+        .target(
+            name: "FuzzRouteSupport",
+            dependencies: [
+                .product(name: "SocialModelHTTP", package: "AnalogKit"),
+                .product(name: "SocialModelSQLite", package: "AnalogKit"),
+                .product(name: "SocialModelTesting", package: "AnalogKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Every GET route of openapi.json with arbitrary path parameters and queries: never a trap or a 500.
+        .executableTarget(
+            name: "FuzzRoutes",
+            dependencies: ["FuzzDriver", "FuzzRouteSupport", .product(name: "Hummingbird", package: "hummingbird")]),
+        // Multipart photo uploads (POST /posts) with arbitrary boundaries and bodies: never a trap or a 500.
+        .executableTarget(
+            name: "FuzzMultipart",
+            dependencies: ["FuzzDriver", "FuzzRouteSupport", .product(name: "Hummingbird", package: "hummingbird")]),
         // RecorderKit's passthrough packet check (cut H.264/H.265 packets are dropped), through its SPI.
         .executableTarget(
             name: "FuzzPacket", dependencies: ["FuzzDriver", .product(name: "RecorderKit", package: "AnalogKit")]),

@@ -156,9 +156,11 @@ struct SocialServer: AsyncParsableCommand {
 
         let choice = try StoreChoice(store ?? Self.defaultStore())
         let events = NetworkEvents()
-        let opened = try choice.open(events: events, logger: logger)
-        let mailer = try mail.mailer(logger: logger)
+        // Wakes the outbox sender when mail is queued: by this process's accounts, and (PostgreSQL,
+        // through the event relay) by any instance on the same database.
         let mailWakeUp = MailOutboxSignal()
+        let opened = try choice.open(events: events, mailSignal: mailWakeUp, logger: logger)
+        let mailer = try mail.mailer(logger: logger)
         let accounts = AccountService(
             store: opened.store, mailer: mailer, outbox: SignallingMailOutbox(opened.store, signal: mailWakeUp),
             hasher: try PBKDF2PasswordHasher(iterations: passwordIterations))

@@ -25,8 +25,9 @@ enum StoreChoice: CustomStringConvertible {
 
     /// Opens the store. PostgreSQL connects and migrates when its service runs (so a server whose
     /// database is down starts, answers `/ready` with 503, and stops with the store's error), and
-    /// its LISTEN/NOTIFY relay brings other instances' notifications and messages into `events`.
-    func open(events: NetworkEvents, logger: Logger) throws -> Opened {
+    /// its LISTEN/NOTIFY relay brings other instances' notifications and messages into `events`, and
+    /// wakes the outbox sender (`mailSignal`) when any instance queues mail.
+    func open(events: NetworkEvents, mailSignal: MailOutboxSignal, logger: Logger) throws -> Opened {
         switch self {
         case .memory:
             return Self.opened(SQLiteSocialStore.inMemory())
@@ -34,7 +35,7 @@ enum StoreChoice: CustomStringConvertible {
             return Self.opened(try SQLiteSocialStore(path: path))
         case .location(.postgres(let url)):
             let store = try PostgresSocialStore(configuration: PostgresStoreConfiguration(url: url), logger: logger)
-            let relay = store.eventRelay(to: events)
+            let relay = store.eventRelay(to: events, mailSignal: mailSignal)
             return Opened(store: store, services: [store, relay]) {
                 guard await Self.answers(store) else { return false }
                 do {

@@ -143,6 +143,9 @@ extension AccountError: LocalizableError {
         case .identityAlreadyLinked: return text("AccountError.identityAlreadyLinked", locale)
         case .emailBelongsToExistingAccount: return text("AccountError.emailBelongsToExistingAccount", locale)
         case .lastSignInMethod: return text("AccountError.lastSignInMethod", locale)
+        case .suspended(let until?):
+            return text("AccountError.suspended", locale, ["until": until.ISO8601Format()])
+        case .suspended(nil): return text("AccountError.banned", locale)
         case .storage(let error): return error.localizedDescription(for: locale)
         case .passwordHashing(let error): return error.localizedDescription(for: locale)
         }

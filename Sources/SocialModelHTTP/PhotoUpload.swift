@@ -73,7 +73,7 @@ struct PhotoUpload {
     /// multipart-kit's parser fed chunk by chunk, counting parts and header lines as they come.
     struct PartsParser {
         private let parser: MultipartParser
-        private let collected = Collected()
+        private let collected: Collected
 
         /// What the parser's callbacks gather.
         private final class Collected {
@@ -81,10 +81,14 @@ struct PhotoUpload {
             var headers = HTTPHeaders()
             var body = ByteBuffer()
             var overLimit: SocialAPIError?
+            var headerNames: MultipartHeaderNameGuard
+
+            init(boundary: String) { headerNames = MultipartHeaderNameGuard(boundary: boundary) }
         }
 
         init(boundary: String) {
             parser = MultipartParser(boundary: boundary)
+            collected = Collected(boundary: boundary)
             let collected = collected
             parser.onHeader = { name, value in
                 guard collected.headers.count < PhotoUpload.partHeaderLimit else {
@@ -110,6 +114,10 @@ struct PhotoUpload {
         /// Parses the next chunk.
         /// - Throws: `400 malformed-body`, `413 body-too-large` past the part limits.
         func feed(_ chunk: ByteBuffer) throws(SocialAPIError) {
+            // A header name byte of 0x80 or above would stop the process inside multipart-kit.
+            guard collected.headerNames.accepts(chunk) else {
+                throw .malformedBody(HTTPMessages.text("malformedBody.multipart"))
+            }
             do {
                 try parser.execute(chunk)
             } catch {

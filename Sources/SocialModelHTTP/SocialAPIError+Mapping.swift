@@ -66,6 +66,7 @@ extension SocialAPIError {
         case .emailBelongsToExistingAccount:
             self.init(status: 409, code: "email-belongs-to-existing-account", message: message)
         case .lastSignInMethod: self.init(status: 409, code: "last-sign-in-method", message: message)
+        case .suspended: self.init(status: 403, code: "account-suspended", message: message)
         case .storage: self = .storageFailed
         case .passwordHashing: self = .internalError
         }

@@ -81,6 +81,7 @@ public struct SocialRoutes: Sendable {
         addNotificationRoutes(to: routes)
         addMessageRoutes(to: routes)
         addSafetyRoutes(to: routes)
+        addModerationRoutes(to: routes)
         addRecipeRoutes(to: routes)
         addMealPlanRoutes(to: routes)
         return routes

@@ -156,6 +156,7 @@ enum PostgresSchema {
         mailOutbox,
         shareLinks,
         blocksAndMutes,
+        moderation,
     ]
 
     /// A deleted account's conversations stay with the other participant: the participants and a

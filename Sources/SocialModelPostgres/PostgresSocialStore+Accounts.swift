@@ -9,21 +9,11 @@ extension PostgresSocialStore: AccountStore {
     /// - Throws: `StoreError/duplicate(_:)` with `.username`, `.email`, `.id` or `.identity`.
     public func insertUser(_ user: User, passwordHash: String?, identity: IdentityLink?) async throws(StoreError) {
         try await transaction { connection in
-            try await connection.query(
-                """
-                INSERT INTO users (\(unescaped: SQLShape.user), username_key)
-                VALUES (\(user.id.rawValue), \(user.username), \(user.email), \(user.name), \(user.surname), \(user.bio),
-                        \(user.avatar), \(user.createdAt.timeIntervalSinceReferenceDate),
-                        \(user.verifiedAt?.timeIntervalSinceReferenceDate), \(user.usernameKey))
-                """, logger: logger)
+            try await connection.query(AccountSQL.insert(user), logger: logger)
             if let passwordHash {
-                try await connection.query(
-                    "INSERT INTO passwords (user_id, hash) VALUES (\(user.id.rawValue), \(passwordHash))",
-                    logger: logger)
+                try await connection.query(AccountSQL.insertPassword(passwordHash, userID: user.id), logger: logger)
             }
-            if let identity {
-                try await connection.query(Self.insert(identity), logger: logger)
-            }
+            if let identity { try await connection.query(AccountSQL.insert(identity), logger: logger) }
         }
     }
 
@@ -31,42 +21,28 @@ extension PostgresSocialStore: AccountStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func user(id: UserID) async throws(StoreError) -> User? {
-        try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE id = \(id.rawValue)") {
-            try $0.user()
-        }
+        try await fetchOne(AccountSQL.user(where: "id", is: id.rawValue)) { try $0.user() }
     }
 
     /// The user with this username key.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func user(usernameKey: String) async throws(StoreError) -> User? {
-        try await fetchOne(
-            "SELECT \(unescaped: SQLShape.user) FROM users WHERE username_key = \(usernameKey)"
-        ) { try $0.user() }
+        try await fetchOne(AccountSQL.user(where: "username_key", is: usernameKey)) { try $0.user() }
     }
 
     /// The user with this email address.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func user(email: String) async throws(StoreError) -> User? {
-        try await fetchOne("SELECT \(unescaped: SQLShape.user) FROM users WHERE email = \(email)") {
-            try $0.user()
-        }
+        try await fetchOne(AccountSQL.user(where: "email", is: email)) { try $0.user() }
     }
 
     /// Replaces a user's stored fields.
     ///
     /// - Throws: `StoreError/notFound(entity:)`, `StoreError/duplicate(_:)`.
     public func updateUser(_ user: User) async throws(StoreError) {
-        let updated = try await rows(
-            """
-            UPDATE users SET username = \(user.username), username_key = \(user.usernameKey), email = \(user.email),
-                name = \(user.name), surname = \(user.surname), bio = \(user.bio), avatar = \(user.avatar),
-                created_at = \(user.createdAt.timeIntervalSinceReferenceDate),
-                verified_at = \(user.verifiedAt?.timeIntervalSinceReferenceDate)
-            WHERE id = \(user.id.rawValue) RETURNING 1
-            """)
-        guard !updated.isEmpty else { throw .notFound(entity: "user") }
+        guard try await rowCount(AccountSQL.update(user)) > 0 else { throw .notFound(entity: "user") }
     }
 
     /// Deletes a user; foreign keys cascade to everything of theirs but their conversations, which
@@ -91,11 +67,7 @@ extension PostgresSocialStore: AccountStore {
             if let address = try Self.decode(deleted, { try $0.optionalString() }).first ?? nil {
                 try await deleteQueuedMail(for: address, connection)
             }
-            try await connection.query(
-                """
-                DELETE FROM conversations c WHERE (c.user_a = \(id.rawValue) OR c.user_b = \(id.rawValue))
-                AND NOT EXISTS (SELECT 1 FROM conversation_members m WHERE m.conversation_id = c.id)
-                """, logger: logger)
+            try await connection.query(AccountSQL.deleteAbandonedConversations(of: id), logger: logger)
             try await connection.query(
                 announce(.revocation(SessionRevocation(userID: id, scope: .all))), logger: logger)
             return true
@@ -106,14 +78,14 @@ extension PostgresSocialStore: AccountStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
-        try await fetchOne("SELECT hash FROM passwords WHERE user_id = \(userID.rawValue)") { try $0.string() }
+        try await fetchOne(AccountSQL.passwordHash(userID: userID)) { try $0.string() }
     }
 
     /// Sets or replaces the user's password hash.
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist.
     public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
-        _ = try await rows(Self.setPasswordHash(hash, userID: userID))
+        try await rowCount(AccountSQL.setPasswordHash(hash, userID: userID))
     }
 
     /// Replaces the user's tokens for the purpose with this one, in one transaction.
@@ -121,7 +93,9 @@ extension PostgresSocialStore: AccountStore {
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
         try await transaction { connection in
-            for query in Self.replaceTokens(with: token) { try await connection.query(query, logger: logger) }
+            for statement in AccountSQL.replaceTokens(with: token) {
+                try await connection.query(statement, logger: logger)
+            }
         }
     }
 
@@ -129,114 +103,77 @@ extension PostgresSocialStore: AccountStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func consumeToken(hash: Data, purpose: TokenPurpose) async throws(StoreError) -> OneTimeTokenRecord? {
-        try await fetchOne(
-            """
-            DELETE FROM one_time_tokens WHERE token_hash = \(hash.buffer) AND purpose = \(purpose.rawValue)
-            RETURNING \(unescaped: SQLShape.token)
-            """
-        ) { try $0.token() } ?? nil
+        try await fetchOne(AccountSQL.consumeToken(hash: hash, purpose: purpose)) { try $0.token() } ?? nil
     }
 
     /// The token with this hash.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
-        try await fetchOne(
-            "SELECT \(unescaped: SQLShape.token) FROM one_time_tokens WHERE token_hash = \(hash.buffer)"
-        ) { try $0.token() } ?? nil
+        try await fetchOne(AccountSQL.token(hash: hash)) { try $0.token() } ?? nil
     }
 
     /// The user's outstanding tokens, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
-        try await fetch(
-            """
-            SELECT \(unescaped: SQLShape.token) FROM one_time_tokens WHERE user_id = \(userID.rawValue)
-            ORDER BY created_at, token_hash
-            """
-        ) { try $0.token() }.compactMap { $0 }
+        try await fetch(AccountSQL.tokens(userID: userID)) { try $0.token() }.compactMap { $0 }
     }
 
     /// Adds an identity link.
     ///
     /// - Throws: `StoreError/duplicate(_:)` with `.identity`, `StoreError/missingReference`.
     public func insertIdentityLink(_ link: IdentityLink) async throws(StoreError) {
-        _ = try await rows(Self.insert(link))
+        try await rowCount(AccountSQL.insert(link))
     }
 
     /// The link for a provider's subject.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
-        try await fetchOne(
-            """
-            SELECT \(unescaped: SQLShape.identityLink) FROM identity_links
-            WHERE provider = \(provider) AND subject = \(subject)
-            """
-        ) { try $0.identityLink() }
+        try await fetchOne(AccountSQL.identityLink(provider: provider, subject: subject)) { try $0.identityLink() }
     }
 
     /// The user's identity links, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
-        try await fetch(
-            """
-            SELECT \(unescaped: SQLShape.identityLink) FROM identity_links WHERE user_id = \(userID.rawValue)
-            ORDER BY linked_at, provider, subject
-            """
-        ) { try $0.identityLink() }
+        try await fetch(AccountSQL.identityLinks(userID: userID)) { try $0.identityLink() }
     }
 
     /// Removes a link.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteIdentityLink(provider: String, subject: String) async throws(StoreError) -> Bool {
-        try await !rows(
-            "DELETE FROM identity_links WHERE provider = \(provider) AND subject = \(subject) RETURNING 1"
-        ).isEmpty
+        try await rowCount(AccountSQL.deleteIdentityLink(provider: provider, subject: subject)) > 0
     }
 
     /// Notes a failed sign-in.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func recordFailedSignIn(key: String, at date: Date) async throws(StoreError) {
-        _ = try await rows(
-            "INSERT INTO failed_sign_ins (key, at) VALUES (\(key), \(date.timeIntervalSinceReferenceDate))")
+        try await rowCount(AccountSQL.recordFailedSignIn(key: key, at: date))
     }
 
     /// The failed sign-ins under a key since a date, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
-        try await fetch(
-            """
-            SELECT at FROM failed_sign_ins WHERE key = \(key) AND at >= \(since.timeIntervalSinceReferenceDate)
-            ORDER BY at, id
-            """
-        ) { try $0.date() }
+        try await fetch(AccountSQL.failedSignIns(key: key, since: since)) { try $0.date() }
     }
 
     /// Forgets the failed sign-ins under a key.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func clearFailedSignIns(key: String) async throws(StoreError) {
-        _ = try await rows("DELETE FROM failed_sign_ins WHERE key = \(key)")
+        try await rowCount(AccountSQL.clearFailedSignIns(key: key))
     }
 
     /// Forgets old failed sign-ins.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func pruneFailedSignIns(before date: Date) async throws(StoreError) {
-        _ = try await rows("DELETE FROM failed_sign_ins WHERE at < \(date.timeIntervalSinceReferenceDate)")
-    }
-
-    static func insert(_ link: IdentityLink) -> PostgresQuery {
-        """
-        INSERT INTO identity_links (\(unescaped: SQLShape.identityLink))
-        VALUES (\(link.provider), \(link.subject), \(link.userID.rawValue), \(link.linkedAt.timeIntervalSinceReferenceDate))
-        """
+        try await rowCount(AccountSQL.pruneFailedSignIns(before: date))
     }
 }
 
@@ -245,21 +182,14 @@ extension PostgresSocialStore: SessionStore {
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func insertSession(_ session: SessionRecord) async throws(StoreError) {
-        _ = try await rows(
-            """
-            INSERT INTO sessions (\(unescaped: SQLShape.session))
-            VALUES (\(session.tokenHash.buffer), \(session.userID.rawValue), \(session.createdAt.timeIntervalSinceReferenceDate),
-                    \(session.expiresAt.timeIntervalSinceReferenceDate))
-            """)
+        try await rowCount(AccountSQL.insert(session))
     }
 
     /// The session with this token hash.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
-        try await fetchOne(
-            "SELECT \(unescaped: SQLShape.session) FROM sessions WHERE token_hash = \(tokenHash.buffer)"
-        ) { try $0.session() }
+        try await fetchOne(AccountSQL.session(tokenHash: tokenHash)) { try $0.session() }
     }
 
     /// The session with this token hash and its user, in one read.
@@ -275,12 +205,7 @@ extension PostgresSocialStore: SessionStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
-        try await fetch(
-            """
-            SELECT \(unescaped: SQLShape.session) FROM sessions WHERE user_id = \(userID.rawValue)
-            ORDER BY created_at, token_hash
-            """
-        ) { try $0.session() }
+        try await fetch(AccountSQL.sessions(userID: userID)) { try $0.session() }
     }
 
     /// Removes one session, announcing it to the event relays of other processes.
@@ -288,9 +213,7 @@ extension PostgresSocialStore: SessionStore {
     /// - Throws: `StoreError` when the store fails.
     public func deleteSession(tokenHash: Data) async throws(StoreError) -> Bool {
         try await transaction { connection in
-            let deleted = try await connection.query(
-                "DELETE FROM sessions WHERE token_hash = \(tokenHash.buffer) RETURNING user_id", logger: logger
-            ).collect()
+            let deleted = try await connection.query(AccountSQL.deleteSession(tokenHash: tokenHash), logger: logger)
             guard let row = deleted.first else { return false }
             var columns = PostgresColumns(row)
             let userID = UserID(rawValue: try columns.string())
@@ -307,11 +230,7 @@ extension PostgresSocialStore: SessionStore {
     /// - Throws: `StoreError` when the store fails.
     public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
         try await transaction { connection in
-            try await connection.query(
-                """
-                DELETE FROM sessions
-                WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keptTokenHash?.buffer)
-                """, logger: logger)
+            try await connection.query(AccountSQL.deleteSessions(userID: userID, except: keptTokenHash), logger: logger)
             let scope: SessionRevocation.Scope = keptTokenHash.map { .allExcept(tokenHash: $0) } ?? .all
             try await connection.query(
                 announce(.revocation(SessionRevocation(userID: userID, scope: scope))), logger: logger)

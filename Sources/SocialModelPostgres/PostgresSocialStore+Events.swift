@@ -5,7 +5,7 @@ import SocialModel
 import SocialModelSQL
 
 /// What a store announces on its schema's channel when it keeps a notification, a message or a
-/// post, or removes sessions.
+/// post, removes sessions, or queues mail.
 ///
 /// The payload names the row rather than carrying it (NOTIFY payloads are limited to 8,000
 /// bytes); the relay reads the row back, so subscribers get exactly what was stored.
@@ -22,12 +22,15 @@ struct StoreEvent: Codable, Sendable {
     /// Sessions removed (signed out, or with their account): carried whole, as there is no row
     /// left to read back.
     var revocation: SessionRevocation?
+    /// Mail was queued (the relay wakes this process's outbox sender).
+    var mail: Bool?
 
     enum Kind {
         case notification(NotificationID)
         case message(MessageID, participants: [UserID])
         case post(PostID)
         case revocation(SessionRevocation)
+        case mail
     }
 }
 
@@ -50,6 +53,8 @@ extension PostgresSocialStore {
             event.post = id.rawValue
         case .revocation(let revocation):
             event.revocation = revocation
+        case .mail:
+            event.mail = true
         }
         let payload = String(decoding: (try? JSONEncoder().encode(event)) ?? Data("{}".utf8), as: UTF8.self)
         return "SELECT pg_notify(\(eventChannel), \(payload))"
@@ -60,20 +65,45 @@ extension PostgresSocialStore {
     /// updates reach subscribers whichever server process handled the write. Changes made
     /// through this instance are not relayed: the services in this process publish those to
     /// `events` themselves.
-    /// - Parameter events: the hub to publish to (`SocialNetwork.events`).
+    ///
+    /// With `mailSignal`, the relay also wakes this process's ``SocialModel/MailOutboxSender`` (give it the same
+    /// signal as `wakeUp:`) whenever any instance — this one included — queues mail in this schema:
+    /// the store announces queued mail in the transaction that queues it, so the sender sends it
+    /// right after the commit instead of at its next poll.
+    /// - Parameters:
+    ///   - events: the hub to publish to (`SocialNetwork.events`).
+    ///   - mailSignal: the outbox sender's wake-up, or `nil` to leave queued mail to its poll.
     /// - Returns: the relay; run it (it is a `Service`) for as long as updates should flow.
-    public func eventRelay(to events: NetworkEvents) -> PostgresEventRelay {
-        PostgresEventRelay(store: self, events: events)
+    public func eventRelay(to events: NetworkEvents, mailSignal: MailOutboxSignal? = nil) -> PostgresEventRelay {
+        PostgresEventRelay(store: self, events: events, mailSignal: mailSignal)
+    }
+
+    /// The viewers the shared predicate hides `otherID` from, in one query (the viewers as one
+    /// array; each is the predicate's viewer in turn).
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func viewers(_ viewers: [UserID], hiding otherID: UserID, _ scope: SafetyScope) async throws(StoreError)
+        -> Set<UserID>
+    {
+        guard !viewers.isEmpty else { return [] }
+        var builder = SQLBuilder()
+        let other = builder.bind(otherID.rawValue)
+        let list = builder.bind(viewers.map(\.rawValue))
+        builder.sql = """
+            SELECT c.id FROM unnest(\(list)::text[]) AS c (id)
+            WHERE NOT (\(SafetySQL.visible(to: "c.id", other: other, SafetySQL.Scope(scope))))
+            """
+        return Set(try await fetch(builder.query) { UserID(rawValue: try $0.string()) })
     }
 
     /// Reads back the row an event names and publishes it; events from this instance, and rows
-    /// deleted since, are skipped.
-    func relay(_ payload: String, to events: NetworkEvents) async {
-        guard let event = try? JSONDecoder().decode(StoreEvent.self, from: Data(payload.utf8)),
-            event.origin != origin
-        else { return }
+    /// deleted since, are skipped. Queued mail, from any instance, notifies `mailSignal`.
+    func relay(_ payload: String, to events: NetworkEvents, mailSignal: MailOutboxSignal?) async {
+        guard let event = try? JSONDecoder().decode(StoreEvent.self, from: Data(payload.utf8)) else { return }
+        if event.mail == true { mailSignal?.notify() }
+        guard event.origin != origin else { return }
         if let id = event.notification, let notification = try? await notification(id: NotificationID(rawValue: id)) {
-            events.publish(notification)
+            await events.publish(notification, unlessHiddenIn: self)
         }
         if let id = event.message, let participants = event.participants,
             let message = try? await fetchOne(
@@ -100,12 +130,14 @@ extension PostgresSocialStore {
 public final class PostgresEventRelay: Service, Sendable {
     let store: PostgresSocialStore
     let events: NetworkEvents
+    let mailSignal: MailOutboxSignal?
     /// Whether it listens, or why not.
     private let listening = SettledOnce()
 
-    init(store: PostgresSocialStore, events: NetworkEvents) {
+    init(store: PostgresSocialStore, events: NetworkEvents, mailSignal: MailOutboxSignal?) {
         self.store = store
         self.events = events
+        self.mailSignal = mailSignal
     }
 
     /// Listens on the store's channel and publishes what arrives, until cancelled.
@@ -120,7 +152,7 @@ public final class PostgresEventRelay: Service, Sendable {
                     try await connection.listen(on: store.eventChannel) { notifications in
                         listening.settle(.success(()))
                         for try await notification in notifications {
-                            await store.relay(notification.payload, to: events)
+                            await store.relay(notification.payload, to: events, mailSignal: mailSignal)
                         }
                     }
                 } catch {

@@ -4,31 +4,26 @@ import SocialModel
 import SocialModelSQL
 
 extension PostgresSocialStore: MailOutboxStore {
-    /// Queues a row.
+    /// Queues a row and announces it (`announce(_:)`, `.mail`) in the same transaction, so the
+    /// senders of every instance listening through an event relay wake at its commit.
     ///
     /// - Throws: `StoreError/duplicate(_:)` with `.id` if a row has its id.
     public func enqueueMail(_ mail: OutboxMail) async throws(StoreError) {
-        _ = try await rows(try Self.enqueue(mail))
+        try await queueing([try Self.enqueue(mail)])
     }
 
     /// Replaces the user's tokens for the purpose and queues the mail, in one transaction.
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord, enqueueing mail: OutboxMail) async throws(StoreError) {
-        let queries = Self.replaceTokens(with: token) + [try Self.enqueue(mail)]
-        try await transaction { connection in
-            for query in queries { try await connection.query(query, logger: logger) }
-        }
+        try await queueing(Self.replaceTokens(with: token) + [try Self.enqueue(mail)])
     }
 
     /// Sets the user's password hash and queues the mail, in one transaction.
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func setPasswordHash(_ hash: String, userID: UserID, enqueueing mail: OutboxMail) async throws(StoreError) {
-        let queries = [Self.setPasswordHash(hash, userID: userID), try Self.enqueue(mail)]
-        try await transaction { connection in
-            for query in queries { try await connection.query(query, logger: logger) }
-        }
+        try await queueing([Self.setPasswordHash(hash, userID: userID), try Self.enqueue(mail)])
     }
 
     /// Claims the rows due at `now`, oldest due first, in one statement: rows another instance is
@@ -36,15 +31,14 @@ extension PostgresSocialStore: MailOutboxStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func claimDueMail(now: Date, leaseUntil: Date, limit: Int) async throws(StoreError) -> [OutboxMail] {
-        let claimed = try await fetch(
-            """
+        let claim: PostgresQuery = """
             UPDATE mail_outbox SET next_attempt_at = \(leaseUntil.timeIntervalSinceReferenceDate)
             WHERE id IN (
                 SELECT id FROM mail_outbox WHERE next_attempt_at <= \(now.timeIntervalSinceReferenceDate)
                 ORDER BY next_attempt_at, id LIMIT \(max(0, limit)) FOR UPDATE SKIP LOCKED)
             RETURNING id, content, created_at, attempts, next_attempt_at, last_error
             """
-        ) { row in
+        let claimed = try await fetch(claim) { row in
             try OutboxMail(
                 storedID: row.string(), content: row.data(), createdAt: row.double(), attempts: row.int(),
                 nextAttemptAt: row.optionalDouble(), lastError: row.optionalString())
@@ -86,24 +80,37 @@ extension PostgresSocialStore: MailOutboxStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func mailOutboxCounts() async throws(StoreError) -> MailOutboxCounts {
-        try await fetchOne(
-            "SELECT count(next_attempt_at), count(*) - count(next_attempt_at) FROM mail_outbox"
-        ) { row in MailOutboxCounts(pending: try row.int(), failed: try row.int()) } ?? .init(pending: 0, failed: 0)
+        let counts: PostgresQuery = "SELECT count(next_attempt_at), count(*) - count(next_attempt_at) FROM mail_outbox"
+        return try await fetch(counts) { row in MailOutboxCounts(pending: try row.int(), failed: try row.int()) }.first
+            ?? .init(pending: 0, failed: 0)
     }
 
-    /// Makes the failed rows due again.
+    /// Makes the failed rows due again and, when there were any, announces them in the same transaction.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func requeueFailedMail(at date: Date) async throws(StoreError) -> Int {
-        try await fetch(
-            """
+        let requeue: PostgresQuery = """
             UPDATE mail_outbox SET next_attempt_at = \(date.timeIntervalSinceReferenceDate), attempts = 0
             WHERE next_attempt_at IS NULL RETURNING id
             """
-        ) { row in try row.string() }.count
+        let announcement = announce(.mail)
+        return try await transaction { connection in
+            let count = try await connection.query(requeue, logger: logger).collect().count
+            if count > 0 { try await connection.query(announcement, logger: logger) }
+            return count
+        }
     }
 
     // MARK: Shared steps
+
+    /// Runs `queries`, which queue mail, and the mail announcement in one transaction: the
+    /// announcement is delivered at the commit, and never if the queries roll back.
+    func queueing(_ queries: [PostgresQuery]) async throws(StoreError) {
+        let queries = queries + [announce(.mail)]
+        try await transaction { connection in
+            for query in queries { try await connection.query(query, logger: logger) }
+        }
+    }
 
     static func enqueue(_ mail: OutboxMail) throws(StoreError) -> PostgresQuery {
         let content = try mail.encodedContent()

@@ -33,33 +33,13 @@ extension PostgresSocialStore: MessageStore {
             guard let row = opened.first else { throw StoreError.database(message: "no conversation row returned") }
             var columns = PostgresColumns(row)
             let (conversation, isNew) = (try columns.string(), try columns.bool())
-            if isNew {
-                try await connection.query(
-                    """
-                    INSERT INTO conversation_members (conversation_id, user_id)
-                    VALUES (\(conversation), \(pair[0])), (\(conversation), \(pair[1]))
-                    """, logger: logger)
-            }
+            if isNew { try await connection.query(MessageSQL.openMembers(conversation, pair: pair), logger: logger) }
             var stored = message
             stored.conversationID = ConversationID(rawValue: conversation)
-            try await connection.query(
-                """
-                INSERT INTO messages (id, conversation_id, sender_id, text, has_photo, created_at)
-                VALUES (\(stored.id.rawValue), \(conversation), \(stored.senderID.rawValue), \(stored.text),
-                        \(photo != nil), \(at))
-                """, logger: logger)
-            if let photo {
-                try await connection.query(
-                    "INSERT INTO message_photos (message_id, jpeg) VALUES (\(stored.id.rawValue), \(photo.buffer))",
-                    logger: logger)
+            for statement in MessageSQL.insert(stored, conversation: conversation, photo: photo) {
+                try await connection.query(statement, logger: logger)
             }
-            try await connection.query(
-                """
-                UPDATE conversation_members
-                SET hidden = false,
-                    unread_count = unread_count + (CASE WHEN user_id = \(recipientID.rawValue) THEN 1 ELSE 0 END)
-                WHERE conversation_id = \(conversation)
-                """, logger: logger)
+            try await connection.query(MessageSQL.delivered(conversation, to: recipientID), logger: logger)
             try await connection.query(
                 announce(.message(stored.id, participants: pair.map(UserID.init(rawValue:)))), logger: logger)
             stored.hasPhoto = photo != nil
@@ -72,22 +52,16 @@ extension PostgresSocialStore: MessageStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
-        try await fetchOne(
-            "SELECT \(unescaped: SQLShape.conversation) FROM conversations WHERE id = \(id.rawValue)"
-        ) { try $0.conversation() }
+        try await fetchOne(MessageSQL.conversation(id: id)) { try $0.conversation() }
     }
 
     /// The pair's conversation.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation? {
-        let pair = [userID.rawValue, otherID.rawValue].sorted()
-        return try await fetchOne(
-            """
-            SELECT \(unescaped: SQLShape.conversation) FROM conversations
-            WHERE user_a = \(pair[0]) AND user_b = \(pair[1])
-            """
-        ) { try $0.conversation() }
+        try await fetchOne(MessageSQL.conversation(pair: [userID.rawValue, otherID.rawValue].sorted())) {
+            try $0.conversation()
+        }
     }
 
     /// The conversation summary's columns, a deleted other participant read as `User.deletedAccount(id:)`.
@@ -124,30 +98,18 @@ extension PostgresSocialStore: MessageStore {
     public func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [Message]
     {
-        var builder = SQLBuilder()
-        let conversation = builder.bind(conversationID.rawValue)
-        let viewer = builder.bind(viewerID.rawValue)
-        let condition = builder.keyset(before, "msg.created_at", "msg.id")
-        builder.sql = """
-            SELECT \(SQLShape.qualified(SQLShape.message, "msg")) FROM conversation_members m
-            JOIN messages msg ON msg.conversation_id = m.conversation_id AND msg.seq > m.cleared_seq
-            WHERE m.conversation_id = \(conversation) AND m.user_id = \(viewer) \(condition)
-            ORDER BY msg.created_at DESC, msg.id DESC LIMIT \(builder.bind(max(0, limit)))
-            """
-        return try await fetch(builder.query) { try $0.message() }
+        try await fetch(MessageSQL.messages(in: conversationID, viewerID: viewerID, before: before, limit: limit)) {
+            try $0.message()
+        }
     }
 
     /// The photo of a message the viewer can see, with its conversation.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
-        try await fetchOne(
-            """
-            SELECT m.conversation_id, p.jpeg FROM message_photos p JOIN messages m ON m.id = p.message_id
-            JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND m.seq > cm.cleared_seq
-            WHERE p.message_id = \(id.rawValue) AND cm.user_id = \(viewerID.rawValue)
-            """
-        ) { row in MessagePhoto(messageID: id, conversationID: try row.id(), jpeg: try row.data()) }
+        try await fetchOne(MessageSQL.photo(id: id, viewerID: viewerID)) {
+            MessagePhoto(messageID: id, conversationID: try $0.id(), jpeg: try $0.data())
+        }
     }
 
     /// Marks the other's messages read and zeroes the member's unread count, in one transaction;
@@ -158,25 +120,12 @@ extension PostgresSocialStore: MessageStore {
         async throws(StoreError) -> Int
     {
         try await transaction { connection in
-            let (conversation, user) = (conversationID.rawValue, userID.rawValue)
-            let member = try await connection.query(
-                """
-                SELECT unread_count FROM conversation_members
-                WHERE conversation_id = \(conversation) AND user_id = \(user) FOR UPDATE
-                """, logger: logger
-            ).collect()
-            guard let row = member.first else { return 0 }
-            var columns = PostgresColumns(row)
-            let unread = try columns.int()
-            try await connection.query(
-                """
-                UPDATE messages SET read_at = \(date.timeIntervalSinceReferenceDate)
-                WHERE conversation_id = \(conversation) AND sender_id <> \(user) AND read_at IS NULL
-                """, logger: logger)
-            try await connection.query(
-                """
-                UPDATE conversation_members SET unread_count = 0 WHERE conversation_id = \(conversation) AND user_id = \(user)
-                """, logger: logger)
+            let locked: SQLStatement = "\(MessageSQL.unread(conversationID, userID: userID)) FOR UPDATE"
+            let member = try await connection.query(locked, logger: logger)
+            guard let unread = try Self.decode(member, { try $0.int() }).first else { return 0 }
+            for statement in MessageSQL.markRead(conversationID, userID: userID, at: date) {
+                try await connection.query(statement, logger: logger)
+            }
             return unread
         }
     }
@@ -185,25 +134,13 @@ extension PostgresSocialStore: MessageStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func hideConversation(_ conversationID: ConversationID, userID: UserID) async throws(StoreError) -> Bool {
-        let conversation = conversationID.rawValue
-        return try await !rows(
-            """
-            UPDATE conversation_members SET hidden = true, unread_count = 0,
-                cleared_seq = (SELECT coalesce(max(seq), 0) FROM messages WHERE conversation_id = \(conversation))
-            WHERE conversation_id = \(conversation) AND user_id = \(userID.rawValue) RETURNING 1
-            """
-        ).isEmpty
+        try await rowCount(MessageSQL.hide(conversationID, userID: userID)) > 0
     }
 
     /// The sum of the user's visible conversations' unread counts.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
-        try await fetchOne(
-            """
-            SELECT coalesce(sum(unread_count), 0)::bigint FROM conversation_members
-            WHERE user_id = \(userID.rawValue) AND NOT hidden
-            """
-        ) { try $0.int() } ?? 0
+        try await fetchOne(MessageSQL.unreadCount(userID: userID)) { try $0.int() } ?? 0
     }
 }

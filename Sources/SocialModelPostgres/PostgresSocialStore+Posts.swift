@@ -9,16 +9,10 @@ extension PostgresSocialStore: PostStore {
     /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
         try await transaction { connection in
-            try await connection.query(
-                """
-                INSERT INTO posts (id, author_id, caption, filter, width, height, created_at)
-                VALUES (\(post.id.rawValue), \(post.authorID.rawValue), \(post.caption), \(post.filter), \(post.width),
-                        \(post.height), \(post.createdAt.timeIntervalSinceReferenceDate))
-                """, logger: logger)
+            try await connection.query(PostSQL.insert(post), logger: logger)
             for photo in photos {
-                try await connection.query(
-                    "INSERT INTO post_photos (post_id, size, jpeg) VALUES (\(post.id.rawValue), \(photo.size), \(photo.jpeg.buffer))",
-                    logger: logger)
+                let statement = PhotoSQL.posts.insert(post.id.rawValue, size: photo.size, jpeg: photo.jpeg)
+                try await connection.query(statement, logger: logger)
             }
             try await connection.query(announce(.post(post.id)), logger: logger)
         }
@@ -28,9 +22,7 @@ extension PostgresSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func post(id: PostID) async throws(StoreError) -> Post? {
-        try await fetchOne("SELECT \(unescaped: SQLShape.post) FROM posts WHERE id = \(id.rawValue)") {
-            try $0.post()
-        }
+        try await fetchOne(PostSQL.post(id: id)) { try $0.post() }
     }
 
     /// The post as a viewer sees it.
@@ -46,14 +38,14 @@ extension PostgresSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deletePost(id: PostID) async throws(StoreError) -> Bool {
-        try await !rows("DELETE FROM posts WHERE id = \(id.rawValue) RETURNING 1").isEmpty
+        try await rowCount(PostSQL.delete(id: id)) > 0
     }
 
     /// One stored size of a post's photo.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
-        try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = \(postID.rawValue) AND size = \(size)") {
+        try await fetchOne(PhotoSQL.posts.photo(postID.rawValue, size: size)) {
             PostPhoto(postID: postID, size: size, jpeg: try $0.data())
         }
     }
@@ -64,14 +56,9 @@ extension PostgresSocialStore: PostStore {
     public func setPostLike(
         postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
-        let (post, user) = (postID.rawValue, userID.rawValue)
+        let (post, user, link) = (postID.rawValue, userID.rawValue, LinkSQL.postLikes)
         return try await toggle(
-            liked,
-            add: """
-                INSERT INTO post_likes (post_id, user_id, created_at)
-                VALUES (\(post), \(user), \(date.timeIntervalSinceReferenceDate)) ON CONFLICT DO NOTHING RETURNING 1
-                """,
-            remove: "DELETE FROM post_likes WHERE post_id = \(post) AND user_id = \(user) RETURNING 1",
+            liked, add: link.add(post, user, at: date), remove: link.remove(post, user),
             notification: notification)
     }
 
@@ -79,8 +66,7 @@ extension PostgresSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
-        try await datedUsers(
-            table: "post_likes", key: "post_id", other: "user_id", id: postID.rawValue, after: after, limit: limit)
+        try await fetch(LinkSQL.postLikes.users(of: postID.rawValue, after: after, limit: limit)) { try $0.datedUser() }
     }
 
     /// Adds a comment with its notification, in one transaction.
@@ -88,14 +74,9 @@ extension PostgresSocialStore: PostStore {
     /// - Throws: `StoreError/missingReference` if the post or the author does not exist.
     public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try await transaction { connection in
-            try await connection.query(
-                """
-                INSERT INTO comments (\(unescaped: SQLShape.comment))
-                VALUES (\(comment.id.rawValue), \(comment.postID.rawValue), \(comment.authorID.rawValue), \(comment.text),
-                        \(comment.createdAt.timeIntervalSinceReferenceDate))
-                """, logger: logger)
+            try await connection.query(PostSQL.insert(comment), logger: logger)
             if let notification {
-                try await connection.query(Self.insert(notification), logger: logger)
+                try await connection.query(NotificationSQL.insert(notification), logger: logger)
                 try await connection.query(announce(.notification(notification.id)), logger: logger)
             }
         }
@@ -105,11 +86,7 @@ extension PostgresSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
-        try await fetchOne(
-            "SELECT \(unescaped: SQLShape.comment) FROM comments WHERE id = \(id.rawValue)"
-        ) {
-            try $0.comment()
-        }
+        try await fetchOne(PostSQL.comment(id: id)) { try $0.comment() }
     }
 
     /// A post's comments, oldest first.
@@ -117,21 +94,14 @@ extension PostgresSocialStore: PostStore {
     /// - Throws: `StoreError` when the store fails.
     public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     {
-        var builder = SQLBuilder()
-        let post = builder.bind(postID.rawValue)
-        let condition = builder.keyset(after, "created_at", "id", ascending: true)
-        builder.sql = """
-            SELECT \(SQLShape.comment) FROM comments WHERE post_id = \(post) \(condition)
-            ORDER BY created_at, id LIMIT \(builder.bind(max(0, limit)))
-            """
-        return try await fetch(builder.query) { try $0.comment() }
+        try await fetch(PostSQL.comments(on: postID, after: after, limit: limit)) { try $0.comment() }
     }
 
     /// Deletes a comment; its notification goes by cascade.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
-        try await !rows("DELETE FROM comments WHERE id = \(id.rawValue) RETURNING 1").isEmpty
+        try await rowCount(PostSQL.deleteComment(id: id)) > 0
     }
 
     /// A post view's columns (see ``SQLShape/viewColumns(liked:)``), with the viewer bound as

@@ -10,14 +10,9 @@ extension PostgresSocialStore: SafetyStore {
     public func setBlock(blockerID: UserID, blockedID: UserID, blocking: Bool, at date: Date) async throws(StoreError)
         -> Bool
     {
-        let (blocker, blocked) = (blockerID.rawValue, blockedID.rawValue)
+        let (blocker, blocked, link) = (blockerID.rawValue, blockedID.rawValue, LinkSQL.blocks)
         return try await toggle(
-            blocking,
-            add: """
-                INSERT INTO user_blocks (blocker_id, blocked_id, created_at)
-                VALUES (\(blocker), \(blocked), \(date.timeIntervalSinceReferenceDate)) ON CONFLICT DO NOTHING RETURNING 1
-                """,
-            remove: "DELETE FROM user_blocks WHERE blocker_id = \(blocker) AND blocked_id = \(blocked) RETURNING 1",
+            blocking, add: link.add(blocker, blocked, at: date), remove: link.remove(blocker, blocked),
             notification: nil)
     }
 
@@ -27,16 +22,9 @@ extension PostgresSocialStore: SafetyStore {
     public func setMute(muterID: UserID, mutedID: UserID, hidingNotifications mute: Bool?, at date: Date)
         async throws(StoreError) -> Bool
     {
-        let (muter, muted) = (muterID.rawValue, mutedID.rawValue)
+        let statement = ProfileSQL.mute(muterID, mutedID, notifications: mute ?? false, at: date)
         return try await toggle(
-            mute != nil,
-            add: """
-                INSERT INTO user_mutes AS m (muter_id, muted_id, notifications, created_at)
-                VALUES (\(muter), \(muted), \(mute ?? false), \(date.timeIntervalSinceReferenceDate))
-                ON CONFLICT (muter_id, muted_id) DO UPDATE SET notifications = excluded.notifications
-                WHERE m.notifications <> excluded.notifications RETURNING 1
-                """,
-            remove: "DELETE FROM user_mutes WHERE muter_id = \(muter) AND muted_id = \(muted) RETURNING 1",
+            mute != nil, add: statement, remove: LinkSQL.mutes.remove(muterID.rawValue, mutedID.rawValue),
             notification: nil)
     }
 
@@ -45,33 +33,25 @@ extension PostgresSocialStore: SafetyStore {
     /// - Throws: `StoreError` when the store fails.
     public func blocked(with userID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
         guard !candidates.isEmpty else { return [] }
-        var builder = SQLBuilder()
-        let user = builder.bind(userID.rawValue)
-        let list = builder.bind(candidates.map(\.rawValue))
-        builder.sql = """
-            SELECT c.id FROM unnest(\(list)::text[]) AS c (id)
-            WHERE NOT (\(SafetySQL.visible(to: user, other: "c.id", .blocks)))
-            """
-        return Set(try await fetch(builder.query) { UserID(rawValue: try $0.string()) })
+        let statement = ProfileSQL.blocked(with: userID, among: candidates.map(\.rawValue))
+        return Set(try await fetch(statement) { UserID(rawValue: try $0.string()) })
     }
 
     /// The people a user blocks, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func blocks(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
-        try await datedUsers(
-            table: SafetySQL.blocks, key: "blocker_id", other: "blocked_id", id: userID.rawValue, after: after,
-            limit: limit)
+        try await fetch(LinkSQL.blocks.users(of: userID.rawValue, after: after, limit: limit)) { try $0.datedUser() }
     }
 
     /// The people a user mutes, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func mutes(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Mute] {
-        try await datedUsers(
-            table: SafetySQL.mutes, key: "muter_id", other: "muted_id", id: userID.rawValue, after: after,
-            limit: limit, extra: "l.notifications"
-        ) { Mute(user: try $0.user(), date: try $0.date(), hidesNotifications: try $0.bool()) }
+        try await fetch(LinkSQL.mutes.users(of: userID.rawValue, after: after, limit: limit, extra: "l.notifications"))
+        {
+            Mute(user: try $0.user(), date: try $0.date(), hidesNotifications: try $0.bool())
+        }
     }
 }
 

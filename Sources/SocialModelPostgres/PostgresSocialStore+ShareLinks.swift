@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SocialModel
+import SocialModelSQL
 
 extension PostgresSocialStore: ShareLinkStore {
     /// Adds a link unless its post has `maximumPerPost` already, in one transaction that first
@@ -17,16 +18,9 @@ extension PostgresSocialStore: ShareLinkStore {
                 "SELECT 1 FROM posts WHERE id = \(postID) FOR NO KEY UPDATE", logger: logger
             ).collect()
             guard !locked.isEmpty else { throw StoreError.missingReference }
-            let counted = try await connection.query(
-                "SELECT count(*)::bigint FROM share_links WHERE post_id = \(postID)", logger: logger
-            ).collect()
-            let count = try Self.decode(counted) { try $0.int() }.first ?? 0
-            guard count < maximumPerPost else { return false }
-            try await connection.query(
-                """
-                INSERT INTO share_links (id, post_id, token_hash, created_at)
-                VALUES (\(link.id.rawValue), \(postID), \(tokenHash.buffer), \(link.createdAt.timeIntervalSinceReferenceDate))
-                """, logger: logger)
+            let counted = try await connection.query(ShareLinkSQL.count(postID: link.postID), logger: logger)
+            guard try Self.decode(counted, { try $0.int() }).first ?? 0 < maximumPerPost else { return false }
+            try await connection.query(ShareLinkSQL.insert(link, tokenHash: tokenHash), logger: logger)
             return true
         }
     }
@@ -35,38 +29,30 @@ extension PostgresSocialStore: ShareLinkStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func shareLink(tokenHash: Data) async throws(StoreError) -> ShareLink? {
-        try await fetchOne(
-            "SELECT id, post_id, created_at FROM share_links WHERE token_hash = \(tokenHash.buffer)", Self.shareLink)
+        try await fetchOne(ShareLinkSQL.link(where: "token_hash", is: tokenHash)) { try $0.shareLink() }
     }
 
     /// The link with this id.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func shareLink(id: ShareLinkID) async throws(StoreError) -> ShareLink? {
-        try await fetchOne("SELECT id, post_id, created_at FROM share_links WHERE id = \(id.rawValue)", Self.shareLink)
+        try await fetchOne(ShareLinkSQL.link(where: "id", is: id)) { try $0.shareLink() }
     }
 
     /// A post's links, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func shareLinks(postID: PostID) async throws(StoreError) -> [ShareLink] {
-        try await fetch(
-            "SELECT id, post_id, created_at FROM share_links WHERE post_id = \(postID.rawValue) ORDER BY created_at, id",
-            Self.shareLink)
+        try await fetch(ShareLinkSQL.links(postID: postID)) { try $0.shareLink() }
     }
 
     /// Deletes a link.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteShareLink(id: ShareLinkID) async throws(StoreError) -> Bool {
-        try await !rows("DELETE FROM share_links WHERE id = \(id.rawValue) RETURNING 1").isEmpty
+        try await rowCount(ShareLinkSQL.delete(id: id)) > 0
     }
 
-    static func shareLink(_ row: inout PostgresColumns) throws -> ShareLink {
-        ShareLink(
-            id: ShareLinkID(rawValue: try row.string()), postID: PostID(rawValue: try row.string()),
-            createdAt: Date(timeIntervalSinceReferenceDate: try row.double()))
-    }
 }
 
 extension PostgresSchema {

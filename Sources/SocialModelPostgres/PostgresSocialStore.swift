@@ -209,6 +209,28 @@ public final class PostgresSocialStore: Service, Sendable {
         try Self.decode(try await rows(query), decode)
     }
 
+    /// The rows of one shared statement, each decoded by `decode`.
+    @_disfavoredOverload  // a string literal stays a `PostgresQuery`
+    func fetch<T>(_ statement: SQLStatement, _ decode: (inout PostgresColumns) throws -> T) async throws(StoreError)
+        -> [T]
+    {
+        try await fetch(statement.postgres, decode)
+    }
+
+    /// The first row of one shared statement, decoded by `decode`.
+    @_disfavoredOverload  // a string literal stays a `PostgresQuery`
+    func fetchOne<T>(_ statement: SQLStatement, _ decode: (inout PostgresColumns) throws -> T)
+        async throws(StoreError) -> T?
+    {
+        try await fetch(statement.postgres, decode).first
+    }
+
+    /// Runs one shared statement and returns how many rows it returned (a change returns `1` per row).
+    @discardableResult
+    func rowCount(_ statement: SQLStatement) async throws(StoreError) -> Int {
+        try await rows(statement.postgres).count
+    }
+
     /// The rows of a prepared statement (see ``PreparedShape``), each decoded by `decode`.
     func fetch<Shape, T>(_ statement: Prepared<Shape>, _ decode: (inout PostgresColumns) throws -> T)
         async throws(StoreError) -> [T]
@@ -285,39 +307,21 @@ public final class PostgresSocialStore: Service, Sendable {
 
     // MARK: Write patterns
 
-    /// Adds (`add`, an `INSERT … ON CONFLICT DO NOTHING RETURNING 1`) or removes (`remove`, a
-    /// `DELETE … RETURNING 1`) one link — a like, a follow — in one transaction, with its
-    /// notification: a new link stores and announces `notification`, a removed one deletes the
+    /// Adds (`add`) or removes (`remove`) one link — a like, a follow — in one transaction, with
+    /// its notification: a new link stores and announces `notification`, a removed one deletes the
     /// notifications that match it. Returns whether the link changed.
-    func toggle(_ on: Bool, add: PostgresQuery, remove: PostgresQuery, notification: NetworkNotification?)
+    func toggle(_ on: Bool, add: SQLStatement, remove: SQLStatement, notification: NetworkNotification?)
         async throws(StoreError) -> Bool
     {
         try await transaction { connection in
-            let changed = try await !connection.query(on ? add : remove, logger: logger).collect().isEmpty
-            guard let notification else { return changed }
-            if on {
-                guard changed else { return false }
-                try await connection.query(Self.insert(notification), logger: logger)
-                try await connection.query(announce(.notification(notification.id)), logger: logger)
-            } else {
-                try await connection.query(
-                    """
-                    DELETE FROM notifications
-                    WHERE recipient_id = \(notification.recipientID.rawValue) AND actor_id = \(notification.actorID.rawValue)
-                        AND kind = \(notification.kind.rawValue) AND post_id IS NOT DISTINCT FROM \(notification.postID?.rawValue)
-                    """, logger: logger)
-            }
+            let changed = try await !connection.query(on ? add : remove, logger: logger).isEmpty
+            guard let notification, changed || !on else { return changed }
+            try await connection.query(
+                on ? NotificationSQL.insert(notification) : NotificationSQL.deleteMatching(notification), logger: logger
+            )
+            if on { try await connection.query(announce(.notification(notification.id)), logger: logger) }
             return changed
         }
-    }
-
-    static func insert(_ notification: NetworkNotification) -> PostgresQuery {
-        """
-        INSERT INTO notifications (\(unescaped: SQLShape.notification))
-        VALUES (\(notification.id.rawValue), \(notification.recipientID.rawValue), \(notification.actorID.rawValue),
-                \(notification.kind.rawValue), \(notification.postID?.rawValue), \(notification.commentID?.rawValue),
-                \(notification.createdAt.timeIntervalSinceReferenceDate), \(notification.isRead))
-        """
     }
 
     // MARK: Errors and configuration
@@ -380,5 +384,35 @@ public final class PostgresSocialStore: Service, Sendable {
         client.options.additionalStartupParameters = PostgresSchema.startupParameters(configuration)
         if genericPlans { client.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan")) }
         return client
+    }
+}
+
+extension SQLStatement {
+    /// The text with PostgreSQL's `$n` placeholders, and its bindings.
+    var postgres: PostgresQuery {
+        var binds = PostgresBindings(capacity: bindings.count)
+        for value in bindings {
+            switch value {
+            case .null: binds.appendNull()
+            case .text(let text): binds.append(text)
+            case .integer(let integer): binds.append(integer)
+            case .real(let real): binds.append(real)
+            case .boolean(let flag): binds.append(flag)
+            case .blob(let data): binds.append(data.buffer)
+            case .strings(let list), .table(let list): binds.append(list)
+            }
+        }
+        let text = text { index, value in
+            if case .table = value { "(SELECT unnest($\(index)::text[]) AS id)" } else { "$\(index)" }
+        }
+        return PostgresQuery(unsafeSQL: text, binds: binds)
+    }
+}
+
+extension PostgresConnection {
+    /// Runs one shared statement and returns its rows.
+    @discardableResult @_disfavoredOverload  // a string literal stays a `PostgresQuery`
+    func query(_ statement: SQLStatement, logger: Logger) async throws -> [PostgresRow] {
+        try await query(statement.postgres, logger: logger).collect()
     }
 }

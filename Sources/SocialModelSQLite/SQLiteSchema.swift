@@ -120,6 +120,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v8-blocks-and-mutes") { db in
             try db.execute(sql: SQLiteSocialStore.safetySchema)
         }
+        migrator.registerMigration("v9-moderation") { db in
+            try db.execute(sql: SQLiteSocialStore.moderationSchema)
+        }
         return migrator
     }
 

@@ -8,30 +8,23 @@ extension SQLiteSocialStore: MailOutboxStore {
     ///
     /// - Throws: `StoreError/duplicate(_:)` with `.id` if a row has its id.
     public func enqueueMail(_ mail: OutboxMail) async throws(StoreError) {
-        let values = try Self.outboxValues(mail)
-        try await write { db in try Self.enqueue(values, db) }
+        _ = try await changeCount(try AccountSQL.enqueue(mail))
     }
 
     /// Replaces the user's tokens for the purpose and queues the mail, in one transaction.
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func replaceTokens(with token: OneTimeTokenRecord, enqueueing mail: OutboxMail) async throws(StoreError) {
-        let values = try Self.outboxValues(mail)
-        try await write { db in
-            try Self.replaceTokens(with: token, db)
-            try Self.enqueue(values, db)
-        }
+        let statements = AccountSQL.replaceTokens(with: token) + [try AccountSQL.enqueue(mail)]
+        try await write { db in for statement in statements { try db.execute(statement) } }
     }
 
     /// Sets the user's password hash and queues the mail, in one transaction.
     ///
     /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
     public func setPasswordHash(_ hash: String, userID: UserID, enqueueing mail: OutboxMail) async throws(StoreError) {
-        let values = try Self.outboxValues(mail)
-        try await write { db in
-            try Self.setPasswordHash(hash, userID: userID, db)
-            try Self.enqueue(values, db)
-        }
+        let statements = [AccountSQL.setPasswordHash(hash, userID: userID), try AccountSQL.enqueue(mail)]
+        try await write { db in for statement in statements { try db.execute(statement) } }
     }
 
     /// Claims the rows due at `now`, oldest due first: one `UPDATE … RETURNING` in a write
@@ -96,23 +89,6 @@ extension SQLiteSocialStore: MailOutboxStore {
 
     // MARK: Shared steps
 
-    /// The values of a row's columns, in `mail_outbox`'s order.
-    static func outboxValues(_ mail: OutboxMail) throws(StoreError) -> StatementArguments {
-        [
-            mail.storedID, try mail.encodedContent(), mail.createdAt.timeIntervalSinceReferenceDate, mail.attempts,
-            mail.nextAttemptAt?.timeIntervalSinceReferenceDate, mail.lastError,
-        ]
-    }
-
-    static func enqueue(_ values: StatementArguments, _ db: Database) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO mail_outbox (id, content, created_at, attempts, next_attempt_at, last_error)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: values)
-    }
-
     /// Deletes the outbox rows for the user's address (`OutboxMail.storedIDs(addressedTo:among:)`).
     static func deleteQueuedMail(ofUser id: UserID, _ db: Database) throws {
         let email = try SQLiteRow.fetchOne(db, "SELECT email FROM users WHERE id = ?", [id.rawValue]) { row in
@@ -125,25 +101,6 @@ extension SQLiteSocialStore: MailOutboxStore {
         for storedID in OutboxMail.storedIDs(addressedTo: address, among: rows) {
             try db.cachedStatement(sql: "DELETE FROM mail_outbox WHERE id = ?").execute(arguments: [storedID])
         }
-    }
-
-    /// Replaces the user's tokens of the token's purpose with it.
-    static func replaceTokens(with token: OneTimeTokenRecord, _ db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM one_time_tokens WHERE user_id = ? AND purpose = ?")
-            .execute(arguments: [token.userID.rawValue, token.purpose.rawValue])
-        try db.cachedStatement(sql: "INSERT INTO one_time_tokens (\(SQLShape.token)) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [
-                token.tokenHash, token.userID.rawValue, token.purpose.rawValue,
-                token.createdAt.timeIntervalSinceReferenceDate, token.expiresAt.timeIntervalSinceReferenceDate,
-            ])
-    }
-
-    /// Sets or replaces the user's password hash.
-    static func setPasswordHash(_ hash: String, userID: UserID, _ db: Database) throws {
-        try db.cachedStatement(
-            sql:
-                "INSERT INTO passwords (user_id, hash) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash"
-        ).execute(arguments: [userID.rawValue, hash])
     }
 
     /// The outbox: one row per message or request, due at `next_attempt_at` (NULL once failed for good).

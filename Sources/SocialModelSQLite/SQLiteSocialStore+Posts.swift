@@ -9,16 +9,9 @@ extension SQLiteSocialStore: PostStore {
     /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
         try await write { db in
-            try db.cachedStatement(
-                sql:
-                    "INSERT INTO posts (id, author_id, caption, filter, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-            ).execute(arguments: [
-                post.id.rawValue, post.authorID.rawValue, post.caption, post.filter, post.width, post.height,
-                post.createdAt.timeIntervalSinceReferenceDate,
-            ])
+            try db.execute(PostSQL.insert(post))
             for photo in photos {
-                try db.cachedStatement(sql: "INSERT INTO post_photos (post_id, size, jpeg) VALUES (?, ?, ?)")
-                    .execute(arguments: [post.id.rawValue, photo.size, photo.jpeg])
+                try db.execute(PhotoSQL.posts.insert(post.id.rawValue, size: photo.size, jpeg: photo.jpeg))
             }
         }
     }
@@ -27,7 +20,7 @@ extension SQLiteSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func post(id: PostID) async throws(StoreError) -> Post? {
-        try await fetchOne("SELECT \(SQLShape.post) FROM posts WHERE id = ?", [id.rawValue]) { try $0.post() }
+        try await fetchOne(PostSQL.post(id: id)) { try $0.post() }
     }
 
     /// The post as a viewer sees it.
@@ -41,14 +34,14 @@ extension SQLiteSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deletePost(id: PostID) async throws(StoreError) -> Bool {
-        try await changeCount("DELETE FROM posts WHERE id = ?", [id.rawValue]) > 0
+        try await changeCount(PostSQL.delete(id: id)) > 0
     }
 
     /// One stored size of a post's photo.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func postPhoto(postID: PostID, size: Int) async throws(StoreError) -> PostPhoto? {
-        try await fetchOne("SELECT jpeg FROM post_photos WHERE post_id = ? AND size = ?", [postID.rawValue, size]) {
+        try await fetchOne(PhotoSQL.posts.photo(postID.rawValue, size: size)) {
             PostPhoto(postID: postID, size: size, jpeg: try $0.data())
         }
     }
@@ -59,22 +52,16 @@ extension SQLiteSocialStore: PostStore {
     public func setPostLike(
         postID: PostID, userID: UserID, liked: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
-        let ids: StatementArguments = [postID.rawValue, userID.rawValue]
+        let (post, user, link) = (postID.rawValue, userID.rawValue, LinkSQL.postLikes)
         return try await toggle(
-            liked,
-            add: (
-                "INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?)",
-                ids + [date.timeIntervalSinceReferenceDate]
-            ),
-            remove: ("DELETE FROM post_likes WHERE post_id = ? AND user_id = ?", ids), notification: notification)
+            liked, add: link.add(post, user, at: date), remove: link.remove(post, user), notification: notification)
     }
 
     /// The people who like a post, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func likers(of postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
-        try await datedUsers(
-            table: "post_likes", key: "post_id", other: "user_id", id: postID.rawValue, after: after, limit: limit)
+        try await fetch(LinkSQL.postLikes.users(of: postID.rawValue, after: after, limit: limit)) { try $0.datedUser() }
     }
 
     /// Adds a comment with its notification, in one transaction.
@@ -82,12 +69,8 @@ extension SQLiteSocialStore: PostStore {
     /// - Throws: `StoreError/missingReference` if the post or the author does not exist.
     public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
         try await write { db in
-            try db.cachedStatement(sql: "INSERT INTO comments (\(SQLShape.comment)) VALUES (?, ?, ?, ?, ?)")
-                .execute(arguments: [
-                    comment.id.rawValue, comment.postID.rawValue, comment.authorID.rawValue, comment.text,
-                    comment.createdAt.timeIntervalSinceReferenceDate,
-                ])
-            if let notification { try Self.insert(notification, db) }
+            try db.execute(PostSQL.insert(comment))
+            if let notification { try db.execute(NotificationSQL.insert(notification)) }
         }
     }
 
@@ -95,9 +78,7 @@ extension SQLiteSocialStore: PostStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
-        try await fetchOne("SELECT \(SQLShape.comment) FROM comments WHERE id = ?", [id.rawValue]) {
-            try $0.comment()
-        }
+        try await fetchOne(PostSQL.comment(id: id)) { try $0.comment() }
     }
 
     /// A post's comments, oldest first.
@@ -105,19 +86,14 @@ extension SQLiteSocialStore: PostStore {
     /// - Throws: `StoreError` when the store fails.
     public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     {
-        let (condition, arguments) = Self.keyset(
-            "created_at, id", ">", after: after, leading: [postID.rawValue], limit: limit)
-        return try await fetch(
-            "SELECT \(SQLShape.comment) FROM comments WHERE post_id = ? \(condition) ORDER BY created_at, id LIMIT ?",
-            arguments
-        ) { try $0.comment() }
+        try await fetch(PostSQL.comments(on: postID, after: after, limit: limit)) { try $0.comment() }
     }
 
     /// Deletes a comment; its notification goes by cascade.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteComment(id: CommentID) async throws(StoreError) -> Bool {
-        try await changeCount("DELETE FROM comments WHERE id = ?", [id.rawValue]) > 0
+        try await changeCount(PostSQL.deleteComment(id: id)) > 0
     }
 
     /// The posts with these ids as `viewerID` sees them, in the order of `ids`, in one statement:

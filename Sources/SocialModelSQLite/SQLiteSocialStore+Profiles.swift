@@ -9,16 +9,12 @@ extension SQLiteSocialStore: ProfileStore {
     /// - Throws: `StoreError/notFound(entity:)` if the user does not exist.
     public func setAvatar(userID: UserID, key: String?, photos: [AvatarPhoto]) async throws(StoreError) {
         try await write { db in
-            try db.cachedStatement(sql: "UPDATE users SET avatar = ? WHERE id = ?").execute(arguments: [
-                key, userID.rawValue,
-            ])
-            guard db.changesCount == 1 else { throw StoreError.notFound(entity: "user") }
-            try db.cachedStatement(sql: "DELETE FROM avatar_photos WHERE user_id = ?").execute(arguments: [
-                userID.rawValue
-            ])
+            guard try db.execute(ProfileSQL.setAvatar(key, userID: userID)) > 0 else {
+                throw StoreError.notFound(entity: "user")
+            }
+            try db.execute(PhotoSQL.avatars.deleteAll(userID.rawValue))
             for photo in photos {
-                try db.cachedStatement(sql: "INSERT INTO avatar_photos (user_id, size, jpeg) VALUES (?, ?, ?)")
-                    .execute(arguments: [userID.rawValue, photo.size, photo.jpeg])
+                try db.execute(PhotoSQL.avatars.insert(userID.rawValue, size: photo.size, jpeg: photo.jpeg))
             }
         }
     }
@@ -27,7 +23,7 @@ extension SQLiteSocialStore: ProfileStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func avatarPhoto(userID: UserID, size: Int) async throws(StoreError) -> AvatarPhoto? {
-        try await fetchOne("SELECT jpeg FROM avatar_photos WHERE user_id = ? AND size = ?", [userID.rawValue, size]) {
+        try await fetchOne(PhotoSQL.avatars.photo(userID.rawValue, size: size)) {
             AvatarPhoto(userID: userID, size: size, jpeg: try $0.data())
         }
     }
@@ -36,18 +32,10 @@ extension SQLiteSocialStore: ProfileStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func profileCounts(userID: UserID) async throws(StoreError) -> ProfileCounts {
-        let id = userID.rawValue
-        return try await fetchOne(
-            """
-            SELECT (SELECT COUNT(*) FROM follows WHERE followee_id = ?1), (SELECT COUNT(*) FROM follows WHERE follower_id = ?1),
-                COUNT(*), IFNULL(SUM(like_count), 0)
-            FROM posts WHERE author_id = ?1
-            """, [id]
-        ) {
+        try await fetchOne(ProfileSQL.counts(userID: userID)) {
             ProfileCounts(
                 followers: try $0.int(), following: try $0.int(), posts: try $0.int(), likesReceived: try $0.int())
-        }
-            ?? ProfileCounts()
+        } ?? ProfileCounts()
     }
 
     /// Usernames in the key range [prefix, prefix + DEL): usernames are ASCII below DEL, so the
@@ -55,12 +43,7 @@ extension SQLiteSocialStore: ProfileStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func searchUsers(prefix: String, after: String?, limit: Int) async throws(StoreError) -> [User] {
-        try await fetch(
-            """
-            SELECT \(SQLShape.user) FROM users WHERE username_key >= ? AND username_key > ? AND username_key < ?
-            ORDER BY username_key LIMIT ?
-            """, [prefix, after ?? "", prefix + "\u{7F}", max(0, limit)]
-        ) { try $0.user() }
+        try await fetch(ProfileSQL.search(prefix: prefix, after: after, limit: limit)) { try $0.user() }
     }
 
     /// Follows or unfollows, with its notification, in one transaction.
@@ -69,24 +52,16 @@ extension SQLiteSocialStore: ProfileStore {
     public func setFollow(
         followerID: UserID, followeeID: UserID, following: Bool, at date: Date, notification: NetworkNotification?
     ) async throws(StoreError) -> Bool {
-        let ids: StatementArguments = [followerID.rawValue, followeeID.rawValue]
+        let (a, b, link) = (followerID.rawValue, followeeID.rawValue, LinkSQL.follows)
         return try await toggle(
-            following,
-            add: (
-                "INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)",
-                ids + [date.timeIntervalSinceReferenceDate]
-            ),
-            remove: ("DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", ids), notification: notification)
+            following, add: link.add(a, b, at: date), remove: link.remove(a, b), notification: notification)
     }
 
     /// Whether one user follows another.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func isFollowing(followerID: UserID, followeeID: UserID) async throws(StoreError) -> Bool {
-        try await fetchOne(
-            "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?)",
-            [followerID.rawValue, followeeID.rawValue]
-        ) { try $0.bool() } ?? false
+        try await fetchOne(LinkSQL.follows.exists(followerID.rawValue, followeeID.rawValue)) { try $0.bool() } ?? false
     }
 
     /// Which of the candidates follow a user, in one query (the candidates as one JSON argument,
@@ -95,59 +70,21 @@ extension SQLiteSocialStore: ProfileStore {
     /// - Throws: `StoreError` when the store fails.
     public func followers(of followeeID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
         guard !candidates.isEmpty else { return [] }
-        let list = candidates.map(\.rawValue)
-        return try await read { db in
-            Set(
-                try SQLiteRow.fetchAll(
-                    db,
-                    """
-                    SELECT follower_id FROM follows
-                    WHERE followee_id = ? AND follower_id IN (SELECT value FROM json_each(?))
-                    """, [followeeID.rawValue, try SQLiteRow.json(list)]
-                ) { UserID(rawValue: try $0.string()) })
-        }
+        let statement = LinkSQL.follows.linked(to: followeeID.rawValue, among: candidates.map(\.rawValue))
+        return Set(try await fetch(statement) { UserID(rawValue: try $0.string()) })
     }
 
     /// A user's followers, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func followers(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
-        try await datedUsers(
-            table: "follows", key: "followee_id", other: "follower_id", id: userID.rawValue, after: after, limit: limit)
+        try await fetch(LinkSQL.followers.users(of: userID.rawValue, after: after, limit: limit)) { try $0.datedUser() }
     }
 
     /// The people a user follows, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func followees(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
-        try await datedUsers(
-            table: "follows", key: "follower_id", other: "followee_id", id: userID.rawValue, after: after, limit: limit)
-    }
-
-    /// Users linked to `id` through `table` (follows, likes), newest link first, from the index on
-    /// (`key`, created_at, `other`). Table and column names are fixed strings of this module.
-    func datedUsers(table: String, key: String, other: String, id: String, after: KeysetCursor?, limit: Int)
-        async throws(StoreError) -> [DatedUser]
-    {
-        try await datedUsers(table: table, key: key, other: other, id: id, after: after, limit: limit) {
-            try $0.datedUser()
-        }
-    }
-
-    /// ``datedUsers(table:key:other:id:after:limit:)`` with `extra` columns of the link after the
-    /// date, read by `decode`.
-    func datedUsers<T: Sendable>(
-        table: String, key: String, other: String, id: String, after: KeysetCursor?, limit: Int, extra: String = "",
-        _ decode: @escaping @Sendable (inout SQLiteRow) throws -> T
-    ) async throws(StoreError) -> [T] {
-        let (condition, arguments) = Self.keyset(
-            "l.created_at, l.\(other)", "<", after: after, leading: [id], limit: limit)
-        let columns = SQLShape.user.split(separator: ", ").map { "u.\($0)" }.joined(separator: ", ")
-        return try await fetch(
-            """
-            SELECT \(columns), l.created_at\(extra.isEmpty ? "" : ", " + extra) FROM \(table) l
-            JOIN users u ON u.id = l.\(other)
-            WHERE l.\(key) = ? \(condition) ORDER BY l.created_at DESC, l.\(other) DESC LIMIT ?
-            """, arguments, decode)
+        try await fetch(LinkSQL.follows.users(of: userID.rawValue, after: after, limit: limit)) { try $0.datedUser() }
     }
 }

@@ -10,14 +10,9 @@ extension SQLiteSocialStore: SafetyStore {
     public func setBlock(blockerID: UserID, blockedID: UserID, blocking: Bool, at date: Date) async throws(StoreError)
         -> Bool
     {
-        let ids: StatementArguments = [blockerID.rawValue, blockedID.rawValue]
+        let (a, b, link) = (blockerID.rawValue, blockedID.rawValue, LinkSQL.blocks)
         return try await toggle(
-            blocking,
-            add: (
-                "INSERT OR IGNORE INTO \(SafetySQL.blocks) (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)",
-                ids + [date.timeIntervalSinceReferenceDate]
-            ),
-            remove: ("DELETE FROM \(SafetySQL.blocks) WHERE blocker_id = ? AND blocked_id = ?", ids), notification: nil)
+            blocking, add: link.add(a, b, at: date), remove: link.remove(a, b), notification: nil)
     }
 
     /// Mutes (or changes a mute's reach) with one upsert, or unmutes.
@@ -26,17 +21,10 @@ extension SQLiteSocialStore: SafetyStore {
     public func setMute(muterID: UserID, mutedID: UserID, hidingNotifications mute: Bool?, at date: Date)
         async throws(StoreError) -> Bool
     {
-        let ids: StatementArguments = [muterID.rawValue, mutedID.rawValue]
+        let statement = ProfileSQL.mute(muterID, mutedID, notifications: mute ?? false, at: date)
         return try await toggle(
-            mute != nil,
-            add: (
-                """
-                INSERT INTO \(SafetySQL.mutes) (muter_id, muted_id, notifications, created_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (muter_id, muted_id) DO UPDATE SET notifications = excluded.notifications
-                WHERE notifications <> excluded.notifications
-                """, ids + [mute ?? false, date.timeIntervalSinceReferenceDate]
-            ),
-            remove: ("DELETE FROM \(SafetySQL.mutes) WHERE muter_id = ? AND muted_id = ?", ids), notification: nil)
+            mute != nil, add: statement, remove: LinkSQL.mutes.remove(muterID.rawValue, mutedID.rawValue),
+            notification: nil)
     }
 
     /// The candidates with a block either way, in one query.
@@ -44,36 +32,25 @@ extension SQLiteSocialStore: SafetyStore {
     /// - Throws: `StoreError` when the store fails.
     public func blocked(with userID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
         guard !candidates.isEmpty else { return [] }
-        let list = candidates.map(\.rawValue)
-        return try await read { db in
-            Set(
-                try SQLiteRow.fetchAll(
-                    db,
-                    """
-                    SELECT c.value FROM json_each(?2) c
-                    WHERE NOT (\(SafetySQL.visible(to: "?1", other: "c.value", .blocks)))
-                    """, [userID.rawValue, try SQLiteRow.json(list)]
-                ) { UserID(rawValue: try $0.string()) })
-        }
+        let statement = ProfileSQL.blocked(with: userID, among: candidates.map(\.rawValue))
+        return Set(try await fetch(statement) { UserID(rawValue: try $0.string()) })
     }
 
     /// The people a user blocks, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func blocks(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
-        try await datedUsers(
-            table: SafetySQL.blocks, key: "blocker_id", other: "blocked_id", id: userID.rawValue, after: after,
-            limit: limit)
+        try await fetch(LinkSQL.blocks.users(of: userID.rawValue, after: after, limit: limit)) { try $0.datedUser() }
     }
 
     /// The people a user mutes, most recent first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func mutes(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Mute] {
-        try await datedUsers(
-            table: SafetySQL.mutes, key: "muter_id", other: "muted_id", id: userID.rawValue, after: after,
-            limit: limit, extra: "l.notifications"
-        ) { Mute(user: try $0.user(), date: try $0.date(), hidesNotifications: try $0.bool()) }
+        try await fetch(LinkSQL.mutes.users(of: userID.rawValue, after: after, limit: limit, extra: "l.notifications"))
+        {
+            Mute(user: try $0.user(), date: try $0.date(), hidesNotifications: try $0.bool())
+        }
     }
 
     /// Blocks and mutes, each keyed by its owner and indexed for the other direction and for

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialModel
+import SocialModelSQL
 
 extension SQLiteSocialStore: ShareLinkStore {
     /// Adds a link unless its post has `maximumPerPost` already: the count and the insert run in
@@ -11,23 +12,15 @@ extension SQLiteSocialStore: ShareLinkStore {
         -> Bool
     {
         try await write { db in
-            let count =
-                try Int.fetchOne(
-                    db.cachedStatement(sql: "SELECT count(*) FROM share_links WHERE post_id = ?"),
-                    arguments: [link.postID.rawValue]) ?? 0
+            let count = try db.fetch(ShareLinkSQL.count(postID: link.postID)) { try $0.int() }.first ?? 0
             guard count < maximumPerPost else {
                 // A missing post still answers missingReference, as the insert would.
-                guard
-                    try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE id = ?", arguments: [link.postID.rawValue])
-                        ?? false
-                else { throw StoreError.missingReference }
-                return false
+                guard try db.fetch("SELECT 1 FROM posts WHERE id = \(link.postID)", { _ in () }).isEmpty else {
+                    return false
+                }
+                throw StoreError.missingReference
             }
-            try db.cachedStatement(
-                sql: "INSERT INTO share_links (id, post_id, token_hash, created_at) VALUES (?, ?, ?, ?)"
-            ).execute(arguments: [
-                link.id.rawValue, link.postID.rawValue, tokenHash, link.createdAt.timeIntervalSinceReferenceDate,
-            ])
+            try db.execute(ShareLinkSQL.insert(link, tokenHash: tokenHash))
             return true
         }
     }
@@ -36,38 +29,28 @@ extension SQLiteSocialStore: ShareLinkStore {
     ///
     /// - Throws: `StoreError` when the store fails.
     public func shareLink(tokenHash: Data) async throws(StoreError) -> ShareLink? {
-        try await fetchOne(
-            "SELECT id, post_id, created_at FROM share_links WHERE token_hash = ?", [tokenHash], Self.shareLink)
+        try await fetchOne(ShareLinkSQL.link(where: "token_hash", is: tokenHash)) { try $0.shareLink() }
     }
 
     /// The link with this id.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func shareLink(id: ShareLinkID) async throws(StoreError) -> ShareLink? {
-        try await fetchOne(
-            "SELECT id, post_id, created_at FROM share_links WHERE id = ?", [id.rawValue], Self.shareLink)
+        try await fetchOne(ShareLinkSQL.link(where: "id", is: id)) { try $0.shareLink() }
     }
 
     /// A post's links, oldest first.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func shareLinks(postID: PostID) async throws(StoreError) -> [ShareLink] {
-        try await fetch(
-            "SELECT id, post_id, created_at FROM share_links WHERE post_id = ? ORDER BY created_at, id",
-            [postID.rawValue], Self.shareLink)
+        try await fetch(ShareLinkSQL.links(postID: postID)) { try $0.shareLink() }
     }
 
     /// Deletes a link.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func deleteShareLink(id: ShareLinkID) async throws(StoreError) -> Bool {
-        try await changeCount("DELETE FROM share_links WHERE id = ?", [id.rawValue]) > 0
-    }
-
-    @Sendable static func shareLink(_ row: inout SQLiteRow) throws -> ShareLink {
-        ShareLink(
-            id: ShareLinkID(rawValue: try row.string()), postID: PostID(rawValue: try row.string()),
-            createdAt: Date(timeIntervalSinceReferenceDate: try row.double()))
+        try await changeCount(ShareLinkSQL.delete(id: id)) > 0
     }
 
     /// Share links, keyed by their tokens' SHA-256 (unique); a deleted post takes its links along.

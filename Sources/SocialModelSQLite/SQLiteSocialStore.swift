@@ -151,46 +151,42 @@ public final class SQLiteSocialStore: Sendable {
         try await read { db in try SQLiteRow.fetchOne(db, sql, arguments, decode) }
     }
 
-    // MARK: Write patterns
-
-    /// Adds (`add`, an `INSERT OR IGNORE`) or removes (`remove`, a `DELETE`) one link — a like,
-    /// a follow — in one transaction, with its notification: a new link stores `notification`,
-    /// a removed one deletes the notifications that match it. Returns whether the link changed.
-    func toggle(
-        _ on: Bool, add: (sql: String, arguments: StatementArguments),
-        remove: (sql: String, arguments: StatementArguments),
-        notification: NetworkNotification?
-    ) async throws(StoreError) -> Bool {
-        try await write { db in
-            let step = on ? add : remove
-            try db.cachedStatement(sql: step.sql).execute(arguments: step.arguments)
-            let changed = db.changesCount > 0
-            guard let notification else { return changed }
-            if on {
-                if changed { try Self.insert(notification, db) }
-            } else {
-                try db.cachedStatement(sql: Self.deleteMatchingSQL).execute(arguments: [
-                    notification.recipientID.rawValue, notification.actorID.rawValue, notification.kind.rawValue,
-                    notification.postID?.rawValue,
-                ])
-            }
-            return changed
-        }
+    /// The rows of one shared statement, each decoded by `decode`.
+    func fetch<T: Sendable>(_ statement: SQLStatement, _ decode: @escaping @Sendable (inout SQLiteRow) throws -> T)
+        async throws(StoreError) -> [T]
+    {
+        let (sql, arguments) = statement.sqlite
+        return try await fetch(sql, arguments, decode)
     }
 
-    /// The notifications `NetworkNotification.matches(_:)` pairs with a given one.
-    static let deleteMatchingSQL = """
-        DELETE FROM notifications WHERE recipient_id = ? AND actor_id = ? AND kind = ? AND post_id IS ?
-        """
+    /// The first row of one shared statement, decoded by `decode`.
+    func fetchOne<T: Sendable>(_ statement: SQLStatement, _ decode: @escaping @Sendable (inout SQLiteRow) throws -> T)
+        async throws(StoreError) -> T?
+    {
+        let (sql, arguments) = statement.sqlite
+        return try await fetchOne(sql, arguments, decode)
+    }
 
-    static func insert(_ notification: NetworkNotification, _ db: Database) throws {
-        try db.cachedStatement(
-            sql: "INSERT INTO notifications (\(SQLShape.notification)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-        ).execute(arguments: [
-            notification.id.rawValue, notification.recipientID.rawValue, notification.actorID.rawValue,
-            notification.kind.rawValue, notification.postID?.rawValue, notification.commentID?.rawValue,
-            notification.createdAt.timeIntervalSinceReferenceDate, notification.isRead,
-        ])
+    /// Runs one shared statement in a write transaction and returns how many rows it changed.
+    func changeCount(_ statement: SQLStatement) async throws(StoreError) -> Int {
+        let (sql, arguments) = statement.sqlite
+        return try await changeCount(sql, arguments)
+    }
+
+    // MARK: Write patterns
+
+    /// Adds (`add`) or removes (`remove`) one link — a like, a follow — in one transaction, with
+    /// its notification: a new link stores `notification`, a removed one deletes the notifications
+    /// that match it. Returns whether the link changed.
+    func toggle(_ on: Bool, add: SQLStatement, remove: SQLStatement, notification: NetworkNotification?)
+        async throws(StoreError) -> Bool
+    {
+        try await write { db in
+            let changed = try db.execute(on ? add : remove) > 0
+            guard let notification, changed || !on else { return changed }
+            try db.execute(on ? NotificationSQL.insert(notification) : NotificationSQL.deleteMatching(notification))
+            return changed
+        }
     }
 
     /// A keyset page's filter, `AND (keys) < (?, ?)` (or `>`) when there is a cursor, with the
@@ -225,5 +221,47 @@ public final class SQLiteSocialStore: Sendable {
         default:
             return .database(message: message)
         }
+    }
+}
+
+extension SQLStatement {
+    /// The text with SQLite's `?` placeholders, and its arguments.
+    var sqlite: (sql: String, arguments: StatementArguments) {
+        (
+            text { _, value in if case .table = value { "(SELECT value AS id FROM json_each(?))" } else { "?" } },
+            StatementArguments(bindings.map(\.databaseValue))
+        )
+    }
+}
+
+extension SQLValue {
+    /// The value as SQLite stores it: lists as JSON text, flags as integers.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .text(let text): text.databaseValue
+        case .integer(let integer): integer.databaseValue
+        case .real(let real): real.databaseValue
+        case .boolean(let flag): flag.databaseValue
+        case .blob(let data): data.databaseValue
+        case .strings(let list), .table(let list):
+            String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self).databaseValue
+        }
+    }
+}
+
+extension Database {
+    /// Runs one shared statement and returns how many rows it changed.
+    @discardableResult
+    func execute(_ statement: SQLStatement) throws -> Int {
+        let (sql, arguments) = statement.sqlite
+        try cachedStatement(sql: sql).execute(arguments: arguments)
+        return changesCount
+    }
+
+    /// The rows of one shared statement, each decoded by `decode`.
+    func fetch<T>(_ statement: SQLStatement, _ decode: (inout SQLiteRow) throws -> T) throws -> [T] {
+        let (sql, arguments) = statement.sqlite
+        return try SQLiteRow.fetchAll(self, sql, arguments, decode)
     }
 }

@@ -36,7 +36,7 @@ public enum SocialStoreConformance {
         + ProfileAndDeletionChecks.all
         + RecipeChecks.all + ConcurrencyChecks.all
         + HostileInputChecks.all + SocialChecks.all + PostChecks.all + FeedChecks.all + MessageChecks.all
-        + AuthorizationChecks.all + SafetyChecks.all
+        + AuthorizationChecks.all + SafetyChecks.all + ModerationChecks.all
 
     /// Runs every check (or those of `areas`), each on a fresh store, recording an issue for
     /// every broken rule; an error a check throws is recorded too, and the other checks still run.
@@ -86,6 +86,8 @@ public struct ConformanceCheck: Sendable, Identifiable, CustomStringConvertible,
         case hostileInput
         /// `SafetyStore`: blocks and mutes, and what they hide in feeds and notifications.
         case safety
+        /// `ModerationStore`: reports, the moderation queue, decisions and their audit log.
+        case moderation
     }
 
     /// What it checks.

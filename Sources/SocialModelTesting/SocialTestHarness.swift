@@ -146,5 +146,7 @@ public struct SocialTestHarness: Sendable {
         public var messages: MessageService { network.messages }
         /// This user's blocks and mutes.
         public var safety: SafetyService { network.safety }
+        /// This user's reports and, as a moderator, the moderation queue.
+        public var moderation: ModerationService { network.moderation }
     }
 }

@@ -319,7 +319,7 @@ struct RecorderStateMachineTests {
             if sourceEnds {
                 // The last audio before the end, behind the frames as ever.
                 if sound { try shell.audio(through: end - 1 - audioLag) }
-                shell.take(shell.machine.sourceEnded(id: UUID(), reason: "ended"))
+                shell.take(shell.machine.sourceEnded(id: UUID(), reason: "ended", now: 0))
                 // Now and then the next source starts while the last one's frames are still being
                 // stored: its clips wait for audio again, and the end still waits for them.
                 let nextSource = Bool.random(using: &random)
@@ -515,7 +515,7 @@ struct RecorderStateMachineTests {
             }
             let last = recorded.last?.pts ?? 0
             if Bool.random(using: &random) {
-                shell.take(shell.machine.sourceEnded(id: UUID(), reason: "ended"))
+                shell.take(shell.machine.sourceEnded(id: UUID(), reason: "ended", now: 0))
             }
             shell.take(shell.machine.stop())
             var drained = SplitMix64(seed: seed)
@@ -579,7 +579,7 @@ struct RecorderStateMachineTests {
         shell.take(try shell.machine.markEvent(now: nil))
         // The source ends while frames are still being stored: nothing is reported yet.
         let source = UUID()
-        shell.take(shell.machine.sourceEnded(id: source, reason: "the stream ended"))
+        shell.take(shell.machine.sourceEnded(id: source, reason: "the stream ended", now: 0))
         #expect(shell.log.isEmpty)
         while !shell.inFlight.isEmpty { shell.store(at: shell.inFlight.count - 1, fails: false) }
         #expect(shell.writing.count == 1 && shell.log.isEmpty)
@@ -609,7 +609,7 @@ struct RecorderStateMachineTests {
         while shell.inFlight.count > 1 { shell.store(at: 0, fails: false) }
         try shell.audio(through: 50)
         shell.take(try shell.machine.markEvent(now: nil))
-        shell.take(shell.machine.sourceEnded(id: UUID(), reason: "the stream ended"))
+        shell.take(shell.machine.sourceEnded(id: UUID(), reason: "the stream ended", now: 0))
         #expect(shell.log.isEmpty && shell.writing.isEmpty)
         return shell
     }

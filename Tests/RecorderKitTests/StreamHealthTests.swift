@@ -90,10 +90,77 @@ struct StreamHealthTests {
         #expect(delegate.sourceEvents.withLock { $0 }.isEmpty)
         recorder.shared.withLock { shell in
             shell.machine.sourceStarted(healthInterval: 10)
-            _ = shell.machine.sourceEnded(id: UUID(), reason: "the stream ended")
+            _ = shell.machine.sourceEnded(id: UUID(), reason: "the stream ended", now: 1_024)
         }
         Self.deliver(600..<1200, to: recorder, clock: clock)
         #expect(delegate.sourceEvents.withLock { $0 }.isEmpty)
+    }
+
+    @Test("the end of the source reports the period cut short, once; nothing after it")
+    func finalPartialReport() {
+        var machine = RecorderStateMachine(configuration: RecorderConfiguration())
+        machine.sourceStarted(healthInterval: 10)
+        machine.sourceReported(.connected(Self.info))
+        #expect(machine.clockTick(now: 1_000) == nil)
+        for packet in 0..<100 {
+            machine.sourceDelivered(bytes: 1_000, corrected: packet == 7)
+            _ = machine.clockTick(now: 1_000 + Double(packet) / 25)
+        }
+        machine.sourceReported(.lost(time: 4, reason: "the stream ended"))
+        let end = machine.sourceEnded(id: UUID(), reason: "the stream ended", now: 1_004)
+        #expect(
+            end.health
+                == StreamHealthReport(
+                    duration: 4, declaredFrameRate: 30, deliveredFrameRate: 25, bytesPerSecond: 25_000,
+                    timestampCorrections: 1, lossReasons: ["the stream ended"], reconnects: 0))
+        #expect(machine.clockTick(now: 1_020) == nil)
+        // A source that ends before its first tick has no period to report.
+        machine.sourceStarted(healthInterval: 10)
+        #expect(machine.sourceEnded(id: UUID(), reason: "stopped", now: 1_030).health == nil)
+    }
+
+    @Test("a source stuck in one blocking read still gets its reports on time")
+    func stuckSourceReports() async throws {
+        let (listener, port) = try await LiveServers.silentServer()
+        defer { listener.stop() }
+        let recorder = try EventRecorder()
+        // Each reading of the clock is 0.6 s later: a 1 s period ends at every second tick.
+        let clock = Locked(Date(timeIntervalSince1970: 1_000))
+        recorder.shared.withLock { shell in
+            shell.clock = {
+                clock.withLock {
+                    $0 += 0.6; return $0
+                }
+            }
+        }
+        try recorder.startRecording()
+        var options = LiveSourceOptions(
+            url: "tcp://127.0.0.1:\(port)", inputFormat: "mpegts", connectTimeout: 120, readTimeout: 120,
+            reconnect: .never)
+        options.healthReportInterval = 1
+        let source = try LiveVideoSource(options: options)
+        let events = recorder.liveSourceEvents()
+        let began = ContinuousClock.now
+        let recording = Task { try? await recorder.record(from: source) }
+        var before: [LiveSourceEvent] = []
+        var report: StreamHealthReport?
+        for await event in events {
+            if case .health(let health) = event {
+                report = health
+                break
+            }
+            before.append(event)
+            if case .ended = event { break }
+        }
+        // It comes while the source is still opening the stream (nothing read, no loss, no end):
+        // long before the 120 s connect timeout would end it with a last report. (Within 0.2 s
+        // alone; the bound leaves room for a full parallel run on two cores, which took 12.7 s.)
+        let waited = ContinuousClock.now - began
+        source.stop()
+        await recording.value
+        #expect(before == [.connecting(attempt: 1)])
+        #expect(report?.deliveredFrameRate == 0)
+        #expect(waited < .seconds(60))
     }
 
     @Test("the timeline says which packets it corrected: a timestamp going back, a jump")

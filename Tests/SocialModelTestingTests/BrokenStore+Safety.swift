@@ -22,4 +22,9 @@ extension BrokenStore {
     func mutes(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Mute] {
         try await base.mutes(by: userID, after: after, limit: limit)
     }
+    func viewers(_ viewers: [UserID], hiding otherID: UserID, _ scope: SafetyScope) async throws(StoreError)
+        -> Set<UserID>
+    {
+        try await base.viewers(viewers, hiding: otherID, scope)
+    }
 }

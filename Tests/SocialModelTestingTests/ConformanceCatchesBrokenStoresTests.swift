@@ -19,8 +19,13 @@ struct ConformanceCatchesBrokenStoresTests {
             "a deleted account's conversations stay with the other side, shown as deleted",
     ]
 
-    @Test func theStoreWithoutAFaultPassesEveryCheck() async throws {
-        try await SocialStoreConformance.run { BrokenStore(nil) }
+    /// The one-call entry point passes on the store without a fault. Over the areas of the faults'
+    /// checks only: every check runs on the same SQLite code in `StoreConformanceTests`, and this
+    /// run, one check after another, was the longest test of the suite.
+    @Test func theStoreWithoutAFaultPassesTheFaultsAreas() async throws {
+        let areas = Set(SocialStoreConformance.checks.filter { Self.caughtBy.values.contains($0.name) }.map(\.area))
+        try #require(!areas.isEmpty)
+        try await SocialStoreConformance.run(areas: areas) { BrokenStore(nil) }
     }
 
     @Test(arguments: BrokenStore.Fault.allCases)

@@ -39,9 +39,9 @@ struct NetworkEventsTests {
     }
 }
 
-/// Follows and a count of the questions asked about them: all the hub needs of a profile store.
-/// The rest of the protocol refuses.
-private final class FollowsOnlyStore: ProfileStore {
+/// Follows and a count of the questions asked about them: all the hub needs of a profile store;
+/// nobody blocks or mutes anybody. The rest of the protocols refuses.
+private final class FollowsOnlyStore: ProfileStore, SafetyStore {
     struct Calls: Equatable {
         var isFollowing = 0
         var followersAmong = 0
@@ -85,4 +85,22 @@ private final class FollowsOnlyStore: ProfileStore {
     func followees(of userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
         throw Self.unused
     }
+    func setBlock(blockerID: UserID, blockedID: UserID, blocking: Bool, at date: Date) async throws(StoreError)
+        -> Bool
+    { throw Self.unused }
+    func setMute(muterID: UserID, mutedID: UserID, hidingNotifications mute: Bool?, at date: Date)
+        async throws(StoreError) -> Bool
+    { throw Self.unused }
+    func blocked(with userID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
+        throw Self.unused
+    }
+    func blocks(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
+        throw Self.unused
+    }
+    func mutes(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Mute] {
+        throw Self.unused
+    }
+    func viewers(_ viewers: [UserID], hiding otherID: UserID, _ scope: SafetyScope) async throws(StoreError)
+        -> Set<UserID>
+    { [] }
 }

@@ -24,11 +24,7 @@ public struct LookupTableFilter: Filter {
     /// - Throws: ``FilterError/parameterOutOfRange(filter:parameter:value:minimum:maximum:)`` for
     ///   an intensity outside 0…1 (NaN included), and the image's errors.
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        guard (0...1).contains(intensity) else {
-            throw FilterError.parameterOutOfRange(
-                filter: table.title ?? "lut", parameter: "intensity", value: intensity, minimum: 0, maximum: 1)
-        }
-        return try pass.apply(to: image, context: context)
+        try stepPass().apply(to: image, context: context)
     }
 
     /// `true`: the table is applied in the film pass, which reads its input top to bottom (see

@@ -7,20 +7,20 @@ import Imaging
 ///
 /// A film stock (``StockLook``) renders in one fused pass: every stage it has reads one pixel (and
 /// precomputed rows: the vignette, the light leaks, the halation glow, the grain field) and writes
-/// one pixel. `vintage` runs its ``chain`` step by step instead:
+/// one pixel. `vintage` runs its ``chain``, which a ``FilterChain`` runs as three operations:
 ///
 /// - ``Softness`` is an edge-preserving blur (a guided filter): each output pixel is a weighted
 ///   mean of a neighbourhood whose weights depend on the neighbours' own values, so it needs whole
 ///   windows of the frame, which the pass, streaming each pixel once, does not keep. It is one
 ///   libvips operation of its own.
-/// - ``Vignette`` and ``LightLeak`` are stages of the film pass, each run as a pass of its own.
-/// - The per-pixel steps after them (``ColorCast``, ``ToneCurve``, ``SplitTone``, ``Saturation``,
-///   ``Grain``) also run as steps of their own: a ``FilterChain`` does not yet merge neighbouring
-///   per-pixel steps into one pass.
+/// - ``Vignette``, ``LightLeak``, ``ColorCast``, ``ToneCurve`` and ``SplitTone`` are stages of the
+///   film pass in its own order, merged into one pass.
+/// - ``Saturation`` is a colour matrix, which the pass runs before its curves and split tone, so it
+///   starts a second pass, which ``Grain`` joins.
 ///
-/// The look therefore costs several times a stock on a large photo (about 6× `vips copy` on a
-/// 24 MP JPEG, the softening most of it, against about 1.2–1.6× for a stock, measured on a loaded
-/// machine); for speed on large photos, prefer a stock.
+/// The look therefore costs several times a stock on a large photo (about 3.8× `vips copy` on a
+/// 24 MP JPEG, the softening most of it, against about 1.3–1.7× for a stock, measured on a heavily
+/// loaded machine); for speed on large photos, prefer a stock.
 public struct Vintage: ConfigurableFilter {
     /// How far the blacks are lifted, 0…1.
     public var fade: Double

@@ -36,4 +36,7 @@ public struct ColorCast: ConfigurableFilter {
     public func apply(to image: Image, context: FilterContext) throws -> Image {
         try image.filmInput().linear(multiply: [red, green, blue], add: [0, 0, 0])
     }
+
+    /// The gains as a colour matrix (the film pass's matrix stage, when a chain merges the cast).
+    var matrix: [[Double]] { [[red, 0, 0], [0, green, 0], [0, 0, blue]] }
 }

@@ -44,8 +44,14 @@ public struct Monochrome: ConfigurableFilter {
     ///
     /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
+        try image.filmInput().recombined(matrix: matrix)
+    }
+
+    /// The colour matrix (applied by libvips alone, or as the film pass's matrix stage when a chain
+    /// merges it).
+    var matrix: [[Double]] {
         let sum = red + green + blue
         let row = [red / sum, green / sum, blue / sum]
-        return try image.filmInput().recombined(matrix: [row, row, row])
+        return [row, row, row]
     }
 }

@@ -24,10 +24,15 @@ public struct Saturation: ConfigurableFilter {
     ///
     /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
+        try image.filmInput().recombined(matrix: matrix)
+    }
+
+    /// The colour matrix (applied by libvips alone, or as the film pass's matrix stage when a chain
+    /// merges it).
+    var matrix: [[Double]] {
         let weights = [0.2126, 0.7152, 0.0722]
-        let matrix = (0..<3).map { row in
+        return (0..<3).map { row in
             (0..<3).map { column in (row == column ? amount : 0) + (1 - amount) * weights[column] }
         }
-        return try image.filmInput().recombined(matrix: matrix)
     }
 }

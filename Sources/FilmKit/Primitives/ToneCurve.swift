@@ -48,7 +48,10 @@ public struct ToneCurve: ConfigurableFilter {
     ///
     /// - Throws: `ImagingError` if a libvips operation fails (or the source is found damaged while the pipeline runs).
     public func apply(to image: Image, context: FilterContext) throws -> Image {
-        let table = (0..<256).map { 255 * value(at: Double($0) / 255) }
-        return try image.filmInput().asUChar().mapped(through: Image.lookupTable([table]))
+        try image.filmInput().asUChar().mapped(through: Image.lookupTable([table]))
     }
+
+    /// The curve at each level 0…255, in levels (the lookup table, or the film pass's curves when a
+    /// chain merges it).
+    var table: [Double] { (0..<256).map { 255 * value(at: Double($0) / 255) } }
 }

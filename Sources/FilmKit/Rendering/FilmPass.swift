@@ -24,6 +24,13 @@ struct FilmPass {
     var table: Table?
     var tones: SplitTone?
     var grain: GrainModel?
+    /// The seeds of the light leaks and the grain when they are not the context's (a chain's steps
+    /// merged into one pass keep each step's own seed).
+    var leakSeed: UInt64?
+    var grainSeed: UInt64?
+    /// Whether the grain is added to the curves' output as a step of its own after them would be,
+    /// its gains read at the curves' output level rather than at their input.
+    var grainFollowsCurves = false
 
     /// A 3D colour table as the pass reads it, and how much of its colour is used.
     struct Table {
@@ -77,7 +84,8 @@ struct FilmPass {
             params.vignette_radius = Float(min(vignette.radius, 0.99))
         }
         if let leaks {
-            let shapes = leaks.shapes(width: width, height: height, seed: context.seed).prefix(Int(AKV_LEAK_MAX))
+            let shapes = leaks.shapes(width: width, height: height, seed: leakSeed ?? context.seed).prefix(
+                Int(AKV_LEAK_MAX))
             params.leak_count = Int32(shapes.count)
             Self.fill(&params.leak_centre, shapes.flatMap(\.centre))
             Self.fill(&params.leak_radius, shapes.flatMap(\.radius))
@@ -93,7 +101,9 @@ struct FilmPass {
                 &params.highlight_tint, SplitTone.tint(hue: tones.highlightHue, strength: tones.highlightStrength))
         }
         grain?.fill(
-            &params, tables: tables, width: width, height: height, format: context.format, seed: context.seed)
+            &params, tables: tables, width: width, height: height, format: context.format,
+            seed: grainSeed ?? context.seed)
+        if grainFollowsCurves { Self.readGains(&params.grain_gain, through: tables) }
         if let halation, halation.strength > 0 {
             params.halation_sigma = halation.radius * shortSide
             params.halation_knee = halation.knee
@@ -112,6 +122,21 @@ struct FilmPass {
             akv_film_colour(&params, pixel, &out)
         }
         return out.map(Double.init)
+    }
+
+    /// Replaces each channel's gain at level `i` by its gain at the level `tables[c][i]` rounds to.
+    private static func readGains<T>(_ gains: inout T, through tables: [[Double]]) {
+        withUnsafeMutableBytes(of: &gains) { raw in
+            let floats = raw.bindMemory(to: Float.self)
+            guard floats.count == 3 * 256, tables.count == 3 else { return }
+            for channel in 0..<3 {
+                let own = Array(floats[(256 * channel)..<(256 * channel + 256)])
+                for (level, value) in tables[channel].prefix(256).enumerated() {
+                    let seen = value.isFinite ? Int(min(max(value, 0), 255).rounded()) : 0
+                    floats[256 * channel + level] = own[seen]
+                }
+            }
+        }
     }
 
     /// Copies `values` into a C array imported as a tuple of floats.

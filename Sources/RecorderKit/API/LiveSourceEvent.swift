@@ -19,7 +19,8 @@ public enum LiveSourceEvent: Sendable, Hashable {
     /// Recording from the source ended: it was stopped, the stream ended and the policy does
     /// not reconnect, or the policy gave up (`reason` says which).
     case ended(reason: String)
-    /// The source's health over the last ``LiveSourceOptions/healthReportInterval`` seconds.
+    /// The source's health over the last ``LiveSourceOptions/healthReportInterval`` seconds (or,
+    /// just before ``ended(reason:)``, over the period the end cut short).
     case health(StreamHealthReport)
 }
 

@@ -316,15 +316,19 @@ struct RecorderStateMachine {
         return actions
     }
 
-    /// The live source `id` ended for good (however: end of stream, failure, stop, cancellation):
-    /// nothing more comes for the clips waiting for it. Each is written with what it has, and the
-    /// end is reported (``RecorderActions/endedSources``) once every clip is published.
-    mutating func sourceEnded(id: UUID, reason: String) -> RecorderActions {
+    /// The live source `id` ended for good at `now` (wall-clock seconds; however: end of stream,
+    /// failure, stop, cancellation): nothing more comes for the clips waiting for it. Each is
+    /// written with what it has, and the end is reported (``RecorderActions/endedSources``) once
+    /// every clip is published. Its health over the period cut short is reported at once
+    /// (``RecorderActions/health``), so the last seconds before the end are not lost.
+    mutating func sourceEnded(id: UUID, reason: String, now: Double) -> RecorderActions {
         inputEnded = true
-        health.ended()
+        let finalReport = health.ended(now: now)
         cutPendingClips()
         endingSources.append((id, reason))
-        return settle()
+        var actions = settle()
+        actions.health = finalReport
+        return actions
     }
 
     /// A clip was written to its temporary file: whether it may be renamed into place (it may

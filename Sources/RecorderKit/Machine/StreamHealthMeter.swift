@@ -18,9 +18,16 @@ struct StreamHealthMeter: Sendable {
         self.interval = interval
     }
 
-    /// The live source ended: no more reports.
-    mutating func ended() {
+    /// The live source ended at `now` (seconds): the report of the period cut short, if it
+    /// lasted at all, and no more reports after it.
+    mutating func ended(now: Double) -> StreamHealthReport? {
+        guard interval != nil, let start = periodStart, now > start else {
+            interval = nil
+            return nil
+        }
+        let report = self.report(from: start, to: now)
         interval = nil
+        return report
     }
 
     /// A connection opened with a stream that declares `frameRate` (0: it does not say).
@@ -54,6 +61,12 @@ struct StreamHealthMeter: Sendable {
         }
         let duration = now - start
         guard duration >= interval, duration > 0 else { return nil }
+        return report(from: start, to: now)
+    }
+
+    /// The report of the period from `start` to `now` (`now > start`); the next period begins.
+    private mutating func report(from start: Double, to now: Double) -> StreamHealthReport {
+        let duration = now - start
         let report = StreamHealthReport(
             duration: duration, declaredFrameRate: declaredFrameRate, deliveredFrameRate: Double(frames) / duration,
             bytesPerSecond: Double(bytes) / duration, timestampCorrections: corrections, lossReasons: lossReasons,

@@ -33,6 +33,9 @@ extension EventRecorder {
             shell.machine.sourceStarted(healthInterval: source.options.healthReportInterval)
             return nil
         }
+        // The clock ticks on a timer too: a source stuck in one blocking read (up to its read
+        // timeout) does not hold back a health report.
+        let ticker = startClockTicker(healthInterval: source.options.healthReportInterval)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<LiveVideoSource.Outcome, Never>) in
                 let thread = Thread {
@@ -46,6 +49,7 @@ extension EventRecorder {
         } onCancel: {
             source.stop()
         }
+        ticker.cancel()
         let reason: String
         switch (session.failure, outcome) {
         case (let failure?, _): reason = "\(failure)"
@@ -60,7 +64,7 @@ extension EventRecorder {
             send { shell in
                 shell.liveStops[id] = nil
                 shell.endWaiters[id] = continuation
-                return shell.machine.sourceEnded(id: id, reason: reason)
+                return shell.machine.sourceEnded(id: id, reason: reason, now: shell.clock().timeIntervalSince1970)
             }
         }
         if let failure = session.failure { throw failure }
@@ -84,6 +88,16 @@ extension EventRecorder {
             shell.machine.sourceDelivered(bytes: bytes, corrected: corrected)
             return actions
         }
+    }
+
+    /// Ticks the machine's clock every tenth of the health interval (0.1…1 s) until cancelled.
+    func startClockTicker(healthInterval: Double) -> any DispatchSourceTimer {
+        let period = min(max(healthInterval / 10, 0.1), 1)
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + period, repeating: period)
+        timer.setEventHandler { [weak self] in self?.send { $0.ticked(nil) } }
+        timer.resume()
+        return timer
     }
 
     /// Tells the delegate and the streams about a live source, in order.

@@ -26,6 +26,8 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
     case emailBelongsToExistingAccount
     /// Removing this would leave the account with no way to sign in.
     case lastSignInMethod
+    /// A moderator suspended the account until this date, or banned it (`nil`): it cannot sign in.
+    case suspended(until: Date?)
     /// The store failed.
     case storage(StoreError)
     /// Hashing a password failed.
@@ -47,6 +49,8 @@ public enum AccountError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emailBelongsToExistingAccount:
             "an account with this email exists; sign in to it and link the provider there"
         case .lastSignInMethod: "the account would have no way left to sign in"
+        case .suspended(let until?): "this account is suspended until \(until.ISO8601Format())"
+        case .suspended(nil): "this account is banned"
         case .storage(let error): "\(error)"
         case .passwordHashing(let error): "\(error)"
         }

@@ -349,8 +349,9 @@ public struct AccountService: Sendable {
     }
 
     func openSession(for user: User) async throws(AccountError) -> SignedInSession {
-        let token = SecretToken.generate()
         let now = clock.now()
+        try await requireNotSuspended(user.id, now: now)
+        let token = SecretToken.generate()
         let record = SessionRecord(
             tokenHash: token.hash, userID: user.id, createdAt: now, expiresAt: now + policy.sessionLifetime)
         try await fromStore { try await store.insertSession(record) }

@@ -8,6 +8,12 @@ public enum NetworkField: String, Sendable, Hashable, CaseIterable {
     case message
     /// A page size.
     case limit
+    /// A report's note, or a moderator's reason.
+    case note
+    /// A moderator's decision, for the target it is about.
+    case decision
+    /// When a suspension ends.
+    case until
 }
 
 /// A broken rule on network input.
@@ -27,6 +33,10 @@ public enum NetworkEntity: String, Sendable, Hashable, CaseIterable {
     case conversation
     /// A stored photo (of a post, an avatar or a message) at the size asked.
     case photo
+    /// A direct message (or one in a conversation the user is not part of).
+    case message
+    /// A report.
+    case report
 }
 
 /// Why a network operation failed.

@@ -8,7 +8,7 @@ import Locking
 /// The services publish here after the store has kept the change, so a subscriber never sees
 /// something that was rolled back. The hub is in-process; a deployment with several server
 /// processes feeds each process's hub from its database's change channel (PostgreSQL's
-/// LISTEN/NOTIFY, say) by calling ``publish(_:)-(NetworkNotification)``.
+/// LISTEN/NOTIFY, say) by calling ``publish(_:unlessHiddenIn:)``.
 public final class NetworkEvents: Sendable {
     private typealias Streams<Element: Sendable> = [UserID: [UUID: AsyncStream<Element>.Continuation]]
 
@@ -59,28 +59,43 @@ public final class NetworkEvents: Sendable {
         return stream
     }
 
-    /// Delivers a new post to the subscribers who follow its author, asking `store` once which of
-    /// this hub's subscribers do (``ProfileStore/followers(of:among:)``) rather than listing the
-    /// author's followers, who may be many more than the users subscribed here. If the store cannot
-    /// answer, the post is not pushed: it is kept either way, and the feed shows it.
+    /// Delivers a new post to the subscribers whose home feed shows it: those who follow its
+    /// author (asking `store` once which of this hub's subscribers do,
+    /// ``ProfileStore/followers(of:among:)``, rather than listing the author's followers, who may
+    /// be many more than the users subscribed here) and from whom no block or mute hides the author
+    /// (``SafetyStore/viewers(_:hiding:_:)``, the feeds' own rule). If the store cannot answer, the
+    /// post is not pushed: it is kept either way, and the feed shows it.
     /// - Parameters:
     ///   - post: the post, as stored.
-    ///   - store: where follows are kept.
-    public func publish(_ post: Post, toFollowersIn store: any ProfileStore) async {
+    ///   - store: where follows, blocks and mutes are kept.
+    public func publish(_ post: Post, toFollowersIn store: any ProfileStore & SafetyStore) async {
         let candidates = subscribers.withLock { state in
             state.posts.filter { !$0.value.isEmpty && $0.key != post.authorID }.map(\.key)
         }
-        guard !candidates.isEmpty, let followers = try? await store.followers(of: post.authorID, among: candidates)
+        guard !candidates.isEmpty, let followers = try? await store.followers(of: post.authorID, among: candidates),
+            !followers.isEmpty,
+            let hidden = try? await store.viewers(Array(followers), hiding: post.authorID, .posts)
         else { return }
         let targets = subscribers.withLock { state in
-            followers.flatMap { Array((state.posts[$0] ?? [:]).values) }
+            followers.subtracting(hidden).flatMap { Array((state.posts[$0] ?? [:]).values) }
         }
         for continuation in targets { continuation.yield(post) }
     }
 
-    /// Delivers a notification to its recipient's subscribers.
-    public func publish(_ notification: NetworkNotification) {
-        let targets = subscribers.withLock { Array(($0.notifications[notification.recipientID] ?? [:]).values) }
+    /// Delivers a notification to its recipient's subscribers, unless a block or a mute hides its
+    /// actor from the recipient (``SafetyStore/viewers(_:hiding:_:)``, the notification list's own
+    /// rule). If the store cannot answer, the notification is not pushed: it is kept either way,
+    /// and the list shows it when it may.
+    /// - Parameters:
+    ///   - notification: the notification, as stored.
+    ///   - store: where blocks and mutes are kept.
+    public func publish(_ notification: NetworkNotification, unlessHiddenIn store: any SafetyStore) async {
+        let recipient = notification.recipientID
+        guard subscribers.withLock({ !($0.notifications[recipient] ?? [:]).isEmpty }),
+            let hidden = try? await store.viewers([recipient], hiding: notification.actorID, .notifications),
+            hidden.isEmpty
+        else { return }
+        let targets = subscribers.withLock { Array(($0.notifications[recipient] ?? [:]).values) }
         for continuation in targets { continuation.yield(notification) }
     }
 

@@ -53,4 +53,24 @@ public protocol SafetyStore: Sendable {
     /// - Returns: the mutes.
     /// - Throws: ``StoreError`` when the store fails.
     func mutes(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Mute]
+    /// Which of `viewers` do not see `otherID`'s rows of `scope`: what the feeds and notification
+    /// lists leave out inside their queries (the one predicate the SQL stores share), asked for the
+    /// rows that live updates push. A viewer is left out by a block with `otherID` either way and
+    /// by a mute of `otherID` (for ``SafetyScope/notifications``, a mute that hides notifications).
+    /// - Parameters:
+    ///   - viewers: who would be told; unknown users and repeats are allowed.
+    ///   - otherID: the author of the post, or the actor of the notification.
+    ///   - scope: which kind of row.
+    /// - Returns: the viewers `otherID`'s rows of `scope` are hidden from.
+    /// - Throws: ``StoreError`` when the store fails.
+    func viewers(_ viewers: [UserID], hiding otherID: UserID, _ scope: SafetyScope) async throws(StoreError)
+        -> Set<UserID>
+}
+
+/// The kinds of row a block or a mute hides from a viewer (``SafetyStore/viewers(_:hiding:_:)``).
+public enum SafetyScope: Sendable, Hashable {
+    /// Posts in the feeds: hidden by a block either way or by any mute of their author.
+    case posts
+    /// Notifications: hidden by a block either way or by a mute that hides notifications.
+    case notifications
 }

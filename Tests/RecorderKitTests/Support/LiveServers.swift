@@ -91,6 +91,28 @@ enum LiveServers {
         try ChildServer.start("/usr/bin/ffmpeg", ["-nostdin", "-v", "error"] + arguments, output: nil)
     }
 
+    /// A TCP server on loopback that accepts one connection and sends nothing: the server and
+    /// its port.
+    static func silentServer() async throws -> (server: ChildServer, port: Int) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID()).log")
+        let listener = try ChildServer.start(
+            python,
+            [
+                "-c",
+                "import socket, sys, time\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\n"
+                    + "print(s.getsockname()[1], flush=True)\nc = s.accept()\ntime.sleep(60)",
+            ], output: log)
+        var port = 0
+        for _ in 0..<500 where port == 0 {
+            port =
+                Int(
+                    (try? String(contentsOf: log, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                        ?? "") ?? 0
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (listener, port)
+    }
+
     /// Serves `directory` over HTTP on `port`.
     static func httpDirectory(_ directory: URL, port: Int) throws -> ChildServer {
         try ChildServer.start(

@@ -86,7 +86,7 @@ public struct PostService: Sendable {
         } catch {
             throw .storage(error)
         }
-        if changed, liked, let notification { context.events.publish(notification) }
+        if changed, liked, let notification { await context.events.publish(notification, unlessHiddenIn: store) }
         return try await context.existingPost(postID, in: store)
     }
 
@@ -126,7 +126,7 @@ public struct PostService: Sendable {
         } catch {
             throw .storage(error)
         }
-        if let notification { context.events.publish(notification) }
+        if let notification { await context.events.publish(notification, unlessHiddenIn: store) }
         return comment
     }
 

@@ -77,7 +77,7 @@ public struct ProfileService: Sendable {
     /// follow's, or the one an ended follow takes back): the one place a follow changes, for a
     /// follow and for the follows a block ends.
     static func setFollow(
-        from followerID: UserID, to followeeID: UserID, following: Bool, in store: any ProfileStore,
+        from followerID: UserID, to followeeID: UserID, following: Bool, in store: any ProfileStore & SafetyStore,
         _ context: NetworkContext
     ) async throws(NetworkError) {
         let notification = context.notification(to: followeeID, from: followerID, .follow)
@@ -91,7 +91,7 @@ public struct ProfileService: Sendable {
         } catch {
             throw .storage(error)
         }
-        if changed, following, let notification { context.events.publish(notification) }
+        if changed, following, let notification { await context.events.publish(notification, unlessHiddenIn: store) }
     }
 
     /// The people who follow a user, most recent first.

@@ -140,6 +140,8 @@ public struct NetworkSession: Sendable {
     public let messages: MessageService
     /// Blocks and mutes.
     public let safety: SafetyService
+    /// Reports and, for moderators, the moderation queue.
+    public let moderation: ModerationService
 
     init(account: AccountSession, store: any NetworkStore, context: NetworkContext) {
         self.account = account
@@ -150,6 +152,7 @@ public struct NetworkSession: Sendable {
         notifications = NotificationService(store: store, context: context, actor: actor)
         messages = MessageService(store: store, context: context, actor: actor)
         safety = SafetyService(store: store, context: context, actor: actor)
+        moderation = ModerationService(store: store, context: context, accounts: account.service, actor: actor)
     }
 
     /// The signed-in user.
