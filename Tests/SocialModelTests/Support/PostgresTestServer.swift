@@ -67,22 +67,12 @@ enum PostgresTestServer {
 
     /// Runs `body` with a store in a fresh schema (its configuration changed by `configure`), then
     /// closes it and drops the schema.
-    ///
-    /// Without `configure`, the schema may be one an earlier test used, emptied: making and
-    /// migrating a schema costs about 0.2 s, emptying one a few milliseconds, and the conformance
-    /// suite alone opens more than a hundred stores. A schema whose test failed is dropped, never
-    /// reused. A server that outlives the run keeps at most `gate.capacity` emptied schemas named
-    /// `analogkit_test_…`; `scripts/with-postgres.sh`'s throw-away server keeps none.
     static func withStore<T>(
-        maximumConnections: Int = 2, configure: ((inout PostgresStoreConfiguration) -> Void)? = nil,
+        maximumConnections: Int = 2, configure: (inout PostgresStoreConfiguration) -> Void = { _ in },
         _ body: (PostgresSocialStore) async throws -> T
     ) async throws -> T {
         var configuration = try await freshConfiguration(maximumConnections: maximumConnections)
-        if let configure {
-            configure(&configuration)
-        } else if let spare = await spareSchemas.take() {
-            configuration.schema = spare
-        }
+        configure(&configuration)
         await gate.enter()
         let result: Result<T, any Error>
         do {
@@ -93,43 +83,13 @@ enum PostgresTestServer {
                 result = .failure(error)
             }
             await store.close()
-            if configure == nil, case .success = result, let schema = configuration.schema {
-                try await empty(configuration)
-                await spareSchemas.put(schema)
-            } else {
-                try await dropSchema(of: configuration)
-            }
+            try await dropSchema(of: configuration)
         } catch {
             await gate.leave()
             throw error
         }
         await gate.leave()
         return try result.get()
-    }
-
-    /// Emptied schemas, migrated, waiting for the next test.
-    static let spareSchemas = SpareSchemas()
-
-    /// Deletes every row of a test schema but its migration record (no migration inserts rows).
-    static func empty(_ configuration: PostgresStoreConfiguration) async throws {
-        guard let schema = configuration.schema, schema.hasPrefix("analogkit_test_") else { return }
-        let connection = try await PostgresConnection.connect(
-            configuration: try PostgresSchema.connectionConfiguration(configuration), id: 1, logger: logger)
-        do {
-            var tables: [String] = []
-            let rows = try await connection.query(
-                "SELECT tablename FROM pg_tables WHERE schemaname = \(schema) AND tablename <> 'social_model_migrations'",
-                logger: logger)
-            for try await (table) in rows.decode(String.self) { tables.append("\"\(schema)\".\"\(table)\"") }
-            if !tables.isEmpty {
-                try await connection.query(
-                    "TRUNCATE \(unescaped: tables.joined(separator: ", ")) RESTART IDENTITY CASCADE", logger: logger)
-            }
-        } catch {
-            try? await connection.close()
-            throw error
-        }
-        try await connection.close()
     }
 
     /// Drops a test schema and everything in it.
@@ -162,17 +122,6 @@ enum PostgresTestError: Error, CustomStringConvertible {
         case .unreachable(let problem): "ANALOGKIT_POSTGRES_REQUIRED=1 but \(problem)"
         }
     }
-}
-
-/// Names of emptied test schemas, handed to one test at a time.
-actor SpareSchemas {
-    var names: [String] = []
-
-    /// A spare schema, no longer spare.
-    func take() -> String? { names.popLast() }
-
-    /// Makes a schema spare.
-    func put(_ name: String) { names.append(name) }
 }
 
 /// A counting semaphore for async code.
