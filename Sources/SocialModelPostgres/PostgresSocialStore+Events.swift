@@ -66,7 +66,7 @@ extension PostgresSocialStore {
     /// through this instance are not relayed: the services in this process publish those to
     /// `events` themselves.
     ///
-    /// With `mailSignal`, the relay also wakes this process's `MailOutboxSender` (SocialModel) (give it the same
+    /// With `mailSignal`, the relay also wakes this process's `MailOutboxSender` (give it the same
     /// signal as `wakeUp:`) whenever any instance — this one included — queues mail in this schema:
     /// the store announces queued mail in the transaction that queues it, so the sender sends it
     /// right after the commit instead of at its next poll.

@@ -30,7 +30,7 @@ package enum SafetySQL {
     /// - Parameters:
     ///   - viewer: the viewer's id, as SQL.
     ///   - scope: which mutes count.
-    package static func hidden(from viewer: String, _ scope: Scope) -> String {
+    static func hidden(from viewer: String, _ scope: Scope) -> String {
         let blocked = """
             SELECT blocked_id FROM \(blocks) WHERE blocker_id = \(viewer) \
             UNION ALL SELECT blocker_id FROM \(blocks) WHERE blocked_id = \(viewer)
