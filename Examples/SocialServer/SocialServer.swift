@@ -203,6 +203,8 @@ struct SocialServer: AsyncParsableCommand {
             MailOutboxService(
                 sender: try mail.sender(
                     outbox: opened.store, mailer: mailer, accounts: accounts, wakeUp: mailWakeUp, logger: logger)))
+        // A moderator's suspension ends at its date: lifted within the sweep's interval, not at the next sign-in.
+        services.append(SuspensionSweepService(sweep: SuspensionSweep(network: network, logger: logger)))
         if let metricsPort {
             let metricsRouter = Router()
             operational.addMetrics(to: metricsRouter)

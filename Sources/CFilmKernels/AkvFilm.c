@@ -61,6 +61,7 @@ typedef struct Film {
     AkvGrain grain;
     AkvLut *lut;  // the 3D table, or NULL
     float curve_gain[3][2 * 256];  // per channel, curve[i] and the grain's gain at i, interleaved
+    float output_gain[3][256];     // per channel, the grain's gain at each level (grain_at_output)
     void (*render_row)(const struct Film *film, const float *vignette, const float *const *leak, const float *glow,
                        const int16_t *const *grain,
                        const VipsPel *in, VipsPel *out, int width);
@@ -309,7 +310,8 @@ AKV_CLONES static int film_generate(VipsRegion *out_region, void *vsequence, voi
 static void colour_rules(Film *film) {
     const AkvFilmParams *p = &film->params;
     for (int c = 0; c < 3; c++) film->tint_on |= p->shadow_tint[c] != 0 || p->highlight_tint[c] != 0;
-    film->mono = !film->tint_on && !film->lut && !film->leak_on && (!film->grain_on || film->grain.layers == 1) &&
+    film->mono = !film->tint_on && !film->lut && !film->leak_on && !p->tone_matrix_on && !p->grain_at_output &&
+                 (!film->grain_on || film->grain.layers == 1) &&
                  p->halation_color[0] == p->halation_color[1] && p->halation_color[1] == p->halation_color[2];
     for (int c = 1; c < 3 && film->mono; c++) {
         film->mono = memcmp(p->matrix, p->matrix + 3 * c, sizeof(float) * 3) == 0 &&
@@ -435,6 +437,7 @@ int akv_film(VipsImage *in, VipsImage **out, const AkvFilmParams *params) {
             for (int i = 0; i < 256; i++) {
                 film->curve_gain[c][2 * i] = p->curve[c][i];
                 film->curve_gain[c][2 * i + 1] = p->grain_gain[c][i] * film->grain.scale[c];
+                film->output_gain[c][i] = p->grain_gain[c][i] * film->grain.scale[c];
             }
         }
     }

@@ -51,11 +51,13 @@ typedef struct {
     Floats m0, m1, m2, m3, m4, m5, m6, m7, m8;  // the colour matrix
     Floats g0, g1, g2;                          // the glow's colour
     Floats s0, s1, s2, h0, h1, h2;              // the split tone's shadow and highlight tints
+    Floats t0, t1, t2, t3, t4, t5, t6, t7, t8;  // the matrix after the split tone
+    const float *o0, *o1, *o2;                  // the grain's gains by output level, or NULL
     const float *c0, *c1, *c2;                  // the curves
     const float *n0, *n1, *n2;                  // each curve interleaved with the grain's gain, or NULL
     const AkvLut *lut;                          // the 3D table, or NULL
     Floats lut_mix, lut_keep;                   // how much of the table's colour, and of the curves'
-    int tint, mono;
+    int tint, mono, tone_matrix;
     int one_field;  // the grain is one field in every channel (black-and-white grain)
 } KERNEL_NAME(Constants);
 
@@ -229,11 +231,23 @@ KERNEL_TARGET static inline void KERNEL_NAME(tone)(const KERNEL_NAME(Constants) 
         v1 += shadow * k->s1 + highlight * k->h1;
         v2 += shadow * k->s2 + highlight * k->h2;
     }
+    if (k->tone_matrix) {
+        const Floats r = v0, gr = v1, b = v2;
+        v0 = k->t0 * r + k->t1 * gr + k->t2 * b;
+        v1 = k->t3 * r + k->t4 * gr + k->t5 * b;
+        v2 = k->t6 * r + k->t7 * gr + k->t8 * b;
+    }
     if (grain) {
+        Floats g0 = g[0], g1 = g[1], g2 = g[2];
+        if (k->o0) {
+            g0 = KERNEL_NAME(lookup)(k->o0, KERNEL_NAME(level)(v0));
+            g1 = KERNEL_NAME(lookup)(k->o1, KERNEL_NAME(level)(v1));
+            g2 = KERNEL_NAME(lookup)(k->o2, KERNEL_NAME(level)(v2));
+        }
         const Floats f0 = KERNEL_NAME(load_field)(grain[0] + i);
-        v0 += g[0] * f0;
-        v1 += g[1] * (k->one_field ? f0 : KERNEL_NAME(load_field)(grain[1] + i));
-        v2 += g[2] * (k->one_field ? f0 : KERNEL_NAME(load_field)(grain[2] + i));
+        v0 += g0 * f0;
+        v1 += g1 * (k->one_field ? f0 : KERNEL_NAME(load_field)(grain[1] + i));
+        v2 += g2 * (k->one_field ? f0 : KERNEL_NAME(load_field)(grain[2] + i));
     }
     v[0] = v0, v[1] = v1, v[2] = v2;
 }
@@ -290,9 +304,15 @@ KERNEL_TARGET static inline KERNEL_NAME(Constants)
         .s0 = zero + p->shadow_tint[0], .s1 = zero + p->shadow_tint[1], .s2 = zero + p->shadow_tint[2],
         .h0 = zero + p->highlight_tint[0], .h1 = zero + p->highlight_tint[1], .h2 = zero + p->highlight_tint[2],
         .c0 = p->curve[0], .c1 = p->curve[1], .c2 = p->curve[2],
-        .n0 = grain ? film->curve_gain[0] : NULL, .n1 = film->curve_gain[1], .n2 = film->curve_gain[2],
+        .t0 = zero + p->tone_matrix[0], .t1 = zero + p->tone_matrix[1], .t2 = zero + p->tone_matrix[2],
+        .t3 = zero + p->tone_matrix[3], .t4 = zero + p->tone_matrix[4], .t5 = zero + p->tone_matrix[5],
+        .t6 = zero + p->tone_matrix[6], .t7 = zero + p->tone_matrix[7], .t8 = zero + p->tone_matrix[8],
+        .o0 = grain && p->grain_at_output ? film->output_gain[0] : NULL, .o1 = film->output_gain[1],
+        .o2 = film->output_gain[2],
+        .n0 = grain && !p->grain_at_output ? film->curve_gain[0] : NULL, .n1 = film->curve_gain[1],
+        .n2 = film->curve_gain[2],
         .lut = film->lut, .lut_mix = zero + p->lut_mix, .lut_keep = zero + (1 - p->lut_mix),
-        .tint = film->tint_on, .mono = film->mono,
+        .tint = film->tint_on, .mono = film->mono, .tone_matrix = p->tone_matrix_on,
         .one_field = grain && grain[1] == grain[0] && grain[2] == grain[0],
     };
     return k;

@@ -10,11 +10,14 @@ import Imaging
 /// The built-in per-pixel filters are stages of one fused film pass, which reads each pixel once,
 /// runs the stages in a fixed order (``Vignette``, ``LightLeak``, ``Halation``, a colour matrix
 /// — ``ColorCast``, ``Monochrome``, ``Saturation`` —, a curve — ``ToneCurve`` or a 1D
-/// ``LookupTableFilter`` —, a 3D ``LookupTableFilter``, ``SplitTone``, ``Grain``) and writes each
-/// pixel once. Neighbouring steps of a chain whose stages come in that order run as one pass
-/// instead of one whole-image operation each, with each step's own seed; a step that cannot join
-/// (``Softness``, an overlay, your own filters, or a stage that comes earlier in the pass's order
-/// than the step before it, such as ``Saturation`` after ``SplitTone``) starts a new one. The
+/// ``LookupTableFilter`` —, a 3D ``LookupTableFilter``, ``SplitTone``, a second colour matrix,
+/// ``Grain``) and writes each pixel once. Neighbouring steps of a chain whose stages come in that
+/// order run as one pass instead of one whole-image operation each, with each step's own seed (a
+/// colour matrix after a curve, a 3D table or a split tone is the second matrix, when only grain
+/// follows it in the step; grain after them is as strong as the level it is added to, as it is
+/// alone); a step that cannot join (``Softness``, an overlay, your own filters, or a stage that
+/// comes earlier in the pass's order than the step before it, such as ``Vignette`` after
+/// ``ToneCurve``) starts a new one. The
 /// merged pass rounds to 8 bits once, at its end, where the steps alone round after each step:
 /// the result differs from running the steps one by one only by that rounding (a level or two where
 /// a contrasty curve follows).

@@ -75,16 +75,15 @@ final class EncodedSource: Sendable {
     /// `nil` if every pixel of the source decodes under its policy, otherwise why not.
     ///
     /// A second decode of its own, sequential and to a mean, so that no memory the size of the
-    /// image is held.
+    /// image is held; under ``VipsRuntime/failureMessage(of:)``, so that the message is this
+    /// decoder's own whatever other threads fail at the same moment.
     func decodingFailure() -> String? {
-        var loaded: UnsafeMutablePointer<VipsImage>?
-        var mean = 0.0
-        if load(sequential: true, into: &loaded) == 0, let loaded {
+        VipsRuntime.failureMessage {
+            var loaded: UnsafeMutablePointer<VipsImage>?
+            var mean = 0.0
+            guard load(sequential: true, into: &loaded) == 0, let loaded else { return false }
             defer { g_object_unref(loaded) }
-            if akv_avg(loaded, &mean) == 0 { return nil }
+            return akv_avg(loaded, &mean) == 0
         }
-        // This message too can go to another thread's failure; the decode failed all the same.
-        return VipsRuntime.takeErrorIfAny()
-            ?? "the source could not be decoded (libvips' message was taken by another thread's failure)"
     }
 }

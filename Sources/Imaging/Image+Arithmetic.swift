@@ -4,7 +4,8 @@ import CVipsShim
 extension Image {
     /// `self · multiply + add`, per band when the arrays have one value per band, otherwise the
     /// same constant for every band; a one-band image with three constants becomes an sRGB image.
-    /// The result is float unless `toUChar` is set (then rounded and clipped to 0…255).
+    /// The result is float unless `toUChar` is set: then each value is clipped to 0…255 and
+    /// truncated, not rounded (libvips 8.14: 1.7 becomes 1); add 0.5 to `add` to round.
     ///
     /// - Throws: ``ImagingError/invalidArgument(_:)`` if the arrays are empty or of different lengths;
     ///   ``ImagingError/operationFailed(operation:message:)`` if libvips rejects the operation (for example on a band

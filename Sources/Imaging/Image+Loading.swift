@@ -121,7 +121,9 @@ extension Image {
         let source = EncodedSource(location: .file(url), failOn: options.decoding.failOn)
         var out: UnsafeMutablePointer<VipsImage>?
         guard source.load(sequential: options.sequential, into: &out) == 0, let out else {
-            throw .decodeFailed(message: VipsRuntime.takeError())
+            // Failed again where no other thread takes its message (VipsRuntime.failureMessage).
+            let message = VipsRuntime.takeError()
+            throw .decodeFailed(message: source.decodingFailure() ?? message)
         }
         self = try Image(owning: out, sources: [source]).checkedAfterLoading(options, byteCount: byteCount, source)
     }
@@ -201,10 +203,11 @@ extension Image {
                 $0, Int32(clamping: width), Int32(clamping: height ?? width), crop ? 1 : 0, options.decoding.failOn,
                 &out)
         }
-        guard status == 0, let out else {
-            throw .decodeFailed(message: VipsRuntime.takeError())
-        }
         let source = EncodedSource(location: .file(url), failOn: options.decoding.failOn)
+        guard status == 0, let out else {
+            let message = VipsRuntime.takeError()
+            throw .decodeFailed(message: source.decodingFailure() ?? message)
+        }
         return try Image(owning: out, sources: [source]).withDeclaredColour(from: source.location)
     }
 }

@@ -196,16 +196,12 @@ extension Image {
     }
 
     /// The error of a failed encoding: a decoding error if a source of the image does not decode
-    /// (the pipeline runs while encoding), otherwise the encoder's. The sources are decoded again
-    /// to tell: libvips' loaders and encoders of one format sign their messages alike ("VipsJpeg:
-    /// Maximum supported image dimension is 65500 pixels" is the encoder's), and another thread's
-    /// failure may have taken the message.
+    /// (the pipeline runs while encoding), otherwise the encoder's
+    /// (``VipsRuntime/pipelineFailure(sources:otherwise:)``: libvips' loaders and encoders of one
+    /// format sign their messages alike, "VipsJpeg: Maximum supported image dimension is 65500
+    /// pixels" is the encoder's, and another thread's failure may have taken the message).
     private static func encodingFailure(_ format: EncodedFormat, sources: [EncodedSource]) -> ImagingError {
-        let message = VipsRuntime.takeErrorIfAny()
-        for source in sources {
-            if let failure = source.decodingFailure() { return .decodeFailed(message: failure) }
-        }
-        return .encodeFailed(format: format.name, message: message ?? "unknown libvips error")
+        VipsRuntime.pipelineFailure(sources: sources) { .encodeFailed(format: format.name, message: $0) }
     }
 
     /// The failure of the system call `call` on `url`, with `errno`'s message.

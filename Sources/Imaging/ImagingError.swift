@@ -26,8 +26,10 @@ public enum ImagingError: Error, Sendable, Hashable {
     /// A libvips operation failed.
     case operationFailed(operation: String, message: String)
     /// The image declares a colour encoding the SDK does not convert, named in the message: an
-    /// HDR transfer (PQ or HLG, in a PNG's `cICP` chunk), whose samples shown as sRGB would be
-    /// wrong. Nothing is decoded; tone-map the file to SDR first.
+    /// HDR transfer (PQ or HLG, in a PNG's `cICP` or a HEIF's `nclx`) with primaries other than
+    /// BT.2020, Display P3 or BT.709, or not as RGB at full range, whose samples shown as sRGB
+    /// would be wrong (other HDR stills are tone-mapped to SDR). Nothing is decoded; tone-map the
+    /// file to SDR first.
     case unsupportedColorEncoding(String)
 }
 

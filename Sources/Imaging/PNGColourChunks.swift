@@ -1,3 +1,4 @@
+internal import CIccTransform
 import CVips
 import Foundation
 
@@ -101,16 +102,30 @@ struct PNGColourChunks: Sendable, Equatable {
     }
 
     /// The HDR transfer a `cICP` chunk declares, PQ (code 16) or HLG (code 18), by name; `nil`
-    /// for every other transfer. Such samples are not SDR values in any matrix/TRC profile, so
-    /// the load refuses them (``ImagingError/unsupportedColorEncoding(_:)``) rather than showing
-    /// them as sRGB.
+    /// for every other transfer. Such samples are not SDR values in any matrix/TRC profile: the
+    /// load tone-maps them to SDR (``Image/toneMappedToSDR(_:)``).
     var hdrTransfer: String? {
         guard let codePoints, codePoints.count == 4 else { return nil }
-        switch codePoints[1] {
-        case 16: return "PQ (SMPTE ST 2084)"
-        case 18: return "HLG (ARIB STD-B67)"
+        switch Int32(codePoints[1]) {
+        case Int32(AKV_TRANSFER_PQ): return "PQ (SMPTE ST 2084)"
+        case Int32(AKV_TRANSFER_HLG): return "HLG (ARIB STD-B67)"
         default: return nil
         }
+    }
+
+    /// Whether an HDR transfer comes with code points the tone mapping reads: BT.709, BT.2020 or
+    /// Display P3 primaries, RGB (matrix 0) at full range.
+    var toneMapsHDR: Bool {
+        guard let codePoints, codePoints.count == 4 else { return false }
+        return hdrTransfer != nil && [1, 9, 12].contains(codePoints[0]) && codePoints[2] == 0 && codePoints[3] == 1
+    }
+
+    /// The SDR space an HDR image is in once tone-mapped (``Image/toneMappedToSDR(transfer:)``):
+    /// its primaries with the sRGB curve, the profile ``declaredProfile`` gives those code points
+    /// (`nil` for BT.709's primaries: sRGB itself).
+    var toneMappedProfile: [UInt8]? {
+        guard toneMapsHDR, let primaries = codePoints?.first else { return nil }
+        return PNGColourChunks(codePoints: [primaries, 13, 0, 1]).declaredProfile?.bytes
     }
 
     /// The decoding curve of `gAMA`'s encoding exponent, or `nil` when it is implausible
@@ -177,8 +192,11 @@ extension Image {
     /// chunks (``PNGColourChunks``: RGB's `cICP`, `cHRM` and `gAMA`, grey's `gAMA`), a HEIF or
     /// AVIF file's `nclx` colour box (``HEIFColourBoxes``, which libvips 8.14 ignores) when it
     /// has no profile. Itself when the file declares nothing the SDK can tell.
+    /// An HDR transfer (PQ or HLG) is tone-mapped to SDR first (``toneMappedToSDR(transfer:)``),
+    /// whatever the bands, and the result carries the SDR profile of its primaries.
     /// - Throws: ``ImagingError/unsupportedColorEncoding(_:)`` when the file declares an HDR
-    ///   transfer (PQ or HLG), whatever the bands: its samples are not SDR values.
+    ///   transfer with primaries other than BT.709, BT.2020 or Display P3, or not as RGB at full
+    ///   range.
     func withDeclaredColour(from location: EncodedSource.Location) throws(ImagingError) -> Image {
         let chunks: PNGColourChunks?
         let container: String
@@ -195,8 +213,13 @@ extension Image {
             return self
         }
         guard let chunks else { return self }
-        if let transfer = chunks.hdrTransfer {
-            throw .unsupportedColorEncoding("HDR transfer \(transfer), \(container)")
+        if let transfer = chunks.hdrTransfer, let codePoints = chunks.codePoints {
+            guard chunks.toneMapsHDR else {
+                let points = codePoints.map(String.init).joined(separator: " ")
+                throw .unsupportedColorEncoding("HDR transfer \(transfer) with code points \(points), \(container)")
+            }
+            return try toneMappedToSDR(transfer: codePoints[1])
+                .withICCProfile(bands >= 3 ? chunks.toneMappedProfile : nil)
         }
         guard declares else { return self }
         let profile: [UInt8]?
@@ -207,6 +230,14 @@ extension Image {
         }
         guard let profile else { return self }
         return try withICCProfile(profile)
+    }
+
+    /// The image tone-mapped from the HDR `transfer` (H.273 code point 16, PQ, or 18, HLG) to SDR:
+    /// 16-bit samples in the same primaries with the sRGB curve, reference white (203 cd/m²) rolled
+    /// a little below SDR white, highlights up to the source's peak rolled off (ITU-R BT.2390's
+    /// EETF; the standards and constants are in `AkvToneMap.c`). Alpha is kept, widened to 16 bits.
+    func toneMappedToSDR(transfer: UInt8) throws(ImagingError) -> Image {
+        try apply("hdr_to_sdr") { akv_hdr_to_sdr($0, $1, Int32(transfer)) }
     }
 
     /// The libvips loader that read the image (`jpegload`, `pngload_buffer`, …).

@@ -22,7 +22,43 @@ package enum VipsRuntime {
 
     /// The pending error message, or `nil` when the buffer is empty.
     static func takeErrorIfAny() -> String? {
-        guard let raw = akv_take_error() else { return nil }
+        errorBufferLock.lock()
+        defer { errorBufferLock.unlock() }
+        return oneLine(akv_take_error())
+    }
+
+    /// Held by every take of libvips' error buffer, and for the whole of ``failureMessage(of:)``.
+    ///
+    /// libvips 8.14 keeps one error buffer for the whole process (no per-thread capture), so a
+    /// failure's lines can be taken by another thread that failed at the same moment. The buffer
+    /// cannot be made private, but a failure can be made again where no one else takes: a damaged
+    /// source is decoded again under this lock (``EncodedSource/decodingFailure()``), and so its
+    /// message always holds its own decoder's lines. Taken only on failure paths.
+    private static let errorBufferLock = NSLock()
+
+    /// Runs `attempt` (which says whether it succeeded) with no other take of the error buffer
+    /// in between, and returns `nil` if it succeeded, otherwise its message. Lines left pending
+    /// before are dropped first (a damaged source's failure finds its own again this way; putting
+    /// them back would keep lines nobody takes, until the buffer's 10 KB fill and drop new ones);
+    /// lines other threads add while `attempt` runs join this message, never the reverse: it
+    /// always holds `attempt`'s own lines. `attempt` must not take the error buffer itself.
+    static func failureMessage(of attempt: () -> Bool) -> String? {
+        errorBufferLock.lock()
+        defer { errorBufferLock.unlock() }
+        g_free(akv_take_error())
+        // libvips drops every thread's lines while any thread probes a file's format with its
+        // errors frozen (vips_error_freeze, process-wide too): a failure that left no line is
+        // made again, at most twice more.
+        for _ in 0..<3 {
+            guard !attempt() else { return nil }
+            if let message = oneLine(akv_take_error()) { return message }
+        }
+        return "libvips gave no message"
+    }
+
+    /// libvips' lines `raw` (freed here) as one line, each once; `nil` when there are none.
+    private static func oneLine(_ raw: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let raw else { return nil }
         defer { g_free(raw) }
         var lines: [String] = []
         for line in String(cString: raw).split(whereSeparator: \.isNewline) {
@@ -32,26 +68,28 @@ package enum VipsRuntime {
         return lines.isEmpty ? nil : lines.joined(separator: "; ")
     }
 
-    /// The error for a pipeline that failed while computing pixels. libvips evaluates lazily, so
-    /// a corrupt source surfaces only then; its loaders name themselves in the message.
+    /// The error for a pipeline that failed while computing pixels: ``ImagingError/decodeFailed(message:)``
+    /// if one of its `sources` does not decode, otherwise `otherwise` with the message libvips left.
     ///
-    /// libvips keeps one error buffer for the whole process, and a thread whose pipeline failed at
-    /// the same moment takes this failure's message with its own, or only the loader's part of it
-    /// (leaving, say, "vips2png: unable to write to target"). So unless the message left names a
-    /// loader, the image's `sources` are decoded again to tell a damaged source from any other
-    /// failure.
-    static func pipelineError(operation: String, sources: [EncodedSource]) -> ImagingError {
+    /// libvips evaluates lazily, so a damaged source surfaces only then. The message left in the
+    /// process-wide error buffer cannot tell which failure it is: another thread failing at the
+    /// same moment may have taken this one's lines, or left its own (a loader's, even when this
+    /// pipeline's encoder failed). So the case is decided by the operation and the sources, never
+    /// by the message: the sources are decoded again (``EncodedSource/decodingFailure()``, whose
+    /// message is this decoder's own), and only a pipeline over sound sources keeps the message
+    /// left, which may then be missing.
+    static func pipelineFailure(sources: [EncodedSource], otherwise: (String) -> ImagingError) -> ImagingError {
         let message = takeErrorIfAny()
-        let loaderMarkers = [
-            "load", "VipsJpeg", "VipsPng", "spng", "VipsWebp", "VipsTiff", "heif", "gif", "Premature end",
-        ]
-        if let message, loaderMarkers.contains(where: { message.localizedCaseInsensitiveContains($0) }) {
-            return .decodeFailed(message: message)
-        }
         for source in sources {
             if let failure = source.decodingFailure() { return .decodeFailed(message: failure) }
         }
-        return .operationFailed(operation: operation, message: message ?? "unknown libvips error")
+        return otherwise(message ?? "unknown libvips error")
+    }
+
+    /// ``pipelineFailure(sources:otherwise:)`` for any operation but an encoder:
+    /// ``ImagingError/operationFailed(operation:message:)`` over sound sources.
+    static func pipelineError(operation: String, sources: [EncodedSource]) -> ImagingError {
+        pipelineFailure(sources: sources) { .operationFailed(operation: operation, message: $0) }
     }
 }
 

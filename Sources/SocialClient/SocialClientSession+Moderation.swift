@@ -1,5 +1,6 @@
 import Foundation
 import SocialModel
+import SocialModelAPI
 
 extension SocialClientSession {
     /// Reports a post, comment, message or user to the moderators. Reporting what you have

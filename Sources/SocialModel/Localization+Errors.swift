@@ -4,6 +4,22 @@ private func text(_ key: String, _ locale: Locale, _ arguments: [String: String]
     MessageTable.socialModel.text(key, locale: locale, arguments)
 }
 
+/// A sentence whose cause is free text the SDK cannot translate (a library's, a server's or the
+/// system's own message): the translated sentence, then the text marked as the technical detail,
+/// never inside the translated words: "doručenie e-mailu zlyhalo (technický detail: „550 …“)".
+private func detailed(_ key: String, _ locale: Locale, _ arguments: [String: String] = [:], detail: String) -> String {
+    text(key, locale, arguments) + text("TechnicalDetail", locale, ["detail": detail])
+}
+
+/// A phrase a validation rule names (what a value must be, which characters it may hold) in the
+/// language of `locale`. The SDK's own phrases are translated (`ValidationRule.phrase.<English>`);
+/// another one (a host's own rule) is shown as written.
+private func phrase(_ english: String, _ locale: Locale) -> String {
+    let key = "ValidationRule.phrase.\(english)"
+    let translated = text(key, locale)
+    return translated == key ? english : translated
+}
+
 private func fieldName<Field: RawRepresentable>(_ value: Field, _ locale: Locale) -> String
 where Field.RawValue == String {
     text("Field.\(String(describing: Field.self)).\(value.rawValue)", locale)
@@ -21,8 +37,9 @@ extension ValidationRule {
             return table.plural("ValidationRule.tooManyLines", count: maximum, locale: locale)
         case .containsWhitespace: return text("ValidationRule.containsWhitespace", locale)
         case .forbiddenCharacters(let allowed):
-            return text("ValidationRule.forbiddenCharacters", locale, ["allowed": allowed])
-        case .malformed(let expected): return text("ValidationRule.malformed", locale, ["expected": expected])
+            return text("ValidationRule.forbiddenCharacters", locale, ["allowed": phrase(allowed, locale)])
+        case .malformed(let expected):
+            return text("ValidationRule.malformed", locale, ["expected": phrase(expected, locale)])
         case .missingLetter: return text("ValidationRule.missingLetter", locale)
         case .missingDigit: return text("ValidationRule.missingDigit", locale)
         case .containsIdentity: return text("ValidationRule.containsIdentity", locale)
@@ -69,7 +86,7 @@ extension PasswordHashingError: LocalizableError {
                 "PasswordHashingError.costTooLow", locale, ["minimum": String(minimum), "given": String(given)])
         case .malformedHash: return text("PasswordHashingError.malformedHash", locale)
         case .derivationFailed(let message):
-            return text("PasswordHashingError.derivationFailed", locale, ["message": message])
+            return detailed("PasswordHashingError.derivationFailed", locale, detail: message)
         }
     }
 }
@@ -78,8 +95,8 @@ extension IdentityProviderError: LocalizableError {
     /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
-        case .invalidToken(let reason): return text("IdentityProviderError.invalidToken", locale, ["reason": reason])
-        case .unavailable(let reason): return text("IdentityProviderError.unavailable", locale, ["reason": reason])
+        case .invalidToken(let reason): return detailed("IdentityProviderError.invalidToken", locale, detail: reason)
+        case .unavailable(let reason): return detailed("IdentityProviderError.unavailable", locale, detail: reason)
         }
     }
 }
@@ -88,8 +105,8 @@ extension MailerError: LocalizableError {
     /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
-        case .deliveryFailed(let message): return text("MailerError.deliveryFailed", locale, ["message": message])
-        case .transientFailure(let message): return text("MailerError.transientFailure", locale, ["message": message])
+        case .deliveryFailed(let message): return detailed("MailerError.deliveryFailed", locale, detail: message)
+        case .transientFailure(let message): return detailed("MailerError.transientFailure", locale, detail: message)
         }
     }
 }
@@ -99,11 +116,14 @@ extension StoreError: LocalizableError {
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
         case .cannotOpen(let path, let message):
-            return text("StoreError.cannotOpen", locale, ["path": path, "message": message])
+            return detailed("StoreError.cannotOpen", locale, ["path": path], detail: message)
         case .duplicate(let unique): return text("StoreError.duplicate", locale, ["field": fieldName(unique, locale)])
-        case .notFound(let entity): return text("StoreError.notFound", locale, ["entity": entity])
+        case .notFound(let entity):
+            // The network's own entities have translated sentences; any other name is a detail.
+            guard NetworkEntity(rawValue: entity) == nil else { return text("NetworkError.notFound.\(entity)", locale) }
+            return detailed("StoreError.notFound", locale, detail: entity)
         case .missingReference: return text("StoreError.missingReference", locale)
-        case .database(let message): return text("StoreError.database", locale, ["message": message])
+        case .database(let message): return detailed("StoreError.database", locale, detail: message)
         }
     }
 }
@@ -112,14 +132,15 @@ extension PhotoError: LocalizableError {
     /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
-        case .unusable(let reason): return text("PhotoError.unusable", locale, ["reason": reason])
+        case .unusable(let reason): return detailed("PhotoError.unusable", locale, detail: reason)
         case .unknownFilter(let name, let suggestions):
             return text(
                 "PhotoError.unknownFilter", locale,
                 ["name": name, "hint": MessageTable.didYouMean(suggestions, locale: locale)])
-        case .invalidFilterParameters(_, let reason): return reason
+        case .invalidFilterParameters(let filter, let reason):
+            return detailed("PhotoError.invalidFilterParameters", locale, ["filter": filter], detail: reason)
         case .filterFailed(let filter, let reason):
-            return text("PhotoError.filterFailed", locale, ["filter": filter, "reason": reason])
+            return detailed("PhotoError.filterFailed", locale, ["filter": filter], detail: reason)
         case .busy(let retryAfter): return text("PhotoError.busy", locale, ["seconds": String(retryAfter)])
         }
     }

@@ -4,47 +4,6 @@ import SocialModel
 import SocialModelSQL
 
 extension PostgresSocialStore: AccountStore {
-    /// Adds a user, with a password hash and/or an identity link, in one transaction.
-    ///
-    /// - Throws: `StoreError/duplicate(_:)` with `.username`, `.email`, `.id` or `.identity`.
-    public func insertUser(_ user: User, passwordHash: String?, identity: IdentityLink?) async throws(StoreError) {
-        try await transaction { connection in
-            try await connection.query(AccountSQL.insert(user), logger: logger)
-            if let passwordHash {
-                try await connection.query(AccountSQL.insertPassword(passwordHash, userID: user.id), logger: logger)
-            }
-            if let identity { try await connection.query(AccountSQL.insert(identity), logger: logger) }
-        }
-    }
-
-    /// The user with this id.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func user(id: UserID) async throws(StoreError) -> User? {
-        try await fetchOne(AccountSQL.user(where: "id", is: id.rawValue)) { try $0.user() }
-    }
-
-    /// The user with this username key.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func user(usernameKey: String) async throws(StoreError) -> User? {
-        try await fetchOne(AccountSQL.user(where: "username_key", is: usernameKey)) { try $0.user() }
-    }
-
-    /// The user with this email address.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func user(email: String) async throws(StoreError) -> User? {
-        try await fetchOne(AccountSQL.user(where: "email", is: email)) { try $0.user() }
-    }
-
-    /// Replaces a user's stored fields.
-    ///
-    /// - Throws: `StoreError/notFound(entity:)`, `StoreError/duplicate(_:)`.
-    public func updateUser(_ user: User) async throws(StoreError) {
-        guard try await rowCount(AccountSQL.update(user)) > 0 else { throw .notFound(entity: "user") }
-    }
-
     /// Deletes a user; foreign keys cascade to everything of theirs but their conversations, which
     /// stay with the other participant unless that one's account is gone too, and the mail queued
     /// for their address leaves the outbox with them. Announces the end of their sessions to the
@@ -73,125 +32,9 @@ extension PostgresSocialStore: AccountStore {
             return true
         }
     }
-
-    /// The user's password hash.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func passwordHash(userID: UserID) async throws(StoreError) -> String? {
-        try await fetchOne(AccountSQL.passwordHash(userID: userID)) { try $0.string() }
-    }
-
-    /// Sets or replaces the user's password hash.
-    ///
-    /// - Throws: `StoreError/missingReference` if the user does not exist.
-    public func setPasswordHash(_ hash: String, userID: UserID) async throws(StoreError) {
-        try await rowCount(AccountSQL.setPasswordHash(hash, userID: userID))
-    }
-
-    /// Replaces the user's tokens for the purpose with this one, in one transaction.
-    ///
-    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
-    public func replaceTokens(with token: OneTimeTokenRecord) async throws(StoreError) {
-        try await transaction { connection in
-            for statement in AccountSQL.replaceTokens(with: token) {
-                try await connection.query(statement, logger: logger)
-            }
-        }
-    }
-
-    /// Removes and returns the token: one `DELETE … RETURNING`, so racing callers get it once.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func consumeToken(hash: Data, purpose: TokenPurpose) async throws(StoreError) -> OneTimeTokenRecord? {
-        try await fetchOne(AccountSQL.consumeToken(hash: hash, purpose: purpose)) { try $0.token() } ?? nil
-    }
-
-    /// The token with this hash.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func token(hash: Data) async throws(StoreError) -> OneTimeTokenRecord? {
-        try await fetchOne(AccountSQL.token(hash: hash)) { try $0.token() } ?? nil
-    }
-
-    /// The user's outstanding tokens, oldest first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func tokens(userID: UserID) async throws(StoreError) -> [OneTimeTokenRecord] {
-        try await fetch(AccountSQL.tokens(userID: userID)) { try $0.token() }.compactMap { $0 }
-    }
-
-    /// Adds an identity link.
-    ///
-    /// - Throws: `StoreError/duplicate(_:)` with `.identity`, `StoreError/missingReference`.
-    public func insertIdentityLink(_ link: IdentityLink) async throws(StoreError) {
-        try await rowCount(AccountSQL.insert(link))
-    }
-
-    /// The link for a provider's subject.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func identityLink(provider: String, subject: String) async throws(StoreError) -> IdentityLink? {
-        try await fetchOne(AccountSQL.identityLink(provider: provider, subject: subject)) { try $0.identityLink() }
-    }
-
-    /// The user's identity links, oldest first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func identityLinks(userID: UserID) async throws(StoreError) -> [IdentityLink] {
-        try await fetch(AccountSQL.identityLinks(userID: userID)) { try $0.identityLink() }
-    }
-
-    /// Removes a link.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func deleteIdentityLink(provider: String, subject: String) async throws(StoreError) -> Bool {
-        try await rowCount(AccountSQL.deleteIdentityLink(provider: provider, subject: subject)) > 0
-    }
-
-    /// Notes a failed sign-in.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func recordFailedSignIn(key: String, at date: Date) async throws(StoreError) {
-        try await rowCount(AccountSQL.recordFailedSignIn(key: key, at: date))
-    }
-
-    /// The failed sign-ins under a key since a date, oldest first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func failedSignIns(key: String, since: Date) async throws(StoreError) -> [Date] {
-        try await fetch(AccountSQL.failedSignIns(key: key, since: since)) { try $0.date() }
-    }
-
-    /// Forgets the failed sign-ins under a key.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func clearFailedSignIns(key: String) async throws(StoreError) {
-        try await rowCount(AccountSQL.clearFailedSignIns(key: key))
-    }
-
-    /// Forgets old failed sign-ins.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func pruneFailedSignIns(before date: Date) async throws(StoreError) {
-        try await rowCount(AccountSQL.pruneFailedSignIns(before: date))
-    }
 }
 
 extension PostgresSocialStore: SessionStore {
-    /// Stores a session.
-    ///
-    /// - Throws: `StoreError/missingReference` if the user does not exist, `StoreError/duplicate(_:)`.
-    public func insertSession(_ session: SessionRecord) async throws(StoreError) {
-        try await rowCount(AccountSQL.insert(session))
-    }
-
-    /// The session with this token hash.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func session(tokenHash: Data) async throws(StoreError) -> SessionRecord? {
-        try await fetchOne(AccountSQL.session(tokenHash: tokenHash)) { try $0.session() }
-    }
-
     /// The session with this token hash and its user, in one read.
     ///
     /// - Throws: `StoreError` when the store fails.
@@ -199,13 +42,6 @@ extension PostgresSocialStore: SessionStore {
         try await fetch(SessionWithUserShape.statement(tokenHash: tokenHash.buffer)) {
             try $0.sessionWithUser()
         }.first
-    }
-
-    /// The user's sessions, oldest first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func sessions(userID: UserID) async throws(StoreError) -> [SessionRecord] {
-        try await fetch(AccountSQL.sessions(userID: userID)) { try $0.session() }
     }
 
     /// Removes one session, announcing it to the event relays of other processes.
@@ -221,19 +57,6 @@ extension PostgresSocialStore: SessionStore {
                 announce(.revocation(SessionRevocation(userID: userID, scope: .session(tokenHash: tokenHash)))),
                 logger: logger)
             return true
-        }
-    }
-
-    /// Removes every session of the user but the kept one, announcing it to the event relays of
-    /// other processes.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func deleteSessions(userID: UserID, except keptTokenHash: Data?) async throws(StoreError) {
-        try await transaction { connection in
-            try await connection.query(AccountSQL.deleteSessions(userID: userID, except: keptTokenHash), logger: logger)
-            let scope: SessionRevocation.Scope = keptTokenHash.map { .allExcept(tokenHash: $0) } ?? .all
-            try await connection.query(
-                announce(.revocation(SessionRevocation(userID: userID, scope: scope))), logger: logger)
         }
     }
 }

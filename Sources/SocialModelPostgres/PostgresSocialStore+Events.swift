@@ -41,7 +41,10 @@ extension PostgresSocialStore {
 
     /// A `pg_notify` for an event, to run in the transaction that keeps it: PostgreSQL delivers it
     /// at commit, and never if the transaction rolls back.
-    func announce(_ kind: StoreEvent.Kind) -> PostgresQuery {
+    func announce(_ kind: StoreEvent.Kind) -> PostgresQuery { announcement(kind).postgres }
+
+    /// ``announce(_:)`` as a shared statement.
+    func announcement(_ kind: StoreEvent.Kind) -> SQLStatement {
         var event = StoreEvent(origin: origin)
         switch kind {
         case .notification(let id):
@@ -76,24 +79,6 @@ extension PostgresSocialStore {
     /// - Returns: the relay; run it (it is a `Service`) for as long as updates should flow.
     public func eventRelay(to events: NetworkEvents, mailSignal: MailOutboxSignal? = nil) -> PostgresEventRelay {
         PostgresEventRelay(store: self, events: events, mailSignal: mailSignal)
-    }
-
-    /// The viewers the shared predicate hides `otherID` from, in one query (the viewers as one
-    /// array; each is the predicate's viewer in turn).
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func viewers(_ viewers: [UserID], hiding otherID: UserID, _ scope: SafetyScope) async throws(StoreError)
-        -> Set<UserID>
-    {
-        guard !viewers.isEmpty else { return [] }
-        var builder = SQLBuilder()
-        let other = builder.bind(otherID.rawValue)
-        let list = builder.bind(viewers.map(\.rawValue))
-        builder.sql = """
-            SELECT c.id FROM unnest(\(list)::text[]) AS c (id)
-            WHERE NOT (\(SafetySQL.visible(to: "c.id", other: other, SafetySQL.Scope(scope))))
-            """
-        return Set(try await fetch(builder.query) { UserID(rawValue: try $0.string()) })
     }
 
     /// Reads back the row an event names and publishes it; events from this instance, and rows

@@ -48,22 +48,6 @@ extension PostgresSocialStore: MessageStore {
         }
     }
 
-    /// The conversation with this id.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
-        try await fetchOne(MessageSQL.conversation(id: id)) { try $0.conversation() }
-    }
-
-    /// The pair's conversation.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation? {
-        try await fetchOne(MessageSQL.conversation(pair: [userID.rawValue, otherID.rawValue].sorted())) {
-            try $0.conversation()
-        }
-    }
-
     /// The conversation summary's columns, a deleted other participant read as `User.deletedAccount(id:)`.
     static let summaryColumns = SQLShape.summaryColumnsKeepingDeletedUsers
 
@@ -92,26 +76,6 @@ extension PostgresSocialStore: MessageStore {
         return try await fetch(builder.query) { try $0.conversationSummary() }
     }
 
-    /// The messages the viewer can see, newest first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
-        async throws(StoreError) -> [Message]
-    {
-        try await fetch(MessageSQL.messages(in: conversationID, viewerID: viewerID, before: before, limit: limit)) {
-            try $0.message()
-        }
-    }
-
-    /// The photo of a message the viewer can see, with its conversation.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
-        try await fetchOne(MessageSQL.photo(id: id, viewerID: viewerID)) {
-            MessagePhoto(messageID: id, conversationID: try $0.id(), jpeg: try $0.data())
-        }
-    }
-
     /// Marks the other's messages read and zeroes the member's unread count, in one transaction;
     /// the member row is locked first so two readers do not both report the same unread messages.
     ///
@@ -128,19 +92,5 @@ extension PostgresSocialStore: MessageStore {
             }
             return unread
         }
-    }
-
-    /// Hides the conversation and its messages so far from one member.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func hideConversation(_ conversationID: ConversationID, userID: UserID) async throws(StoreError) -> Bool {
-        try await rowCount(MessageSQL.hide(conversationID, userID: userID)) > 0
-    }
-
-    /// The sum of the user's visible conversations' unread counts.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
-        try await fetchOne(MessageSQL.unreadCount(userID: userID)) { try $0.int() } ?? 0
     }
 }

@@ -3,98 +3,21 @@ import PostgresNIO
 import SocialModel
 import SocialModelSQL
 
+/// The moderation requirements are written once in SocialModelSQL (`Moderation+SQL.swift`);
+/// this file keeps the transaction that counts what it changed, and the schema.
 extension PostgresSocialStore: ModerationStore {
-    /// Stores a report unless its reporter has one open on the target.
-    ///
-    /// - Throws: `StoreError/missingReference` if the reporter does not exist.
-    public func insertReport(_ report: Report) async throws(StoreError) -> Bool {
-        try await changed([ModerationSQL.insert(report)]) > 0
-    }
-
-    /// A page of the queue or of one reporter's reports.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func reports(_ list: ReportList, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Report] {
-        try await fetch(Self.query(ModerationSQL.reports(list, after: after, limit: limit))) { try $0.report() }
-    }
-
-    /// One report.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func report(id: ReportID) async throws(StoreError) -> Report? {
-        try await fetchOne(Self.query(ModerationSQL.report(id: id))) { try $0.report() }
-    }
-
     /// Records the action and closes its target's open reports, in one transaction.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func recordModeration(_ action: ModerationAction) async throws(StoreError) -> Int {
-        try await changed(ModerationSQL.record(action))
-    }
-
-    /// The audit log, newest first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func moderationLog(after: KeysetCursor?, limit: Int) async throws(StoreError) -> [ModerationAction] {
-        try await fetch(Self.query(ModerationSQL.log(after: after, limit: limit))) { try $0.moderationAction() }
-    }
-
-    /// Adds or removes the moderator flag.
-    ///
-    /// - Throws: `StoreError/missingReference` if the user does not exist.
-    public func setModerator(userID: UserID, _ isModerator: Bool) async throws(StoreError) -> Bool {
-        try await changed([ModerationSQL.setModerator(userID, isModerator)]) > 0
-    }
-
-    /// Whether the user is a moderator.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func isModerator(userID: UserID) async throws(StoreError) -> Bool {
-        try await fetchOne(Self.query(ModerationSQL.isModerator(userID))) { _ in true } ?? false
-    }
-
-    /// Suspends a user, or lifts the suspension.
-    ///
-    /// - Throws: `StoreError/missingReference` if the user does not exist.
-    public func setSuspension(userID: UserID, until: Date?) async throws(StoreError) {
-        _ = try await changed([ModerationSQL.setSuspension(userID, until: until)])
-    }
-
-    /// When a user's suspension ends.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func suspendedUntil(userID: UserID) async throws(StoreError) -> Date? {
-        try await fetchOne(Self.query(ModerationSQL.suspendedUntil(userID))) { try $0.date() }
-    }
-
-    /// A message's sender, for a participant.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func messageSender(id: MessageID, participantID: UserID) async throws(StoreError) -> UserID? {
-        try await fetchOne(Self.query(ModerationSQL.messageSender(id, participant: participantID))) { try $0.id() }
-    }
-
-    /// Runs statements in one transaction and counts the rows the last one returns.
-    private func changed(_ statements: [ModerationSQL.Statement]) async throws(StoreError) -> Int {
-        try await transaction { connection in
+        let statements = ModerationSQL.record(action)
+        return try await transaction { connection in
             var count = 0
             for statement in statements {
-                count = try await connection.query(Self.query(statement), logger: logger).collect().count
+                count = try await connection.query(statement.postgres, logger: logger).collect().count
             }
             return count
         }
-    }
-
-    private static func query(_ statement: ModerationSQL.Statement) -> PostgresQuery {
-        var bindings = PostgresBindings()
-        for value in statement.values {
-            switch value {
-            case .text(let text?): bindings.append(text)
-            case .real(let real?): bindings.append(real)
-            case .text(nil), .real(nil): bindings.appendNull()
-            }
-        }
-        return PostgresQuery(unsafeSQL: statement.text, binds: bindings)
     }
 }
 

@@ -3,57 +3,8 @@ import PostgresNIO
 import SocialModel
 import SocialModelSQL
 
-extension PostgresSocialStore: SafetyStore {
-    /// Blocks or unblocks; the follows a block ends are the service's to end.
-    ///
-    /// - Throws: `StoreError/missingReference` if either user does not exist.
-    public func setBlock(blockerID: UserID, blockedID: UserID, blocking: Bool, at date: Date) async throws(StoreError)
-        -> Bool
-    {
-        let (blocker, blocked, link) = (blockerID.rawValue, blockedID.rawValue, LinkSQL.blocks)
-        return try await toggle(
-            blocking, add: link.add(blocker, blocked, at: date), remove: link.remove(blocker, blocked),
-            notification: nil)
-    }
-
-    /// Mutes (or changes a mute's reach) with one upsert, or unmutes.
-    ///
-    /// - Throws: `StoreError/missingReference` if either user does not exist.
-    public func setMute(muterID: UserID, mutedID: UserID, hidingNotifications mute: Bool?, at date: Date)
-        async throws(StoreError) -> Bool
-    {
-        let statement = ProfileSQL.mute(muterID, mutedID, notifications: mute ?? false, at: date)
-        return try await toggle(
-            mute != nil, add: statement, remove: LinkSQL.mutes.remove(muterID.rawValue, mutedID.rawValue),
-            notification: nil)
-    }
-
-    /// The candidates with a block either way, in one query (the candidates as one array).
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func blocked(with userID: UserID, among candidates: [UserID]) async throws(StoreError) -> Set<UserID> {
-        guard !candidates.isEmpty else { return [] }
-        let statement = ProfileSQL.blocked(with: userID, among: candidates.map(\.rawValue))
-        return Set(try await fetch(statement) { UserID(rawValue: try $0.string()) })
-    }
-
-    /// The people a user blocks, most recent first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func blocks(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [DatedUser] {
-        try await fetch(LinkSQL.blocks.users(of: userID.rawValue, after: after, limit: limit)) { try $0.datedUser() }
-    }
-
-    /// The people a user mutes, most recent first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func mutes(by userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [Mute] {
-        try await fetch(LinkSQL.mutes.users(of: userID.rawValue, after: after, limit: limit, extra: "l.notifications"))
-        {
-            Mute(user: try $0.user(), date: try $0.date(), hidesNotifications: try $0.bool())
-        }
-    }
-}
+/// The block and mute requirements are written once, in SocialModelSQL's `SQLStore+Profiles.swift`.
+extension PostgresSocialStore: SafetyStore {}
 
 extension PostgresSchema {
     /// Blocks and mutes, keyed by their owner, indexed for the other direction and the owner's

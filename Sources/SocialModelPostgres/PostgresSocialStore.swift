@@ -416,3 +416,62 @@ extension PostgresConnection {
         try await query(statement.postgres, logger: logger).collect()
     }
 }
+
+/// The requirements written once for both SQL stores (SocialModelSQL's `SQLStore+*.swift`); the
+/// store's own files hold only what its database must do its own way.
+extension PostgresSocialStore: SQLBackedStore, ProfileStore, RecipeStore, BodyProfileStore {
+    /// The database the store requirements written once for both SQL stores run on.
+    public var sqlDatabase: SQLDatabase { SQLDatabase(PostgresExecutor(store: self)) }
+}
+
+/// The shared requirements' calls (``SQLExecutor``) on the PostgreSQL store.
+struct PostgresExecutor: SQLExecutor {
+    let store: PostgresSocialStore
+
+    func render(_ statement: SQLStatement) -> String { statement.postgres.sql }
+
+    func fetch<T: Sendable>(
+        _ statement: SQLStatement, writes: Bool, _ decode: @escaping @Sendable (inout any SQLColumns) throws -> T
+    ) async throws(StoreError) -> [T] {
+        trace([statement])
+        return try await store.fetch(statement.postgres) { (row: inout PostgresColumns) in
+            var columns: any SQLColumns = row
+            return try decode(&columns)
+        }
+    }
+
+    func run(_ statement: SQLStatement) async throws(StoreError) -> Int {
+        trace([statement])
+        return try await store.rowCount(statement)
+    }
+
+    func transaction(_ steps: [SQLStep]) async throws(StoreError) {
+        trace(steps.map(\.statement))
+        let logger = store.logger
+        try await store.transaction { connection in
+            for step in steps {
+                if try await connection.query(step.statement, logger: logger).isEmpty, let error = step.unlessChanged {
+                    throw error
+                }
+            }
+        }
+    }
+
+    func announcement(_ event: SQLAnnouncement) -> SQLStatement? {
+        switch event {
+        case .notification(let id): store.announcement(.notification(id))
+        case .post(let id): store.announcement(.post(id))
+        case .revocation(let revocation): store.announcement(.revocation(revocation))
+        case .mail: store.announcement(.mail)
+        }
+    }
+
+    var skipLockedRows: String { " FOR UPDATE SKIP LOCKED" }
+
+    func toggle(_ on: Bool, add: SQLStatement, remove: SQLStatement, notification: NetworkNotification?)
+        async throws(StoreError) -> Bool
+    {
+        trace([on ? add : remove])
+        return try await store.toggle(on, add: add, remove: remove, notification: notification)
+    }
+}

@@ -37,6 +37,15 @@ package enum ProfileSQL {
         """
     }
 
+    /// Of the viewers, those the shared visibility predicate hides `otherID`'s rows of `scope` from
+    /// (each viewer is the predicate's viewer in turn).
+    package static func viewers(_ viewers: [String], hiding otherID: UserID, _ scope: SafetySQL.Scope) -> SQLStatement {
+        """
+        SELECT c.id FROM \(table: viewers) c \
+        WHERE NOT (\(SQLStatement(binding: otherID.sqlValue) { SafetySQL.visible(to: "c.id", other: $0, scope) }))
+        """
+    }
+
     /// Of the candidates, those with a block either way with `userID`.
     package static func blocked(with userID: UserID, among candidates: [String]) -> SQLStatement {
         """

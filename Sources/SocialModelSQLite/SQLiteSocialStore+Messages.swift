@@ -15,7 +15,7 @@ extension SQLiteSocialStore: MessageStore {
             let pair = [message.senderID.rawValue, recipientID.rawValue].sorted()
             // The participants are not foreign keys (a conversation outlives a deleted account), so
             // their existence is checked here.
-            let existing = try db.fetch("SELECT 1 FROM users WHERE id IN (\(pair[0]), \(pair[1]))") { _ in () }
+            let existing = try db.fetch("SELECT 1 FROM users WHERE id IN (\(pair[0]), \(pair[1]))") { _ in true }
             guard existing.count == Set(pair).count else { throw StoreError.missingReference }
             let at = message.createdAt.timeIntervalSinceReferenceDate
             var stored = message
@@ -38,22 +38,6 @@ extension SQLiteSocialStore: MessageStore {
             stored.hasPhoto = photo != nil
             stored.readAt = nil
             return stored
-        }
-    }
-
-    /// The conversation with this id.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
-        try await fetchOne(MessageSQL.conversation(id: id)) { try $0.conversation() }
-    }
-
-    /// The pair's conversation.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation? {
-        try await fetchOne(MessageSQL.conversation(pair: [userID.rawValue, otherID.rawValue].sorted())) {
-            try $0.conversation()
         }
     }
 
@@ -84,26 +68,6 @@ extension SQLiteSocialStore: MessageStore {
     /// The conversation summary's columns, a deleted other participant read as `User.deletedAccount(id:)`.
     static let summaryColumns = SQLShape.summaryColumnsKeepingDeletedUsers
 
-    /// The messages the viewer can see, newest first.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
-        async throws(StoreError) -> [Message]
-    {
-        try await fetch(MessageSQL.messages(in: conversationID, viewerID: viewerID, before: before, limit: limit)) {
-            try $0.message()
-        }
-    }
-
-    /// The photo of a message the viewer can see, with its conversation.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
-        try await fetchOne(MessageSQL.photo(id: id, viewerID: viewerID)) {
-            MessagePhoto(messageID: id, conversationID: try $0.id(), jpeg: try $0.data())
-        }
-    }
-
     /// Marks the other's messages read and zeroes the member's unread count, in one transaction.
     ///
     /// - Throws: `StoreError` when the store fails.
@@ -116,19 +80,5 @@ extension SQLiteSocialStore: MessageStore {
             for statement in MessageSQL.markRead(conversationID, userID: userID, at: date) { try db.execute(statement) }
             return unread
         }
-    }
-
-    /// Hides the conversation and its messages so far from one member.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func hideConversation(_ conversationID: ConversationID, userID: UserID) async throws(StoreError) -> Bool {
-        try await changeCount(MessageSQL.hide(conversationID, userID: userID)) > 0
-    }
-
-    /// The sum of the user's visible conversations' unread counts.
-    ///
-    /// - Throws: `StoreError` when the store fails.
-    public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
-        try await fetchOne(MessageSQL.unreadCount(userID: userID)) { try $0.int() } ?? 0
     }
 }

@@ -265,3 +265,54 @@ extension Database {
         return try SQLiteRow.fetchAll(self, sql, arguments, decode)
     }
 }
+
+/// The requirements written once for both SQL stores (SocialModelSQL's `SQLStore+*.swift`); the
+/// store's own files hold only what its database must do its own way.
+extension SQLiteSocialStore: SQLBackedStore, ProfileStore, RecipeStore, BodyProfileStore {
+    /// The database the store requirements written once for both SQL stores run on.
+    public var sqlDatabase: SQLDatabase { SQLDatabase(SQLiteExecutor(store: self)) }
+}
+
+/// The shared requirements' calls (``SQLExecutor``) on the SQLite store.
+struct SQLiteExecutor: SQLExecutor {
+    let store: SQLiteSocialStore
+
+    func render(_ statement: SQLStatement) -> String { statement.sqlite.sql }
+
+    func fetch<T: Sendable>(
+        _ statement: SQLStatement, writes: Bool, _ decode: @escaping @Sendable (inout any SQLColumns) throws -> T
+    ) async throws(StoreError) -> [T] {
+        trace([statement])
+        let decode = { @Sendable (row: inout SQLiteRow) throws -> T in
+            var columns: any SQLColumns = row
+            return try decode(&columns)
+        }
+        guard writes else { return try await store.fetch(statement, decode) }
+        return try await store.write { db in try db.fetch(statement, decode) }
+    }
+
+    func run(_ statement: SQLStatement) async throws(StoreError) -> Int {
+        trace([statement])
+        return try await store.changeCount(statement)
+    }
+
+    func transaction(_ steps: [SQLStep]) async throws(StoreError) {
+        trace(steps.map(\.statement))
+        try await store.write { db in
+            for step in steps {
+                if try db.execute(step.statement) == 0, let error = step.unlessChanged { throw error }
+            }
+        }
+    }
+
+    func announcement(_ event: SQLAnnouncement) -> SQLStatement? { nil }
+
+    var skipLockedRows: String { "" }
+
+    func toggle(_ on: Bool, add: SQLStatement, remove: SQLStatement, notification: NetworkNotification?)
+        async throws(StoreError) -> Bool
+    {
+        trace([on ? add : remove])
+        return try await store.toggle(on, add: add, remove: remove, notification: notification)
+    }
+}

@@ -52,6 +52,11 @@ struct ChainMergeTests {
             LightLeak(intensity: 0.7, count: 2, size: 0.5), ToneCurve(contrast: 1.2),
             Grain(amount: 0.5, size: 1, chroma: 0.3),
         ]),
+        // A matrix after a curve (the matrix after the split tone), then grain (its gains read at
+        // the level it is added to).
+        FilterChain([
+            ToneCurve(lift: 0.1, contrast: 1.3), Saturation(amount: 1.4), Grain(amount: 0.6, size: 1, chroma: 0.3),
+        ]),
     ]
 
     @Test(arguments: 0..<userChains.count)
@@ -75,10 +80,11 @@ struct ChainMergeTests {
         #expect(Double(differing) < 0.04 * Double(merged.samples.count))
     }
 
-    @Test func vintageIsSoftnessThenOnePassSplitAtSaturation() throws {
-        // Softness | vignette, leaks, cast, curve, split tone | saturation, grain: saturation's
-        // matrix comes before the split tone in the pass's order.
-        #expect(try Self.groups(Vintage().chain) == [[0], [1, 2, 3, 4, 5], [6, 7]])
+    @Test func vintageIsSoftnessThenOnePass() throws {
+        // Softness | vignette, leaks, cast, curve, split tone, saturation, grain: saturation after
+        // the split tone is the pass's matrix after the split tone, and the grain's gains are read
+        // at the level it is added to.
+        #expect(try Self.groups(Vintage().chain) == [[0], [1, 2, 3, 4, 5, 6, 7]])
     }
 
     @Test func aStepThatCannotJoinSplitsTheChain() throws {
@@ -87,7 +93,7 @@ struct ChainMergeTests {
             try DateStamp(year: 1998, month: 7, day: 4),
             SplitTone(), Grain(amount: 0.2),
         ])
-        #expect(try Self.groups(chain) == [[0, 1], [2], [3, 4], [5], [6], [7]])
+        #expect(try Self.groups(chain) == [[0, 1], [2], [3, 4], [5], [6, 7]])
     }
 
     @Test func halationOnlyStartsAPassAndStagesOutOfOrderSplit() throws {
@@ -95,7 +101,7 @@ struct ChainMergeTests {
             Vignette(), Halation(), ToneCurve(), Vignette(), LookupTableFilter(table: try .identity(size: 3)),
             Grain(),
         ])
-        #expect(try Self.groups(chain) == [[0], [1, 2], [3, 4], [5]])
+        #expect(try Self.groups(chain) == [[0], [1, 2], [3, 4, 5]])
     }
 
     @Test func aSingleStepRunsAsItselfByteForByte() throws {

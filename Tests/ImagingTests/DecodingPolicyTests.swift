@@ -37,12 +37,8 @@ struct DecodingPolicyTests {
         let file = folder.file("corrupt.jpg")
         try corrupt.write(to: file)
 
-        // libvips keeps one error buffer for the process: under a parallel run another thread's
-        // failure can take the message (Imaging then says so), so the message is asked for again.
-        var fromBytes = decodeFailure { _ = try Image(data: corrupt).pixels() }
-        for _ in 0..<5 where fromBytes?.contains("taken by another thread") == true {
-            fromBytes = decodeFailure { _ = try Image(data: corrupt).pixels() }
-        }
+        // Whatever other threads fail at the same moment (see messagesStayWithTheirFailures…).
+        let fromBytes = decodeFailure { _ = try Image(data: corrupt).pixels() }
         #expect(fromBytes?.contains("Corrupt JPEG data") == true, "\(fromBytes ?? "")")
         _ = decodeFailure { _ = try Image(contentsOf: file).encoded(as: .png()) }
         _ = decodeFailure { _ = try Image.thumbnail(contentsOf: file, width: 64).pixels() }
@@ -83,6 +79,47 @@ struct DecodingPolicyTests {
                 var buffer = empty
                 try Image.decodeUncached(corrupt, into: &buffer)
             } == [])
+    }
+
+    /// libvips keeps one error buffer for the process (issue 49): each damaged source's message
+    /// holds its own decoder's words while other threads fail at the same moment, and an encoder's
+    /// refusal over a sound image stays the encoder's. (Before, about half the messages were taken
+    /// by another thread's failure, and the corrupt-JPEG test above asked again for it.) One libvips
+    /// limit is left: while any thread probes a file's format, libvips drops every thread's lines
+    /// (`vips_error_freeze`), so under a full parallel run a rare message may lack its words; at
+    /// most 3 of the 60 may.
+    @Test func messagesStayWithTheirFailuresOnManyThreads() throws {
+        let failures: [(String, Data?)] = [
+            ("Corrupt JPEG data", try HostileFiles.corruptJPEG()),
+            ("libpng read error", try Self.pngWithABadChecksum()),
+            ("65500", nil),
+        ]
+        let wide = try Image.solid(width: 65_501, height: 1, value: [0, 0, 0])
+        let wrong = Locked<[String]>([])
+        let lacking = Locked<[String]>([])
+        let done = DispatchGroup()
+        for thread in 0..<6 {
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                for round in 0..<15 {
+                    let (words, bytes) = failures[(thread + round) % failures.count]
+                    do {
+                        if let bytes { _ = try Image(data: bytes).pixels() } else { _ = try wide.encoded(as: .jpeg()) }
+                        wrong.withLock { $0.append("\(words): decoded") }
+                    } catch ImagingError.decodeFailed(let message) where bytes != nil {
+                        if !message.contains(words) { lacking.withLock { $0.append("\(words): \(message)") } }
+                    } catch ImagingError.encodeFailed where bytes == nil {
+                        continue
+                    } catch {
+                        wrong.withLock { $0.append("\(words): \(error)") }
+                    }
+                }
+            }.start()
+        }
+        done.wait()
+        #expect(wrong.withLock { $0 } == [])
+        #expect(lacking.withLock { $0.count } <= 3, "\(lacking.withLock { $0 })")
     }
 
     /// Runs `decode` 15 times on each of 6 threads at once and returns every outcome that was not

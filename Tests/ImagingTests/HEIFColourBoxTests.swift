@@ -4,8 +4,8 @@ import PixelTestSupport
 import TestSupport
 import Testing
 
-/// A HEIF or AVIF file's `nclx` colour box, which libvips 8.14 ignores: an HDR transfer is refused,
-/// a wide-gamut SDR space is converted from, and a damaged box declares nothing.
+/// A HEIF or AVIF file's `nclx` colour box, which libvips 8.14 ignores: an HDR transfer is
+/// tone-mapped, a wide-gamut SDR space is converted from, and a damaged box declares nothing.
 @Suite("HEIF nclx colour boxes")
 struct HEIFColourBoxTests {
     /// A 64 × 64 AVIF of grey 100, with an `nclx` box saying "unspecified" (2, 2, 6); made with
@@ -34,23 +34,27 @@ struct HEIFColourBoxTests {
     }
 
     @Test(arguments: [(UInt8(16), "PQ"), (18, "HLG")])
-    func anHDRTransferIsRefusedNotShownAsSRGB(transfer: UInt8, name: String) throws {
+    func anHDRTransferIsToneMappedAsAPNGsIs(transfer: UInt8, name: String) throws {
         let bytes = Self.avif(primaries: 9, transfer: transfer)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.file("hdr.avif")
         try bytes.write(to: file)
-        let loads: [() throws -> Image] = [
-            { try Image(data: bytes) }, { try Image(contentsOf: file) },
-            { try Image.thumbnail(contentsOf: file, width: 8) },
-        ]
-        for load in loads {
-            #expect {
-                try load()
-            } throws: { error in
-                guard case .unsupportedColorEncoding(let encoding) = error as? ImagingError else { return false }
-                return encoding.contains(name) && encoding.contains("nclx")
-            }
+        // The same grey in a PNG that declares the same space in cICP.
+        let grey = try Image(data: Self.avif).extractingBands(0, count: 1)
+        let png = try PNGChunks.replacingColourChunks(
+            in: grey.encoded(as: .png()), with: [.codePoints(9, transfer, 0, 1)])
+        let expected = try Image(data: png).normalizedToSRGB().pixels()[0, 0, 0]
+        for image in try [Image(data: bytes), Image(contentsOf: file), Image.thumbnail(contentsOf: file, width: 8)] {
+            let got = try image.normalizedToSRGB().pixels()
+            #expect(abs(Int(got[0, 0, 0]) - Int(expected)) <= 2 && got.hasEqualChannels, "\(name)")
+        }
+        // Primaries "unspecified" (2): refused, never shown as sRGB.
+        #expect {
+            try Image(data: Self.avif(primaries: 2, transfer: transfer))
+        } throws: { error in
+            guard case .unsupportedColorEncoding(let encoding) = error as? ImagingError else { return false }
+            return encoding.contains(name) && encoding.contains("nclx")
         }
     }
 

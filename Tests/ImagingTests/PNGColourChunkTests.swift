@@ -116,9 +116,10 @@ struct PNGColourChunkTests {
     }
 }
 
-/// What a PNG declares beyond RGB's matrix/TRC spaces: a grey PNG's `gAMA`, and HDR transfers.
-@Suite("PNG grey gamma and HDR transfers")
-struct PNGGreyAndHDRTests {
+/// What a PNG declares beyond RGB's matrix/TRC spaces: a grey PNG's `gAMA` (HDR transfers:
+/// `HDRToneMappingTests`).
+@Suite("PNG grey gamma")
+struct PNGGreyGammaTests {
     @Test(arguments: [8, 16])
     func aGreyPNGsGammaIsHonoured(depth: Int) throws {
         let grey =
@@ -136,32 +137,6 @@ struct PNGGreyAndHDRTests {
             let plain = try Image(data: PNGChunks.replacingColourChunks(in: grey.encoded(as: .png()), with: chunks))
             #expect(plain.iccProfile == nil, "\(chunks)")
             #expect(try plain.normalizedToSRGB().pixels().samples.allSatisfy { $0 == 128 }, "\(chunks)")
-        }
-    }
-
-    @Test func anHDRTransferIsRefusedNotShownAsSRGB() throws {
-        let cms = try LittleCMS.shared.get()
-        let scene = try ColourScene.image(in: .rec2020, depth: 16, cms: cms)
-        let grey = try Image(samples16: Array(repeating: 30000, count: 64), width: 8, height: 8, bands: 1)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        for (image, transfer) in [(scene, UInt8(16)), (scene, 18), (grey, 16)] {
-            let png = try PNGChunks.replacingColourChunks(
-                in: image.encoded(as: .png()), with: [.codePoints(9, transfer, 0, 1)])
-            let file = directory.file("hdr-\(transfer)-\(image.bands).png")
-            try png.write(to: file)
-            let loads: [() throws -> Image] = [
-                { try Image(data: png) }, { try Image(contentsOf: file) },
-                { try Image.thumbnail(contentsOf: file, width: 4) },
-            ]
-            for load in loads {
-                #expect("cICP transfer \(transfer), \(image.bands) bands") {
-                    try load()
-                } throws: { error in
-                    guard case .unsupportedColorEncoding(let encoding) = error as? ImagingError else { return false }
-                    return encoding.contains(transfer == 16 ? "PQ" : "HLG")
-                }
-            }
         }
     }
 }

@@ -29,11 +29,15 @@ struct ContinuousTimelineTests {
             for action in actions {
                 switch action {
                 case .close(let segment):
-                    if openFile != segment.url {
-                        broken.append("closed \(segment.url) while \(String(describing: openFile)) open")
+                    let written = timeline.openURL(start: segment.start)
+                    if openFile != written {
+                        broken.append("closed \(written) while \(String(describing: openFile)) open")
+                    }
+                    if segment.url != timeline.closedURL(start: segment.start, end: segment.end) {
+                        broken.append("closed \(segment.url) under another name")
                     }
                     openFile = nil
-                    ledger.writing[Self.id(segment.url)] = nil
+                    ledger.writing[Self.id(written)] = nil
                     ledger.add(
                         StoredClip(
                             id: nil, url: segment.url, bytes: segment.bytes, time: Double(segment.start) / 90_000,
@@ -116,7 +120,8 @@ struct ContinuousTimelineTests {
                     let beforeOpen = model.timeline.open?.url
                     let inUse: (UUID) -> Bool = { id in beforeOpen.map { Model.id($0) == id } ?? false }
                     if let purge = model.ledger.purge(
-                        budget: budget, now: clock, freeBytes: nil, inUseBytes: model.ledger.writingBytes, inUse: inUse)
+                        budget: budget, now: clock, freeBytes: nil, inUseBytes: model.ledger.writingBytes,
+                        inUse: { $0.id.map(inUse) ?? false })
                     {
                         let urls = Set(purge.removed.map(\.url))
                         if let open = beforeOpen, urls.contains(open) { model.broken.append("purged the open segment") }
@@ -234,12 +239,15 @@ struct ContinuousTimelineTests {
         let coverage = timeline.coverage(from: 90_000, to: 600_000)
         #expect(coverage.segments.map(\.start) == [0, 180_000, 450_000])
         #expect(coverage.gaps == [270_000..<450_000, 540_000..<600_000])
+        // The open segment is not exported until it closes.
+        #expect(timeline.exportPlan(from: 100_000, to: 500_000)?.end == 270_000)
+        actions += timeline.interrupted()
         let plan = timeline.exportPlan(from: 100_000, to: 500_000)
         #expect(plan?.start == 90_000)
         #expect(plan?.end == 500_000)
         #expect(plan?.gaps == [270_000..<450_000])
         #expect(timeline.exportPlan(from: 300_000, to: 400_000) == nil)
-        timeline.purged([timeline.url(start: 0)])
+        timeline.purged([timeline.closedURL(start: 0, end: 180_000)])
         #expect(timeline.coverage(from: 0, to: 180_000).gaps == [0..<180_000])
     }
 }

@@ -38,6 +38,7 @@ struct LocalizationRecorderKitTests {
             .notADirectory(path: "/buf"), .noFramesInWindow(eventTimes: [1.5, 3]),
             .exportTransformFailed(frame: 3, message: "x"), .imaging(.invalidArgument("x")), .video(.noFrames),
             .source(.emptySequence(path: "/f")), .audio(.audioDisabled), .sourceYieldedNoFrames,
+            .emptyRange(from: 2, to: 1), .noFootage(from: 1, to: 2),
         ]
         var errors: [any LocalizableError & CustomStringConvertible] = []
         errors += video as [any LocalizableError & CustomStringConvertible]

@@ -16,12 +16,13 @@ struct RecorderStateMachineTests {
     static let layout = BufferLayout(root: URL(fileURLWithPath: "/nonexistent/recorder-machine"))
 
     static func machine(
-        back: Double, forward: Double, longest: Double, sound: Bool = false, budget: StorageBudget? = nil
+        back: Double, forward: Double, longest: Double, sound: Bool = false, budget: StorageBudget? = nil,
+        continuous: ContinuousRecording? = nil
     ) -> RecorderStateMachine {
         var machine = RecorderStateMachine(
             configuration: RecorderConfiguration(
                 backwardOffset: back, forwardOffset: forward, maximumClipDuration: longest,
-                audio: sound ? .default : nil, storageBudget: budget))
+                audio: sound ? .default : nil, storageBudget: budget, continuousRecording: continuous))
         _ = machine.start(layout: layout, recovery: nil)
         return machine
     }
@@ -47,8 +48,59 @@ struct RecorderStateMachineTests {
         /// Sizes of the clips written (`nil`: 0 bytes each).
         var clipSizes: ClosedRange<Int64>?
         var sizeSource = SplitMix64(seed: 0)
+        /// A continuous recording's side: the segment file open, the packets written into it
+        /// (wall-clock ticks), the segments closed, every packet offered (with whether it was
+        /// written), and the segments each export reads.
+        var openSegment: URL?
+        var openWrites: [Int64] = []
+        var closedSegments: [TimelineSegment] = []
+        var offered: [(time: Int64, written: Bool)] = []
+        /// The bytes written into the open segment; the times of the packets on either side of
+        /// each loss or cut packet (no segment may hold both).
+        var openBytes: Int64 = 0
+        var lossPending = false
+        var losses: [(before: Int64, after: Int64)] = []
+        var exportsReading: [UUID: Set<URL>] = [:]
+
+        /// Does the segment work the machine decided, checking its order: a write only into an
+        /// open segment, a close of the segment open, with every packet written into it inside
+        /// its span. A closed segment is on "disk" as unprotected footage.
+        mutating func segmentWork(_ work: [SegmentWork]) {
+            for item in work {
+                switch item {
+                case .open(let url, _):
+                    if openSegment != nil { broken.append("opened \(url.lastPathComponent) while one was open") }
+                    openSegment = url
+                    openWrites = []
+                    openBytes = 0
+                case .write(let data, let pts, _, _, _):
+                    openBytes += Int64(data.count)
+                    guard openSegment != nil else {
+                        broken.append("wrote a packet with no segment open")
+                        continue
+                    }
+                    openWrites.append(pts + (machine.continuous?.offset ?? 0))
+                case .close(let segment, let partial):
+                    if partial != openSegment { broken.append("closed \(partial.lastPathComponent), not the open one") }
+                    for time in openWrites where time < segment.start || time >= segment.end {
+                        broken.append("a packet at \(time) written into the segment \(segment.start)..<\(segment.end)")
+                    }
+                    closedSegments.append(segment)
+                    disk.clips.append(
+                        StorageModel.Clip(
+                            id: UUID(), url: segment.url, bytes: segment.bytes,
+                            time: PacketTimeline.seconds(segment.start), isEvent: false))
+                    openSegment = nil
+                    openWrites = []
+                    openBytes = 0
+                case .delete:
+                    broken.append("the machine asked for a segment's deletion outside a budget check")
+                }
+            }
+        }
 
         mutating func take(_ actions: RecorderActions?) {
+            segmentWork(machine.takeSegmentWork())
             guard let actions else { return }
             writing += actions.exports
             packetWriting += actions.packetExports
@@ -99,7 +151,11 @@ struct RecorderStateMachineTests {
         mutating func tick() {
             take(machine.clockTick(now: clock))
             guard let budget = machine.configuration.storageBudget else { return }
-            let used = disk.clips.reduce(0) { $0 + $1.bytes } + machine.bufferBytes
+            // The ring buffer, the clips being written and the open segment, counted here.
+            let buffer =
+                Int64(machine.index.diskBytes) + Int64(machine.packets.diskBytes) + machine.storage.writingBytes
+                + openBytes
+            let used = disk.clips.reduce(0) { $0 + $1.bytes } + buffer
             if used > budget.maximumBytes, !disk.over {
                 broken.append("\(used) B stored of \(budget.maximumBytes) B with no budget check")
             }
@@ -141,6 +197,7 @@ struct RecorderStateMachineTests {
         mutating func checkBudget(freeBytes: Int64?) {
             guard let budget = machine.configuration.storageBudget else { return }
             let inUse = Set(writing.map(\.clip.id) + packetWriting.map(\.clip.id) + [finishing].compactMap { $0 })
+            let reading = Set(exportsReading.values.flatMap { $0 })
             let kept = disk.protected(by: budget.protection, now: clock)
             let buffer = machine.bufferBytes
             let wasOver = disk.over
@@ -148,20 +205,26 @@ struct RecorderStateMachineTests {
             take(actions)
             let removed = actions.purge?.removed ?? []
             #expect(actions.deletions == removed.map(\.url))
-            let candidates = disk.clips.filter { !kept.contains($0.id) && !inUse.contains($0.id) }
+            let candidates = disk.clips.filter {
+                !kept.contains($0.id) && !inUse.contains($0.id) && !reading.contains($0.url)
+            }
             for clip in removed {
                 guard let entry = disk.clips.first(where: { $0.url == clip.url }) else {
                     broken.append("purged \(clip.url.lastPathComponent), which is not on disk")
                     continue
                 }
                 if inUse.contains(entry.id) { broken.append("purged a clip being written") }
+                if reading.contains(entry.url) { broken.append("purged a segment an export reads") }
+                if entry.url == openSegment { broken.append("purged the segment being written") }
                 if kept.contains(entry.id) { broken.append("purged a protected clip") }
                 if entry.bytes != clip.bytes { broken.append("purge reported \(clip.bytes) B of \(entry.bytes) B") }
             }
             let gone = Set(removed.map(\.url))
             let left = candidates.filter { !gone.contains($0.url) }
+            // Unprotected footage (segments) before event clips, each the oldest first.
+            func order(_ clip: StorageModel.Clip) -> (Int, Double) { (clip.isEvent ? 1 : 0, clip.time) }
             for clip in candidates where gone.contains(clip.url) {
-                if let younger = left.first(where: { $0.time < clip.time }) {
+                if let younger = left.first(where: { order($0) < order(clip) }) {
                     broken.append("purged a clip of \(clip.time) before one of \(younger.time)")
                 }
             }
@@ -194,10 +257,20 @@ struct RecorderStateMachineTests {
         /// A packet of a passthrough source arrives and, when admitted, is written at once
         /// (`fails`: the write fails). Returns its group when it reached the buffer.
         mutating func packet(pts: Int64, isKey: Bool, size: Int, parameters: StreamParameters, fails: Bool) -> Int? {
-            guard
-                case .write(let group, let offset, _, _, let startsGroup) = machine.packetArrived(
-                    size: size, pts: pts, isKey: isKey, parameters: parameters)
-            else { return nil }
+            let admission = machine.packetArrived(size: size, pts: pts, isKey: isKey, parameters: parameters)
+            if machine.continuous != nil, machine.state == .recording {
+                let now = clock
+                segmentWork(
+                    machine.continuousPacket(
+                        (pts, pts, RecorderStateMachineTests.tick, isKey, Data(count: size)), parameters: parameters,
+                        wallClock: { now }))
+                let time = pts + (machine.continuous?.offset ?? 0)
+                let wrote = openWrites.last == time
+                if lossPending, let before = offered.last?.time { losses.append((before, time)) }
+                lossPending = false
+                offered.append((time, wrote))
+            }
+            guard case .write(let group, let offset, _, _, let startsGroup) = admission else { return nil }
             let record = PacketRecord(
                 offset: offset, size: size, pts: pts, dts: pts, duration: RecorderStateMachineTests.tick, isKey: isKey,
                 stream: 0)
@@ -225,6 +298,8 @@ struct RecorderStateMachineTests {
             var url: URL
             var bytes: Int64
             var time: Double
+            /// An event clip (`false`: a segment of a continuous recording, never protected).
+            var isEvent = true
         }
         var clips: [Clip] = []
         var over = false
@@ -232,8 +307,10 @@ struct RecorderStateMachineTests {
         func protected(by protection: EventClipProtection, now: Double) -> Set<UUID> {
             switch protection {
             case .none: return []
-            case .newest(let count): return Set(clips.sorted { $0.time < $1.time }.suffix(count).map(\.id))
-            case .youngerThan(let seconds): return Set(clips.filter { now - $0.time < seconds }.map(\.id))
+            case .newest(let count):
+                return Set(clips.filter(\.isEvent).sorted { $0.time < $1.time }.suffix(count).map(\.id))
+            case .youngerThan(let seconds):
+                return Set(clips.filter { $0.isEvent && now - $0.time < seconds }.map(\.id))
             }
         }
     }
@@ -429,7 +506,7 @@ struct RecorderStateMachineTests {
     }
 
     @Test(
-        "passthrough: every event published once; complete windows in whole; no clip spans a cut packet; budget kept"
+        "passthrough: events published once, windows whole, no clip spans a cut; budget kept; segments disjoint, gaps exact"
     )
     func generatedPassthroughSequences() throws {
         let sizes = [try Self.h264(width: 320), try Self.h264(width: 640)]
@@ -437,11 +514,16 @@ struct RecorderStateMachineTests {
             var random = SplitMix64(seed: seed &+ 10_000)
             let back = Double(Int.random(in: 0...3, using: &random))
             let forward = Double(Int.random(in: 1...3, using: &random))
+            let continuous =
+                Bool.random(using: &random)
+                ? ContinuousRecording(
+                    directory: URL(fileURLWithPath: "/nonexistent/segments"),
+                    segmentDuration: Double(Int.random(in: 1...4, using: &random))) : nil
             var shell = Shell(
                 machine: Self.machine(
                     back: back, forward: forward,
                     longest: back + forward + Double(Int.random(in: 1...6, using: &random)),
-                    budget: Self.budget(using: &random)))
+                    budget: Self.budget(using: &random), continuous: continuous))
             shell.clipSizes = 100...40_000
             shell.sizeSource = SplitMix64(seed: seed)
             let context = Comment(rawValue: "seed \(seed)")
@@ -472,6 +554,7 @@ struct RecorderStateMachineTests {
                     frame += 1
                     if Int.random(in: 0..<300, using: &random) == 0 { parameters = sizes[frame % 2] }
                     if Int.random(in: 0..<60, using: &random) == 0 {
+                        shell.lossPending = true
                         shell.machine.packetDropped()
                         flowing = false
                         continue
@@ -491,6 +574,7 @@ struct RecorderStateMachineTests {
                     // An outage: its timeline goes on (events may be marked in it, with the clock's
                     // time or none), then the source returns.
                     shell.machine.sourceLost()
+                    shell.lossPending = true
                     flowing = false
                     for _ in 0..<Int.random(in: 1...8, using: &random) {
                         pts += PacketTimeline.ticksPerSecond
@@ -509,6 +593,27 @@ struct RecorderStateMachineTests {
                     shell.writeOldest(checkBetween: Bool.random(using: &random))
                 case 88..<92:
                     shell.checkBudget(freeBytes: Self.freeSpace(using: &random))
+                case 92..<95 where continuous != nil:
+                    // An export of a range of the continuous recording begins (its segments are
+                    // read until it finishes), or one finishes.
+                    if let id = shell.exportsReading.keys.first, Bool.random(using: &random) {
+                        shell.machine.continuousExportFinished(id: id)
+                        shell.exportsReading[id] = nil
+                    } else {
+                        // The shell has done every piece of segment work decided so far.
+                        shell.take(nil)
+                        let from = 1_000 + Double(Int.random(in: -2...Int(PacketTimeline.seconds(pts)), using: &random))
+                        let id = UUID()
+                        if let plan = try? shell.machine.beginContinuousExport(
+                            id: id, from: from, to: from + Double(Int.random(in: 1...5, using: &random)))
+                        {
+                            let urls = Set(plan.segments.map(\.url))
+                            if !urls.isSubset(of: Set(shell.disk.clips.map(\.url))) {
+                                shell.broken.append("an export plans a segment that is not on disk")
+                            }
+                            shell.exportsReading[id] = urls
+                        }
+                    }
                 default:
                     break
                 }
@@ -526,6 +631,7 @@ struct RecorderStateMachineTests {
             let pending = shell.machine.hasPendingClips
             #expect(!pending, context)
             #expect(shell.log.filter { $0 == "ended" }.count <= 1, context)
+            if continuous != nil { try Self.checkSegments(of: shell, context) }
 
             let jobs = shell.packetPublished
             // Published once: disjoint runs of whole groups, in order, none missing.
@@ -563,6 +669,38 @@ struct RecorderStateMachineTests {
                 }
             }
         }
+    }
+
+    /// The continuous recording after a run: its segments never overlap; a packet not written
+    /// lies in no segment, and in a gap of the index; one written lies in a segment of the index,
+    /// unless the budget purged that segment.
+    static func checkSegments(of shell: Shell, _ context: Comment) throws {
+        #expect(shell.openSegment == nil, context)
+        let segments = shell.closedSegments.sorted { $0.start < $1.start }
+        #expect(zip(segments, segments.dropFirst()).allSatisfy { $0.end <= $1.start }, context)
+        #expect(segments.allSatisfy { $0.start < $0.end }, context)
+        for loss in shell.losses {
+            #expect(!segments.contains { $0.start <= loss.before && loss.after < $0.end }, "\(context): spans a loss")
+        }
+        guard let first = shell.offered.first?.time, let last = shell.offered.last?.time else { return }
+        let timeline = try #require(shell.machine.continuous?.timeline)
+        let coverage = timeline.coverage(from: first, to: last + 1)
+        let kept = Set(shell.disk.clips.map(\.url))
+        #expect(timeline.segments.allSatisfy { kept.contains($0.url) }, context)
+        var broken: [String] = []
+        for packet in shell.offered {
+            let holder = segments.first { $0.start <= packet.time && packet.time < $0.end }
+            let gap = coverage.gaps.contains { $0.contains(packet.time) }
+            if !packet.written {
+                if holder != nil { broken.append("unwritten packet \(packet.time) inside a segment") }
+                if !gap { broken.append("unwritten packet \(packet.time) in no gap") }
+            } else if let holder, kept.contains(holder.url) {
+                if gap { broken.append("written packet \(packet.time) in a gap") }
+            } else if holder == nil {
+                broken.append("written packet \(packet.time) in no segment")
+            }
+        }
+        #expect(broken.isEmpty, "\(context): \(broken.prefix(3))")
     }
 
     @Test("the end of a live source is reported only after the clip its end cut short is published")

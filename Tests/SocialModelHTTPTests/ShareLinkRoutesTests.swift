@@ -93,7 +93,7 @@ struct ShareLinkRoutesTests {
             let slovak = Self.text(try await client.call(.get, "/p/\(link.token)", headers: [.acceptLanguage: "sk-SK"]))
             #expect(
                 slovak.contains("<html lang=\"sk\">") && slovak.contains("3 lajky") && slovak.contains("0 komentárov"))
-            #expect(slovak.contains("alt=\"Fotografia od ana\""))
+            #expect(slovak.contains("alt=\"Fotografia (autor: ana)\""))
             let czech = Self.text(try await client.call(.get, "/p/\(link.token)", headers: [.acceptLanguage: "cs"]))
             #expect(czech.contains("<html lang=\"cs\">") && czech.contains("3 lajky") && czech.contains("0 komentářů"))
             for token in [
@@ -127,6 +127,36 @@ struct ShareLinkRoutesTests {
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<40 { statuses.append(try await client.call(.get, "/p/\(token)").status) }
             #expect(statuses.contains(.tooManyRequests))
+        }
+    }
+
+    @Test("A suspended author's page answers 404 (page and photo); once the suspension has lapsed it opens again")
+    func suspendedAuthor() async throws {
+        let fixture = HTTPFixture()
+        try await fixture.test { client in
+            let ana = try await client.signUp("ana", in: fixture)
+            let moderator = try await client.signUp("moderator", in: fixture)
+            try await fixture.harness.network.setModerator(userID: moderator.user.id, true)
+            let post = try await client.publish(as: ana, caption: "Tatry")
+            let link = try await client.call(.post, "/posts/\(post.id)/share-links", as: ana)
+                .decoded(CreatedShareLink.self)
+            #expect(try await client.call(.get, "/p/\(link.token)").status == .ok)
+            let report = ReportRequest(target: .user(ana.user.id), reason: .harassment)
+            #expect(try await client.call(.post, "/reports", as: moderator, json: report).status == .noContent)
+            let queued = try #require(
+                try await client.call(.get, "/moderation/reports", as: moderator)
+                    .decoded(CursorPage<Report, KeysetCursor>.self).items.first)
+            let suspension = ModerationDecisionRequest(
+                decision: .accountSuspended, reason: "abuse", until: fixture.harness.clock.now() + 3600)
+            let decided = try await client.call(
+                .post, "/moderation/reports/\(queued.id)/decision", as: moderator, json: suspension)
+            #expect(decided.status == .ok)
+            let hidden = try await client.call(.get, "/p/\(link.token)")
+            #expect(hidden.status == .notFound && Self.text(hidden).contains("<title>Link not available</title>"))
+            #expect(try await client.call(.get, "/p/\(link.token)/photo/16").status == .notFound)
+            fixture.harness.clock.advance(by: 3601)
+            #expect(try await client.call(.get, "/p/\(link.token)").status == .ok)
+            #expect(try await client.call(.get, "/p/\(link.token)/photo/16").status == .ok)
         }
     }
 }

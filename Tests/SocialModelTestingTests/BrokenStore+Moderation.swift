@@ -24,6 +24,12 @@ extension BrokenStore {
     func suspendedUntil(userID: UserID) async throws(StoreError) -> Date? {
         try await base.suspendedUntil(userID: userID)
     }
+    func removeMessageContent(id: MessageID) async throws(StoreError) -> Bool {
+        try await base.removeMessageContent(id: id)
+    }
+    func liftSuspensions(endedBy date: Date) async throws(StoreError) -> Int {
+        try await base.liftSuspensions(endedBy: date)
+    }
     func messageSender(id: MessageID, participantID: UserID) async throws(StoreError) -> UserID? {
         try await base.messageSender(id: id, participantID: participantID)
     }

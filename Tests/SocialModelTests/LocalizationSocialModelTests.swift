@@ -17,7 +17,7 @@ struct LocalizationSocialModelTests {
     func everyError() {
         let store: [StoreError] = [
             .cannotOpen(path: "/db", message: "locked"), .duplicate(.email), .notFound(entity: "user"),
-            .missingReference, .database(message: "x"),
+            .missingReference, .database(message: "x"), .notFound(entity: "widget"),
         ]
         let account: [AccountError] = [
             .invalid([RuleViolation(.password, .missingDigit), RuleViolation(.username, .tooShort(minimum: 3))]),
@@ -30,6 +30,7 @@ struct LocalizationSocialModelTests {
         let photo: [PhotoError] = [
             .unusable(reason: "truncated"), .unknownFilter(name: "sepa", suggestions: ["sepia"]),
             .filterFailed(filter: "sepia", reason: "x"), .busy(retryAfter: 3),
+            .invalidFilterParameters(filter: "sepia", reason: "x"),
         ]
         let network: [NetworkError] =
             NetworkEntity.allCases.map { .notFound($0) } + [
@@ -91,6 +92,61 @@ struct LocalizationSocialModelTests {
         #expect(lines.localizedDescription(for: slovak) == "komentár môže mať najviac 2 riadky")
     }
 
+    @Test("Free text (a library's or server's message) is a marked technical detail, never inside translated words")
+    func technicalDetails() {
+        let mail = MailerError.deliveryFailed(message: "550 no such mailbox")
+        #expect(mail.localizedDescription(for: english) == "email delivery failed: 550 no such mailbox")
+        #expect(
+            mail.localizedDescription(for: slovak)
+                == "doručenie e-mailu zlyhalo (technický detail: „550 no such mailbox“)")
+        #expect(
+            PhotoError.unusable(reason: "VipsJpeg: Corrupt JPEG data").localizedDescription(for: czech)
+                == "fotografii nelze použít (technický detail: „VipsJpeg: Corrupt JPEG data“)")
+        #expect(
+            StoreError.cannotOpen(path: "/var/db", message: "disk I/O error").localizedDescription(for: slovak)
+                == "úložisko /var/db sa nedá otvoriť (technický detail: „disk I/O error“)")
+        #expect(
+            PhotoError.invalidFilterParameters(filter: "grain", reason: "amount = 2 is out of range")
+                .localizedDescription(for: czech)
+                == "parametry filtru 'grain' nejsou platné (technický detail: „amount = 2 is out of range“)")
+        // A store's entity name is translated where the network knows it, a marked detail otherwise.
+        #expect(
+            StoreError.notFound(entity: "user").localizedDescription(for: slovak)
+                == NetworkError.notFound(.user).localizedDescription(for: slovak))
+        #expect(
+            StoreError.notFound(entity: "widget").localizedDescription(for: czech)
+                == "záznam neexistuje (technický detail: „widget“)")
+    }
+
+    @Test("The SDK's own phrases inside rules (what a value must be, which characters) are translated")
+    func rulePhrases() {
+        func sentence(_ rule: ValidationRule, _ field: AccountField, _ locale: Locale) -> String {
+            AccountError.invalid([RuleViolation(field, rule)]).localizedDescription(for: locale)
+        }
+        #expect(
+            sentence(.malformed(expected: "an address like name@example.com"), .email, slovak)
+                == "e-mail musí byť adresa v tvare meno@example.com")
+        #expect(
+            sentence(.forbiddenCharacters(allowed: "printable characters and line breaks"), .bio, czech)
+                == "popis profilu může obsahovat jen tisknutelné znaky a zalomení řádků")
+        #expect(
+            sentence(.malformed(expected: "free of leading, trailing or doubled dots"), .username, czech)
+                == "uživatelské jméno musí být bez tečky na začátku a na konci a bez dvou teček za sebou")
+        let phrases = [
+            "printable characters", "printable characters and line breaks", "ASCII letters, digits, '.' and '_'",
+            "free of leading, trailing or doubled dots", "an address like name@example.com",
+            "a future date, for a suspension only", "a post, comment or message to remove",
+        ]
+        for phrase in phrases {
+            let english = sentence(.malformed(expected: phrase), .name, english)
+            #expect(english == "name must be \(phrase)")
+            #expect(!sentence(.malformed(expected: phrase), .name, slovak).contains(phrase), "\(phrase)")
+            #expect(!sentence(.forbiddenCharacters(allowed: phrase), .name, czech).contains(phrase), "\(phrase)")
+        }
+        // A host's own phrase has no translation: it is shown as written.
+        #expect(sentence(.malformed(expected: "a colour"), .name, slovak) == "meno musí byť a colour")
+    }
+
     @Test("Samples: nested errors, suggestions, the process locale through errorDescription")
     func samples() {
         #expect(
@@ -117,15 +173,27 @@ struct LocalizationNotificationTests {
         #expect(
             texts == [
                 [
-                    "ada liked your post", "Váš príspevok sa páči používateľovi ada",
-                    "Váš příspěvek se líbí uživateli ada",
+                    "ada liked your post", "Používateľ ada dal lajk vášmu príspevku",
+                    "Uživatel ada dal lajk vašemu příspěvku",
                 ],
                 [
-                    "ada commented on your post", "Nový komentár k vášmu príspevku od používateľa ada",
-                    "Nový komentář k vašemu příspěvku od uživatele ada",
+                    "ada commented on your post", "Používateľ ada okomentoval váš príspevok",
+                    "Uživatel ada okomentoval váš příspěvek",
                 ],
                 ["ada started following you", "Používateľ ada vás teraz sleduje", "Uživatel ada vás nyní sleduje"],
             ])
+    }
+
+    @Test("A name (ending in -a, -e or a consonant) stays as written: the sentence's subject is the noun user")
+    func namesNeedNoDeclension() {
+        for name in ["Jana", "Marie", "Kryštof"] {
+            for kind in NotificationKind.allCases {
+                #expect(
+                    kind.localizedText(actor: name, locale: Locale(identifier: "cs")).hasPrefix("Uživatel \(name) "))
+                #expect(
+                    kind.localizedText(actor: name, locale: Locale(identifier: "sk")).hasPrefix("Používateľ \(name) "))
+            }
+        }
     }
 
     @Test("The unread count: 0, 1, 2–4, 5+")

@@ -60,18 +60,24 @@ typedef struct {
     // Split toning: per channel, (1 − L)² · shadow + L² · highlight levels at output luma L.
     float shadow_tint[3], highlight_tint[3];
 
+    // A second colour matrix after the split tone, on 0…255 values: off at `tone_matrix_on` 0.
+    int tone_matrix_on;
+    float tone_matrix[9];
+
     // Grain: a field of unit variance per channel, white noise (a hash of `grain_seed` and the
     // pixel's position) convolved with the separable symmetric kernel `grain_kernel[0…radius]`;
     // `grain_layers` 1 for one field in every channel, 3 for three independent layers mixed into
     // the channels by `grain_mix` (channel c = Σ mix[c][l] · layer l; the kernel reads the layers
     // from one field at places further apart than it is correlated). Channel c of a pixel whose
     // curve index (the matrix's output rounded, 0…255) is i gets `grain_gain[c][i]` · field levels
-    // added. Off at 0 layers. FilmKit's `GrainModel` computes all of it from the stock and the film format.
+    // added; with `grain_at_output` 1, i is instead the level the grain is added to (after every
+    // other stage, rounded, 0…255). Off at 0 layers. FilmKit's `GrainModel` computes all of it from the stock and the film format.
     int grain_layers;
     int grain_radius;
     float grain_kernel[AKV_GRAIN_MAX_RADIUS + 1];
     float grain_mix[3][3];
     float grain_gain[3][256];
+    int grain_at_output;
     uint64_t grain_seed;
 } AkvFilmParams;
 

@@ -7,20 +7,21 @@ import Imaging
 ///
 /// A film stock (``StockLook``) renders in one fused pass: every stage it has reads one pixel (and
 /// precomputed rows: the vignette, the light leaks, the halation glow, the grain field) and writes
-/// one pixel. `vintage` runs its ``chain``, which a ``FilterChain`` runs as three operations:
+/// one pixel. `vintage` runs its ``chain``, which a ``FilterChain`` runs as two operations:
 ///
 /// - ``Softness`` is an edge-preserving blur (a guided filter): each output pixel is a weighted
 ///   mean of a neighbourhood whose weights depend on the neighbours' own values, so it needs whole
 ///   windows of the frame, which the pass, streaming each pixel once, does not keep. It is one
-///   libvips operation of its own.
-/// - ``Vignette``, ``LightLeak``, ``ColorCast``, ``ToneCurve`` and ``SplitTone`` are stages of the
-///   film pass in its own order, merged into one pass.
-/// - ``Saturation`` is a colour matrix, which the pass runs before its curves and split tone, so it
-///   starts a second pass, which ``Grain`` joins.
+///   libvips operation of its own, in 8 bits, its means computed on 2 × 2-pixel cells on large
+///   photos (see ``Softness``).
+/// - ``Vignette``, ``LightLeak``, ``ColorCast``, ``ToneCurve``, ``SplitTone``, ``Saturation``
+///   (the pass's colour matrix after the split tone) and ``Grain`` are stages of the film pass in
+///   its own order, merged into one pass.
 ///
-/// The look therefore costs several times a stock on a large photo (about 3.8× `vips copy` on a
-/// 24 MP JPEG, the softening most of it, against about 1.3–1.7× for a stock, measured on a heavily
-/// loaded machine); for speed on large photos, prefer a stock.
+/// The look therefore costs more than a stock on a large photo: about 2.9× `vips copy` on a
+/// 24 MP JPEG (5.3× before the cheaper softening and the single pass; 5 alternated rounds on a
+/// machine with other builds running, load 3–4), against about 1.3–1.7× for a stock in the same
+/// run; for speed on large photos, prefer a stock.
 public struct Vintage: ConfigurableFilter {
     /// How far the blacks are lifted, 0…1.
     public var fade: Double

@@ -55,7 +55,7 @@ extension ToneCurve: FilmPassStep {
 extension FilmPass {
     /// The pass's stages, in the order it runs them on a pixel.
     enum Stage: Int, Comparable {
-        case vignette, leaks, halation, matrix, curves, table, tones, grain
+        case vignette, leaks, halation, matrix, curves, table, tones, toneMatrix, grain
 
         static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -72,6 +72,7 @@ extension FilmPass {
         if curves != nil { stages.append(.curves) }
         if table != nil { stages.append(.table) }
         if let tones, tones.shadowStrength > 0 || tones.highlightStrength > 0 { stages.append(.tones) }
+        if let toneMatrix, toneMatrix != Self.identity { stages.append(.toneMatrix) }
         if grain != nil { stages.append(.grain) }
         return stages
     }
@@ -87,19 +88,27 @@ extension FilmPass {
 
     /// This pass followed by `next` as one pass, or `nil` if they cannot be one without changing
     /// the result beyond rounding: every stage of `next` must come after every stage of this one
-    /// in the pass's order (two colour matrices multiply into one), and
+    /// in the pass's order (two colour matrices multiply into one; a colour matrix, alone or
+    /// before grain, after this pass's curves, 3D table or split tone runs as the matrix after the
+    /// split tone), and
     ///
     /// - halation measures its glow on the pass's input, so it only starts a pass;
     /// - grain is as strong as the value it is added to: after this pass's curves its gains are
-    ///   read through them, and it does not follow a 3D table or a split tone (which move the
-    ///   value after the index the gains are read at).
+    ///   read through them, and after a 3D table, a split tone or a second matrix (which move the
+    ///   value after the curves) at the level it is added to.
     func followed(by next: FilmPass) -> FilmPass? {
         let mine = stages
-        let theirs = next.stages
+        var next = next
+        var theirs = next.stages
         guard let last = mine.last else { return next }
         guard let first = theirs.first else { return self }
-        guard first > last || (first == .matrix && last == .matrix), !theirs.contains(.halation) else { return nil }
-        if theirs.contains(.grain), mine.contains(.table) || mine.contains(.tones) { return nil }
+        if first == .matrix, last > .matrix, theirs.dropFirst().allSatisfy({ $0 == .grain }) {
+            (next.toneMatrix, next.matrix) = (next.matrix, Self.identity)
+            theirs[0] = .toneMatrix
+        }
+        guard theirs[0] > last || (theirs[0] == last && (last == .matrix || last == .toneMatrix)),
+            !theirs.contains(.halation)
+        else { return nil }
         var merged = self
         for stage in theirs {
             switch stage {
@@ -110,9 +119,13 @@ extension FilmPass {
             case .curves: merged.curves = next.curves
             case .table: merged.table = next.table
             case .tones: merged.tones = next.tones
+            case .toneMatrix:
+                merged.toneMatrix = Self.product(next.toneMatrix ?? Self.identity, toneMatrix ?? Self.identity)
             case .grain:
                 (merged.grain, merged.grainSeed) = (next.grain, next.grainSeed)
                 merged.grainFollowsCurves = next.grainFollowsCurves || mine.contains(.curves)
+                merged.grainAtOutput =
+                    next.grainAtOutput || theirs.contains(.toneMatrix) || mine.contains { $0 > .curves }
             }
         }
         return merged

@@ -23,6 +23,9 @@ struct FilmPass {
     /// A 3D colour table applied after the curves.
     var table: Table?
     var tones: SplitTone?
+    /// A second 3×3 matrix on 0…255 values, after the split tone (a chain's colour matrix step
+    /// after a curve, 3D table or split tone step), or none.
+    var toneMatrix: [[Double]]?
     var grain: GrainModel?
     /// The seeds of the light leaks and the grain when they are not the context's (a chain's steps
     /// merged into one pass keep each step's own seed).
@@ -31,6 +34,9 @@ struct FilmPass {
     /// Whether the grain is added to the curves' output as a step of its own after them would be,
     /// its gains read at the curves' output level rather than at their input.
     var grainFollowsCurves = false
+    /// Whether the grain's gains are read at the level the grain is added to, after every other
+    /// stage (a chain's grain step after a split tone, a 3D table or a second matrix).
+    var grainAtOutput = false
 
     /// A 3D colour table as the pass reads it, and how much of its colour is used.
     struct Table {
@@ -100,10 +106,18 @@ struct FilmPass {
             Self.fill(
                 &params.highlight_tint, SplitTone.tint(hue: tones.highlightHue, strength: tones.highlightStrength))
         }
+        if let toneMatrix {
+            params.tone_matrix_on = 1
+            Self.fill(&params.tone_matrix, toneMatrix.flatMap { $0 })
+        }
         grain?.fill(
             &params, tables: tables, width: width, height: height, format: context.format,
             seed: grainSeed ?? context.seed)
-        if grainFollowsCurves { Self.readGains(&params.grain_gain, through: tables) }
+        if grainAtOutput {
+            params.grain_at_output = 1
+        } else if grainFollowsCurves {
+            Self.readGains(&params.grain_gain, through: tables)
+        }
         if let halation, halation.strength > 0 {
             params.halation_sigma = halation.radius * shortSide
             params.halation_knee = halation.knee

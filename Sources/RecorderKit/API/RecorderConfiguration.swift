@@ -39,6 +39,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// How much disk the clips and the ring buffer may take, and which clips are kept whatever
     /// it is (see ``StorageBudget``), or `nil` for no limit.
     public var storageBudget: StorageBudget?
+    /// Continuous recording of everything a passthrough live source sends, in segments (see
+    /// ``ContinuousRecording``), or `nil` (the default) for event clips only.
+    public var continuousRecording: ContinuousRecording?
 
     /// The reference default: `.medium` frames, default export settings, 30 fps, 3 s back, 2 s forward.
     public static var `default`: RecorderConfiguration { RecorderConfiguration() }
@@ -60,6 +63,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
     ///   - motionTrigger: the built-in motion trigger, or `nil`.
     ///   - audio: the clips' audio, or `nil` for silent clips.
     ///   - storageBudget: the most disk the clips and ring buffer may take, or `nil` for no limit.
+    ///   - continuousRecording: continuous recording into segments, or `nil` for none.
     public init(
         recordQuality: VideoQuality = .medium,
         customRecordSize: FrameSize? = nil,
@@ -74,7 +78,8 @@ public struct RecorderConfiguration: Sendable, Hashable {
         frameConversion: FrameConversion = .convert,
         motionTrigger: MotionTrigger? = nil,
         audio: AudioSettings? = .default,
-        storageBudget: StorageBudget? = nil
+        storageBudget: StorageBudget? = nil,
+        continuousRecording: ContinuousRecording? = nil
     ) {
         self.recordQuality = recordQuality
         self.customRecordSize = customRecordSize
@@ -90,6 +95,7 @@ public struct RecorderConfiguration: Sendable, Hashable {
         self.motionTrigger = motionTrigger
         self.audio = audio
         self.storageBudget = storageBudget
+        self.continuousRecording = continuousRecording
     }
 
     /// The size recorded frames are fitted to: ``customRecordSize`` if set, else ``recordQuality``'s.
@@ -153,6 +159,12 @@ public struct RecorderConfiguration: Sendable, Hashable {
         }
         try motionTrigger?.validate()
         try storageBudget?.validate()
+        if let continuous = continuousRecording {
+            try continuous.validate()
+            guard continuous.directory.standardizedFileURL != bufferDirectory.standardizedFileURL else {
+                throw fail("continuousRecording.directory must differ from the buffer directory")
+            }
+        }
         do {
             try audio?.validate(for: exportSettings.format)
         } catch {

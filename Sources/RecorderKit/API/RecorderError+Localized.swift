@@ -42,6 +42,8 @@ extension RecorderError: LocalizableError {
         case .source(let error): return say("source", ["error": error.localizedDescription(for: locale)])
         case .audio(let error): return say("audio", ["error": error.localizedDescription(for: locale)])
         case .sourceYieldedNoFrames: return say("sourceYieldedNoFrames")
+        case .emptyRange(let from, let to): return say("emptyRange", ["from": "\(from)", "to": "\(to)"])
+        case .noFootage(let from, let to): return say("noFootage", ["from": "\(from)", "to": "\(to)"])
         }
     }
 }

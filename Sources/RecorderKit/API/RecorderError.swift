@@ -44,6 +44,12 @@ public enum RecorderError: Error, Sendable, Hashable {
     /// ``FrameRecorder/record(from:pacing:)`` was asked to record a source that ended before its
     /// first frame (a test pattern of zero frames, a source already read to its end).
     case sourceYieldedNoFrames
+    /// A range of a continuous recording was asked for whose start (seconds since 1970) is not
+    /// before its end (see ``EventRecorder/exportContinuous(from:to:)``).
+    case emptyRange(from: Double, to: Double)
+    /// The continuous recording holds no finished segment between the two times (seconds since
+    /// 1970): nothing to export.
+    case noFootage(from: Double, to: Double)
 }
 
 extension RecorderError: CustomStringConvertible {
@@ -72,6 +78,8 @@ extension RecorderError: CustomStringConvertible {
         case .source(let error): "frame source failed: \(error)"
         case .audio(let error): "audio: \(error)"
         case .sourceYieldedNoFrames: "the frame source ended before its first frame: nothing was recorded"
+        case .emptyRange(let from, let to): "the range from \(from) to \(to) is empty"
+        case .noFootage(let from, let to): "the continuous recording holds no footage between \(from) and \(to)"
         }
     }
 }

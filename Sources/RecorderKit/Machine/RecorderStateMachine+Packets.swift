@@ -108,10 +108,12 @@ extension RecorderStateMachine {
     }
 
     /// Ends the open group of pictures of a passthrough recording: the next key frame starts a
-    /// group after a gap (the source was lost or paused, or a packet could not be kept).
+    /// group after a gap (the source was lost or paused, or a packet could not be kept). The
+    /// open segment of a continuous recording closes too.
     mutating func endOpenGroup() {
         packets.closeOpenGroup()
         passthrough.interrupted = true
+        interruptContinuous()
     }
 
     /// Marks an event of a passthrough recording at `time`.

@@ -1,10 +1,11 @@
 import Foundation
 
 extension RecorderStateMachine {
-    /// The bytes of the ring buffer's files and of the clips being written: counted by the
-    /// storage budget, never purged by it.
+    /// The bytes of the ring buffer's files, of the clips being written and of the open segment
+    /// of a continuous recording: counted by the storage budget, never purged by it.
     var bufferBytes: Int64 {
-        (Int64(index.diskBytes) + Int64(packets.diskBytes)).addingReportingOverflow(storage.writingBytes).partialValue
+        (Int64(index.diskBytes) + Int64(packets.diskBytes)).addingReportingOverflow(storage.writingBytes)
+            .partialValue.addingReportingOverflow(continuous?.timeline.open?.bytes ?? 0).partialValue
     }
 
     /// Seconds between two budget checks while the recorder runs (the free space under a floor
@@ -35,6 +36,20 @@ extension RecorderStateMachine {
         storage.found(clips, scanBegan: scanBegan)
     }
 
+    /// The shell scanned the continuous recording's directory at a start: the segments of
+    /// earlier runs join the index, and count in the budget as unprotected footage.
+    mutating func segmentsFound(_ files: [(url: URL, bytes: Int64)]) {
+        guard var continuous else { return }
+        continuous.timeline.restore(restoredSegments(files))
+        self.continuous = continuous
+        for segment in continuous.timeline.segments where !storage.clips.contains(where: { $0.url == segment.url }) {
+            storage.add(
+                StoredClip(
+                    id: nil, url: segment.url, bytes: segment.bytes, time: PacketTimeline.seconds(segment.start),
+                    isEventClip: false))
+        }
+    }
+
     /// A budget check at `now` (seconds since 1970), with the output directory's file system's
     /// free bytes when the budget keeps a floor: the clips to delete (``RecorderActions/deletions``)
     /// and the report (``RecorderActions/purge``). Nothing happens without a budget.
@@ -44,8 +59,9 @@ extension RecorderStateMachine {
         let machine = self
         actions.purge = storage.purge(
             budget: budget, now: now, freeBytes: freeBytes, inUseBytes: bufferBytes,
-            inUse: { machine.isBeingWritten($0) })
+            inUse: { machine.isInUse($0) })
         actions.deletions = actions.purge?.removed.map(\.url) ?? []
+        continuous?.timeline.purged(Set(actions.deletions))
         return actions
     }
 }

@@ -80,6 +80,9 @@ struct RecorderStateMachine {
     var storage = StorageLedger()
     /// The live source's health between two reports.
     var health = StreamHealthMeter()
+    /// Continuous recording into segments (see RecorderStateMachine+Continuous.swift), once a
+    /// start with ``RecorderConfiguration/continuousRecording`` set made it.
+    var continuous: ContinuousState?
 
     /// Live sources that ended, in order, each reported once every clip is published.
     var endingSources: [(id: UUID, reason: String)] = []
@@ -167,6 +170,7 @@ struct RecorderStateMachine {
         passthrough.startPTS = nil
         passthrough.interrupted = false
         passthrough.motionAnalysedPTS = nil
+        configureContinuous()
         return changed(from: .none)
     }
 
@@ -203,6 +207,7 @@ struct RecorderStateMachine {
         anchor = nil
         planner.dropAll(nextSlot: nextSlot)
         packets.closeOpenGroup()
+        interruptContinuous()
         packetPlanner.dropAll(nextGroup: passthrough.nextGroup)
         segments.removeAll()
         audio.removeAll()
@@ -282,6 +287,8 @@ struct RecorderStateMachine {
     /// reported every that many seconds (``RecorderActions/health``).
     mutating func sourceStarted(healthInterval: Double? = nil) {
         inputEnded = false
+        // A new run has a timeline of its own: placed on the wall clock at its first packet.
+        continuous?.offset = nil
         if let healthInterval { health.started(interval: healthInterval) }
     }
 
@@ -373,6 +380,7 @@ struct RecorderStateMachine {
     mutating func cutPendingClips() {
         planner.truncate(to: nextSlot)
         packets.closeOpenGroup()
+        interruptContinuous()
         packetPlanner.truncate(nextGroup: passthrough.nextGroup)
     }
 

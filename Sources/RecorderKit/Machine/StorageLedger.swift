@@ -50,6 +50,11 @@ struct StorageLedger: Sendable {
         insert(clip)
     }
 
+    /// A clip left (its file could not be written).
+    mutating func remove(_ url: URL) {
+        clips.removeAll { $0.url == url }
+    }
+
     /// The clips found in the output directory by a scan that began at `epoch`: they replace
     /// every clip known before it (a clip published during the scan stays).
     mutating func found(_ scanned: [StoredClip], scanBegan epoch: Int) {
@@ -82,7 +87,7 @@ struct StorageLedger: Sendable {
     /// those `inUse` are left. Other footage goes before event clips, the oldest first. Returns
     /// the report, or `nil` when nothing was purged and the budget's state did not change.
     mutating func purge(
-        budget: StorageBudget, now: Double, freeBytes: Int64?, inUseBytes: Int64, inUse: (UUID) -> Bool
+        budget: StorageBudget, now: Double, freeBytes: Int64?, inUseBytes: Int64, inUse: (StoredClip) -> Bool
     ) -> StoragePurge? {
         var used = clipBytes.addingReportingOverflow(inUseBytes).partialValue
         var limit = budget.maximumBytes
@@ -97,7 +102,7 @@ struct StorageLedger: Sendable {
         let keep = protected(by: budget.protection, now: now)
         let candidates =
             clips
-            .filter { clip in !keep.contains(clip.url) && !(clip.id.map(inUse) ?? false) }
+            .filter { clip in !keep.contains(clip.url) && !inUse(clip) }
             .sorted { ($0.isEventClip ? 1 : 0, $0.time) < ($1.isEventClip ? 1 : 0, $1.time) }
         var removed: [PurgedClip] = []
         for clip in candidates where used > limit {

@@ -22,6 +22,8 @@ struct RecorderShell {
     var purgeContinuations: [UUID: AsyncStream<StoragePurge>.Continuation] = [:]
     /// The wall clock of the storage budget (when clips are published; how old they are).
     var clock: @Sendable () -> Date = { Date() }
+    /// Writes the segments of a continuous recording, once a start with it configured made it.
+    var segmentWriter: SegmentFileWriter?
 
     /// `actions`, and what the machine's clock tick asks besides (a budget check): the shell
     /// ticks the clock as footage comes in, under the same lock.
@@ -33,9 +35,17 @@ struct RecorderShell {
         return merged
     }
 
-    /// The machine's actions with whom to tell, taken under the lock.
+    /// The machine's actions with whom to tell, taken under the lock. The segment work it
+    /// decided is queued here, under the lock, so that it is done in the order decided.
     mutating func delivery(of actions: RecorderActions?) -> Delivery {
-        guard let actions else { return Delivery() }
+        queueSegmentWork()
+        guard var actions else { return Delivery() }
+        if let writer = segmentWriter, let directory = machine.continuous?.timeline.directory {
+            // A purged segment is deleted on the segments' queue, after its close.
+            let segments = actions.deletions.filter { $0.deletingLastPathComponent() == directory }
+            writer.enqueue(segments.map(SegmentWork.delete))
+            actions.deletions.removeAll { $0.deletingLastPathComponent() == directory }
+        }
         var delivery = Delivery(actions: actions, delegate: delegate)
         if actions.stopsSources { delivery.stops = Array(liveStops.values) }
         if actions.stateChange != nil { delivery.stateListeners = Array(stateContinuations.values) }

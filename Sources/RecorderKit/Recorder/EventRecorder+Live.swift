@@ -120,7 +120,7 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
     // Used on the source's thread only; `failure` is read after that thread has finished.
     private let recorder: EventRecorder
     private let source: LiveVideoSource
-    private let writer = PacketFileWriter()
+    private let writer: PacketFileWriter
     private var mode: Mode?
     private var lastFrameTime: Double?
     /// Decodes the source's sound when it is not kept as it is.
@@ -138,6 +138,7 @@ final class LiveRecording: LiveSourceSession, @unchecked Sendable {
     init(recorder: EventRecorder, source: LiveVideoSource) {
         self.recorder = recorder
         self.source = source
+        writer = PacketFileWriter(copiesPackets: recorder.currentConfiguration.continuousRecording != nil)
         recorder.shared.withLock { $0.liveClockOrigin = timelineOrigin }
     }
 

@@ -12,9 +12,20 @@ extension EventRecorder {
     /// has stopped.
     func ingest(_ packet: TimedPacket, writer: PacketFileWriter) -> Bool {
         let size = packet.bytes.count
+        // A continuous recording keeps its own copy, written on the segments' queue.
+        let copy = writer.copiesPackets ? Data(packet.bytes) : nil
         let plan = shared.withLock { shell in
-            shell.machine.packetArrived(
+            let plan = shell.machine.packetArrived(
                 size: size, pts: packet.pts, isKey: packet.isKey, parameters: packet.parameters)
+            if let copy {
+                let clock = shell.clock
+                shell.segmentWriter?.enqueue(
+                    shell.machine.continuousPacket(
+                        (packet.pts, packet.dts, packet.duration, packet.isKey, copy), parameters: packet.parameters,
+                        wallClock: { clock().timeIntervalSince1970 }))
+            }
+            shell.queueSegmentWork()
+            return plan
         }
         guard case .write(let group, let offset, let layout, let mark, let startsGroup) = plan else {
             if case .stop = plan { return false }
@@ -47,12 +58,18 @@ extension EventRecorder {
     /// The live source was lost: the open group ends, the next one follows a gap; the next
     /// decoded frame starts after a gap too.
     func sourceLost() {
-        shared.withLock { $0.machine.sourceLost() }
+        send { shell in
+            shell.machine.sourceLost()
+            return nil
+        }
     }
 
     /// A packet of a passthrough recording was damaged and dropped.
     func packetDropped() {
-        shared.withLock { $0.machine.packetDropped() }
+        send { shell in
+            shell.machine.packetDropped()
+            return nil
+        }
     }
 
     /// The live source is lost and the timeline has reached `now`.
@@ -71,9 +88,15 @@ extension EventRecorder {
 /// Writes packets into their groups' files on the live source's thread, keeping the open
 /// group's file open between packets.
 final class PacketFileWriter {
+    /// Whether packets are also kept for a continuous recording (copied for its queue).
+    let copiesPackets: Bool
     private var descriptor: Int32 = -1
     private var group = -1
     private var url = URL(fileURLWithPath: "/")
+
+    init(copiesPackets: Bool = false) {
+        self.copiesPackets = copiesPackets
+    }
 
     deinit {
         closeFile()

@@ -18,14 +18,23 @@ extension EventRecorder {
     public var storageUsedBytes: Int64 { read { $0.storage.clipBytes + $0.bufferBytes } }
 
     /// Counts the clips already in the output directory (at a start, outside the lock), so that
-    /// the budget holds through restarts. Without a budget nothing is read.
+    /// the budget holds through restarts; then puts the segments of a continuous recording's
+    /// directory back in its index (and in the budget). Without a budget no clip is read.
     func scanStoredClips() {
-        let (budget, output, epoch) = read {
-            ($0.configuration.storageBudget, $0.configuration.outputDirectory, $0.storage.epoch)
+        let (budget, output, epoch, continuous) = read {
+            (
+                $0.configuration.storageBudget, $0.configuration.outputDirectory, $0.storage.epoch,
+                $0.continuous?.timeline.directory
+            )
         }
-        guard budget != nil else { return }
-        let clips = Self.storedClips(in: output)
-        shared.withLock { $0.machine.footageFound(clips, scanBegan: epoch) }
+        if budget != nil {
+            let clips = Self.storedClips(in: output)
+            shared.withLock { $0.machine.footageFound(clips, scanBegan: epoch) }
+        }
+        if let continuous {
+            let segments = SegmentFileWriter.scan(continuous)
+            shared.withLock { $0.machine.segmentsFound(segments) }
+        }
     }
 
     /// A budget check: the free space is read here, outside the lock; the machine decides what

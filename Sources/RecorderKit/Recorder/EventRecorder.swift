@@ -194,6 +194,7 @@ public final class EventRecorder: FrameRecorder {
             }
         }
         packetMotion.withLock { $0 = analyser }
+        try prepareContinuousRecording(configuration)
         scanStoredClips()
         let delivery = shared.withLock { shell in
             shell.directory = directory

@@ -21,7 +21,8 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible {
             "no filter named '\(name)'"
                 + (suggestions.isEmpty
                     ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?")
-        case .invalidFilterParameters(_, let reason): reason
+        case .invalidFilterParameters(let filter, let reason):
+            "the parameters of the filter '\(filter)' are not valid: \(reason)"
         case .filterFailed(let filter, let reason): "the filter '\(filter)' failed: \(reason)"
         case .busy(let retryAfter): "the server is processing too many photos; try again in \(retryAfter) s"
         }

@@ -7,9 +7,9 @@ import Foundation
 /// A link's token is 32 random bytes (256 bits) as unpadded base64url, made by `makeToken`
 /// (``SecretToken/generate()`` unless a test injects its own); the store keeps only its
 /// SHA-256, so a copy of the database opens no link. A link opens its post only while the link
-/// is live (not revoked), the post exists and its author's account exists. (SocialModel has no
-/// blocking yet; when it does, a link of a post whose author blocked the viewer cannot tell, as
-/// the viewer is anonymous, so a blocked author's links are to be revoked with the block.)
+/// is live (not revoked), the post exists and its author's account exists and is not suspended
+/// by a moderator (a lifted or lapsed suspension opens the link again). A block between two users
+/// does not apply: the link's reader is anonymous.
 public struct ShareLinkService: Sendable {
     let store: any ShareLinkStore & PostStore & UserStore
     let clock: any WallClock
@@ -96,7 +96,7 @@ public struct ShareLinkService: Sendable {
     /// - Parameter token: the token from the link's address.
     /// - Returns: the post, its author's public name and its photo sizes.
     /// - Throws: ``ShareLinkError/notFound(_:)``: `.link` for a malformed, unknown or revoked
-    ///   token, `.post` when the post or its author's account is gone.
+    ///   token, `.post` when the post or its author's account is gone or the author is suspended.
     public func resolve(token: String) async throws(ShareLinkError) -> SharedPost {
         guard Self.isWellFormed(token) else { throw .notFound(.link) }
         let hash = SecretToken(rawValue: token).hash
@@ -105,7 +105,7 @@ public struct ShareLinkService: Sendable {
         }
         let post = try await existingPost(link.postID)
         guard let author = try await fromStore({ try await store.user(id: post.authorID) }),
-            !author.isDeletedAccount
+            !author.isDeletedAccount, try await !isSuspended(author.id)
         else { throw .notFound(.post) }
         let shown = User(
             id: author.id, username: author.username, email: nil, name: author.name, surname: author.surname,
@@ -141,6 +141,16 @@ public struct ShareLinkService: Sendable {
                 default: false
                 }
             }
+    }
+
+    /// Whether a moderator's suspension of the author lasts now: their content is hidden from
+    /// everyone, anonymous readers of a link included. It ends at its date (a store that keeps no
+    /// moderation data suspends no one).
+    func isSuspended(_ userID: UserID) async throws(ShareLinkError) -> Bool {
+        guard let moderation = store as? any ModerationStore,
+            let until = try await fromStore({ try await moderation.suspendedUntil(userID: userID) })
+        else { return false }
+        return until > clock.now()
     }
 
     func existingPost(_ id: PostID) async throws(ShareLinkError) -> Post {

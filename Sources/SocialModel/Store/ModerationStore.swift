@@ -70,6 +70,19 @@ public protocol ModerationStore: Sendable {
     /// - Returns: the end of the suspension, or `nil`.
     /// - Throws: ``StoreError`` when the store fails.
     func suspendedUntil(userID: UserID) async throws(StoreError) -> Date?
+    /// Lifts every suspension that has ended by `date` (`until <= date`), so the shared visibility
+    /// predicate shows those users and their content again.
+    /// - Parameter date: now, on the network's clock.
+    /// - Returns: how many suspensions it lifted.
+    /// - Throws: ``StoreError`` when the store fails.
+    func liftSuspensions(endedBy date: Date) async throws(StoreError) -> Int
+    /// Removes a message's content for a moderator: its text is emptied and its photo deleted, in
+    /// one transaction. The message keeps its place in its conversation (shown as removed), so
+    /// the conversation's order and unread counts stay as they were.
+    /// - Parameter id: the message.
+    /// - Returns: whether the message exists.
+    /// - Throws: ``StoreError`` when the store fails.
+    func removeMessageContent(id: MessageID) async throws(StoreError) -> Bool
     /// Who sent a direct message, if `participantID` takes part in its conversation.
     /// - Parameters:
     ///   - id: the message.

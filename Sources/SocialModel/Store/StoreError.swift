@@ -31,7 +31,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, let message): "cannot open the store at \(path): \(message)"
         case .duplicate(let field): "another record already has this \(field.rawValue)"
-        case .notFound(let entity): "no such \(entity)"
+        case .notFound(let entity):
+            NetworkEntity(rawValue: entity) == nil ? "no such record: \(entity)" : "no such \(entity)"
         case .missingReference: "a record it refers to does not exist"
         case .database(let message): "database error: \(message)"
         }

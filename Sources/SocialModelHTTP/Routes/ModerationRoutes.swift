@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
 import SocialModel
+import SocialModelAPI
 
 extension SocialRoutes {
-    /// Reports and moderation: `POST /reports` (a ``ReportRequest``; `204` whether it made a new
+    /// Reports and moderation: `POST /reports` (a `ReportRequest`; `204` whether it made a new
     /// report or one was already open), `GET /me/reports` (the signed-in user's reports with
     /// their outcomes), and for moderators only (`403` for anyone else) `GET /moderation/reports`
     /// (the queue, oldest first), `POST /moderation/reports/{reportID}/decision` (a
-    /// ``ModerationDecisionRequest``; answers the audit entry) and `GET /moderation/log`.
+    /// `ModerationDecisionRequest`; answers the audit entry) and `GET /moderation/log`.
     func addModerationRoutes<Context: RequestContext>(to routes: RouteCollection<Context>) {
         routes.post("reports") { request, _ in
             let me = try await session(request)

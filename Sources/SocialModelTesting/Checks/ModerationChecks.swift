@@ -104,7 +104,7 @@ enum ModerationChecks {
             let userReport = try #require(try await mod.moderation.queue().items.last)
             await #expect(
                 throws: NetworkError.invalid([
-                    NetworkViolation(.decision, .malformed(expected: "a post or comment to remove"))
+                    NetworkViolation(.decision, .malformed(expected: "a post, comment or message to remove"))
                 ])
             ) {
                 try await mod.moderation.decide(reportID: userReport.id, .contentRemoved, reason: "no")
@@ -164,6 +164,57 @@ enum ModerationChecks {
                     email: "ben@example.com", password: SocialTestHarness.password, clientKey: "test")
             }
             #expect(try await mod.moderation.log().items.map(\.decision) == [.accountBanned, .accountSuspended])
+        },
+        ConformanceCheck(.moderation, "a removed message stays in its conversation, emptied, its photo gone") { h in
+            let ana = try await h.signedIn("ana")
+            let ben = try await h.signedIn("ben")
+            let mod = try await h.signedIn("mod")
+            try await h.network.setModerator(userID: mod.user.id, true)
+            let kept = try await ben.messages.send(recipientID: ana.user.id, text: "hello")
+            let bad = try await ben.messages.send(recipientID: ana.user.id, text: "abuse", photo: SocialChecks.photo)
+            let unread = try await ana.messages.unreadCount()
+            try await ana.moderation.report(.message(bad.id), reason: .harassment)
+            let report = try #require(try await mod.moderation.queue().items.first)
+            try await mod.moderation.decide(reportID: report.id, .contentRemoved, reason: "abuse")
+            let thread = try await ana.messages.messages(conversationID: bad.conversationID).items
+            #expect(Set(thread.map(\.id)) == [bad.id, kept.id])
+            let removed = try #require(thread.first { $0.id == bad.id })
+            #expect(removed.text.isEmpty && !removed.hasPhoto)
+            #expect(thread.first { $0.id == kept.id }?.text == "hello")
+            try await SafetyChecks.expectNotFound(.photo) { _ = try await ana.messages.photo(messageID: bad.id) }
+            #expect(try await ana.messages.unreadCount() == unread)
+            #expect(try await ana.moderation.myReports().items.map(\.outcome) == [.contentRemoved])
+        },
+        ConformanceCheck(.moderation, "a lapsed suspension is lifted by the sweep, with no sign-in; a ban is not") {
+            h in
+            let ana = try await h.signedIn("ana")
+            let ben = try await h.signedIn("ben")
+            let cyd = try await h.signedIn("cyd")
+            let mod = try await h.signedIn("mod")
+            try await h.network.setModerator(userID: mod.user.id, true)
+            try await ana.profiles.follow(userID: ben.user.id)
+            let bens = try await SocialChecks.publish(1, by: ben, in: h)
+            for (user, decision) in [(ben, ModerationDecision.accountSuspended), (cyd, .accountBanned)] {
+                try await ana.moderation.report(.user(user.user.id), reason: .harassment)
+                let report = try #require(try await mod.moderation.queue().items.first)
+                let until = decision == .accountSuspended ? h.clock.now() + 3600 : nil
+                try await mod.moderation.decide(reportID: report.id, decision, reason: "abuse", until: until)
+            }
+            #expect(try await h.network.liftLapsedSuspensions() == 0)
+            h.clock.advance(by: 3599)
+            #expect(try await h.network.liftLapsedSuspensions() == 0)
+            try await SafetyChecks.expectNotFound(.post) { _ = try await ana.posts.post(postID: bens[0].id) }
+            #expect(try await ana.feed.home().items.isEmpty)
+            // At its date, the sweep lifts it: visible again in the feed, the profile and search.
+            h.clock.advance(by: 1)
+            #expect(try await h.network.liftLapsedSuspensions() == 1)
+            #expect(try await ana.posts.post(postID: bens[0].id).post.id == bens[0].id)
+            #expect(try await ana.feed.home().items.map(\.post.id) == [bens[0].id])
+            #expect(try await ana.profiles.search(usernamePrefix: "ben").items.map(\.id) == [ben.user.id])
+            // The ban stays, however late.
+            h.clock.advance(by: 86_400 * 365 * 50)
+            #expect(try await h.network.liftLapsedSuspensions() == 0)
+            try await SafetyChecks.expectNotFound(.user) { _ = try await ana.profiles.profile(userID: cyd.user.id) }
         },
     ]
 }

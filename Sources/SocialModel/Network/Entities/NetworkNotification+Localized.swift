@@ -2,7 +2,7 @@ import Foundation
 
 extension NotificationKind {
     /// What happened, as a notification list shows it, in the language of `locale`: "ada liked
-    /// your post", "Váš príspevok sa páči používateľovi ada", "Uživatel ada vás nyní sleduje".
+    /// your post", "Používateľ ada dal lajk vášmu príspevku", "Uživatel ada vás nyní sleduje".
     /// - Parameters:
     ///   - actor: the name of the user who acted (shown as it is, never declined).
     ///   - locale: the language (English, Slovak or Czech; English otherwise).

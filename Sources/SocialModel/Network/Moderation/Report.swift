@@ -161,37 +161,3 @@ public struct ModerationAction: Sendable, Hashable, Codable, Identifiable {
     /// The cursor that continues the log after this entry.
     public var cursor: KeysetCursor { KeysetCursor(date: createdAt, id: id.rawValue) }
 }
-
-/// A report to make: the body of `POST /reports`.
-public struct ReportRequest: Sendable, Hashable, Codable {
-    /// What to report.
-    public var target: ReportTarget
-    /// Why.
-    public var reason: ReportReason
-    /// More words, or `nil`.
-    public var note: String?
-
-    /// Creates a request.
-    public init(target: ReportTarget, reason: ReportReason, note: String? = nil) {
-        self.target = target
-        self.reason = reason
-        self.note = note
-    }
-}
-
-/// A moderator's decision about a report: the body of `POST /moderation/reports/{reportID}/decision`.
-public struct ModerationDecisionRequest: Sendable, Hashable, Codable {
-    /// What to do.
-    public var decision: ModerationDecision
-    /// Why, for the audit log.
-    public var reason: String
-    /// When a suspension ends; only for a suspension.
-    public var until: Date?
-
-    /// Creates a request.
-    public init(decision: ModerationDecision, reason: String, until: Date? = nil) {
-        self.decision = decision
-        self.reason = reason
-        self.until = until
-    }
-}

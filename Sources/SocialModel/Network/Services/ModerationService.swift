@@ -77,8 +77,8 @@ public struct ModerationService: Sendable {
     /// Decides about a report's target, closing every open report of it with `decision`, and
     /// records the decision in the audit log.
     ///
-    /// - ``ModerationDecision/contentRemoved``: deletes the reported post or comment (not for a
-    ///   message or a user).
+    /// - ``ModerationDecision/contentRemoved``: deletes the reported post or comment, or empties
+    ///   the reported message (text and photo; it keeps its place in the conversation); not for a user.
     /// - ``ModerationDecision/accountSuspended``: suspends the account that wrote the content (or
     ///   the reported user) until `until`, which must be in the future.
     /// - ``ModerationDecision/accountBanned``: bans that account.
@@ -195,14 +195,17 @@ public struct ModerationService: Sendable {
         }
     }
 
-    /// Deletes a reported post or comment; other targets cannot be removed.
+    /// Deletes a reported post or comment, or removes a message's content (it stays in its
+    /// conversation, emptied); a user cannot be removed (suspend or ban them).
     func remove(_ target: ReportTarget) async throws(NetworkError) {
         switch target.kind {
         case .post: _ = try await context.fromStore { try await store.deletePost(id: PostID(rawValue: target.id)) }
         case .comment:
             _ = try await context.fromStore { try await store.deleteComment(id: CommentID(rawValue: target.id)) }
-        case .message, .user:
-            throw .invalid([NetworkViolation(.decision, .malformed(expected: "a post or comment to remove"))])
+        case .message:
+            _ = try await context.fromStore { try await store.removeMessageContent(id: MessageID(rawValue: target.id)) }
+        case .user:
+            throw .invalid([NetworkViolation(.decision, .malformed(expected: "a post, comment or message to remove"))])
         }
     }
 }
