@@ -5,7 +5,7 @@ import Foundation
 
 /// The encoded file or bytes a loaded image's pixels are decoded from, kept with every image
 /// computed from it, so that a pipeline failure whose message libvips lost can still be told
-/// apart from a damaged source (``VipsRuntime/pipelineError(operation:sources:)``).
+/// apart from a damaged source (``VipsRuntime/pipelineError(operation:sources:message:)``).
 ///
 /// A class: images computed from one load share the same source, and an operation on several of
 /// them (an image and its own blur, say) keeps it once.

@@ -197,7 +197,7 @@ extension Image {
 
     /// The error of a failed encoding: a decoding error if a source of the image does not decode
     /// (the pipeline runs while encoding), otherwise the encoder's
-    /// (``VipsRuntime/pipelineFailure(sources:otherwise:)``: libvips' loaders and encoders of one
+    /// (``VipsRuntime/pipelineFailure(sources:message:otherwise:)``: libvips' loaders and encoders of one
     /// format sign their messages alike, "VipsJpeg: Maximum supported image dimension is 65500
     /// pixels" is the encoder's, and another thread's failure may have taken the message).
     private static func encodingFailure(_ format: EncodedFormat, sources: [EncodedSource]) -> ImagingError {

@@ -78,18 +78,24 @@ package enum VipsRuntime {
     /// by the message: the sources are decoded again (``EncodedSource/decodingFailure()``, whose
     /// message is this decoder's own), and only a pipeline over sound sources keeps the message
     /// left, which may then be missing.
-    static func pipelineFailure(sources: [EncodedSource], otherwise: (String) -> ImagingError) -> ImagingError {
-        let message = takeErrorIfAny()
+    ///
+    /// `message` is what the failure left, taken from the buffer at once by default (tests pass
+    /// one, since any other thread's failure may take the buffer's lines first).
+    static func pipelineFailure(
+        sources: [EncodedSource], message: String? = VipsRuntime.takeErrorIfAny(), otherwise: (String) -> ImagingError
+    ) -> ImagingError {
         for source in sources {
             if let failure = source.decodingFailure() { return .decodeFailed(message: failure) }
         }
         return otherwise(message ?? "unknown libvips error")
     }
 
-    /// ``pipelineFailure(sources:otherwise:)`` for any operation but an encoder:
+    /// ``pipelineFailure(sources:message:otherwise:)`` for any operation but an encoder:
     /// ``ImagingError/operationFailed(operation:message:)`` over sound sources.
-    static func pipelineError(operation: String, sources: [EncodedSource]) -> ImagingError {
-        pipelineFailure(sources: sources) { .operationFailed(operation: operation, message: $0) }
+    static func pipelineError(
+        operation: String, sources: [EncodedSource], message: String? = VipsRuntime.takeErrorIfAny()
+    ) -> ImagingError {
+        pipelineFailure(sources: sources, message: message) { .operationFailed(operation: operation, message: $0) }
     }
 }
 
