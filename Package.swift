@@ -22,8 +22,9 @@ targets += [
 targets += [
     // TSan cannot see the futex under Synchronization.Mutex or GLib's locks; these mark the edges.
     .target(name: "CThreadSanitizer"),
-    // What the kits' C kernels share: the AVX2 clones, and libvips' hand-offs marked for TSan.
-    .target(name: "CKernelSupport", dependencies: ["CThreadSanitizer"]),
+    // What the kits' C kernels share: the AVX2 clones, libvips' hand-offs marked for TSan, and the
+    // set-up of a lazy libvips operation.
+    .target(name: "CKernelSupport", dependencies: ["CVips", "CThreadSanitizer"]),
     .target(name: "Locking", dependencies: ["CThreadSanitizer"]),
 ]
 
@@ -251,6 +252,7 @@ products += [
     .library(name: "SocialModelPhotos", targets: ["SocialModelPhotos"]),
     .library(name: "SocialModelMocks", targets: ["SocialModelMocks"]),
     .library(name: "SocialModelTesting", targets: ["SocialModelTesting"]),
+    .library(name: "SocialModelExport", targets: ["SocialModelExport"]),
 ]
 targets += [
     .target(
@@ -287,6 +289,10 @@ targets += [
         ]
     ),
     .target(name: "SocialModelPhotos", dependencies: ["SocialModel", "Imaging", "FilmKit", "Locking"]),
+    // The data export's zip writer: ZIPFoundation behind the core's DataExportWriter.
+    .target(
+        name: "SocialModelExport",
+        dependencies: ["SocialModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(
         name: "SocialModelMocks",
         dependencies: ["SocialModel", "Locking", .product(name: "Logging", package: "swift-log")]),
@@ -298,8 +304,9 @@ targets += [
         dependencies: [
             "SocialModel", "SocialModelSQLite", "SocialModelPostgres", "SocialModelStores", "SocialModelPhotos",
             "SocialModelMocks", "SocialModelTesting", "Imaging", "FilmKit", "TestSupport", "PixelTestSupport",
-            "Locking",
+            "Locking", "SocialModelExport",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -335,16 +342,27 @@ targets += [
     .executableTarget(
         name: "social-feed-bench",
         dependencies: [
-            "SocialModel", "SocialModelAPI", "SocialModelSQLite", "SocialModelPhotos", "FilmKit",
+            "SocialModel", "SocialModelAPI", "SocialModelSQLite", "SocialModelPhotos", "FilmKit", "FeedBenchSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ],
         path: "Examples/SocialFeedBench"
     ),
+    // Exports one user of social-feed-bench's network and checks the archive against the store.
+    .executableTarget(
+        name: "social-export-bench",
+        dependencies: [
+            "SocialModel", "SocialModelSQLite", "SocialModelExport", "SocialModelPhotos", "FilmKit",
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ],
+        path: "Examples/SocialExportBench"
+    ),
+    // What both feed benchmarks measure with: latency figures, the trust-and-safety rows laid over the data.
+    .target(name: "FeedBenchSupport", dependencies: ["SocialModel"], path: "Examples/FeedBenchSupport"),
     // The feed benchmark's data, copied from social-feed-bench's SQLite file, measured on PostgreSQL.
     .executableTarget(
         name: "social-feed-bench-postgres",
         dependencies: [
-            "SocialModel", "SocialModelPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+            "SocialModel", "SocialModelPostgres", "FeedBenchSupport", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
         ],
         path: "Examples/PostgresFeedBench"
@@ -386,7 +404,7 @@ targets += [
         name: "SocialModelHTTPTests",
         dependencies: [
             "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks", "SocialModelSQLite",
-            "SocialModelTesting",
+            "SocialModelTesting", "SocialModelExport",
             // SeededRandom: its SplitMix64 makes the hostile-input junk.
             "SeededRandom", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
             // A photo job cancelled by its request's timeout stops inside libvips.
@@ -412,7 +430,7 @@ targets += [
         name: "SocialClientTests",
         dependencies: [
             "SocialClient", "SocialModel", "SocialModelAPI", "SocialModelHTTP", "SocialModelMocks",
-            "SocialModelSQLite", "SocialModelTesting", "TestSupport",
+            "SocialModelSQLite", "SocialModelTesting", "SocialModelExport", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -427,7 +445,7 @@ targets += [
         name: "social-server",
         dependencies: [
             "SocialModel", "SocialModelHTTP", "SocialModelSQLite", "SocialModelPostgres", "SocialModelPhotos",
-            "SocialModelMail", "FilmKit",
+            "SocialModelMail", "SocialModelExport", "FilmKit",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -549,6 +567,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        // MIT; writes the data-export archive (SocialModelExport).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

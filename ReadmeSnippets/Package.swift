@@ -53,6 +53,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         snippet("social-network", ["FilmKit", "SocialModel", "SocialModelPhotos", "SocialModelSQLite"]),
+        snippet("social-content-check", ["FilmKit", "SocialModel", "SocialModelPhotos", "SocialModelSQLite"]),
+        snippet(
+            "social-export", ["FilmKit", "SocialModel", "SocialModelExport", "SocialModelPhotos", "SocialModelSQLite"]),
         snippet("social-postgres", ["SocialModel", "SocialModelStores"], [.product(name: "Logging", package: "swift-log")]),
         snippet(
             "social-http", ["FilmKit", "SocialModel", "SocialModelHTTP", "SocialModelPhotos", "SocialModelSQLite"],

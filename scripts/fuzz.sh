@@ -64,6 +64,12 @@ out=.build/fuzz
 mkdir -p "$out/bin" "$out/artifacts"
 
 echo "== building the fuzz targets"
+# SwiftPM reuses its build plan while the manifest is unchanged, and the plan lists each C
+# target's files: a C file added since would be left out (undefined symbols at link time).
+plan="$out/swift/release.yaml"
+if [ -f "$plan" ] && [ -n "$(find Sources Fuzz -newer "$plan" -name '*.c' -print -quit)" ]; then
+    rm -f "$plan" "$out"/swift/*/release/description.json
+fi
 # A failed build fails the script (only grep finding nothing to print is not a failure). One
 # product at a time, the named ones only; they share the compiled modules.
 for target in "${targets[@]}"; do

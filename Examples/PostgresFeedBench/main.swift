@@ -1,3 +1,4 @@
+import FeedBenchSupport
 import Foundation
 import GRDB
 import Logging
@@ -228,6 +229,12 @@ print(
             _ = try await store.isFollowing(followerID: subscriber, followeeID: author)
         }
     })
+// The same feed with blocks, mutes and suspensions in place, measured against itself without them.
+let users = try await source.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0 }
+let followees = try await store.followees(of: probe, after: nil, limit: 1000).map(\.user.id)
+try await SafetyLoad(
+    probe: probe, followees: followees, users: users, userID: { UserID(rawValue: String(format: "usr_%032x", $0)) }
+).compareHomeFeed(on: store, label: "postgres", runs: runs)
 for (label, order) in [("newest first", FeedOrder.newest), ("most liked first", .mostLiked)] {
     print("EXPLAIN — home feed, \(label):")
     let query = try await store.homeFeedQueryPlan(userID: probe, order: order)

@@ -8,6 +8,7 @@
 //   recorder-benchmark raw --frames 600 | ffmpeg -f rawvideo -pix_fmt rgb24 -s 1920x1080 -r 30 -i - ...
 //   recorder-benchmark ingest --frames 600 --audio 1   # with 48 kHz stereo PCM pushed beside each frame
 //   recorder-benchmark pcm --frames 600 | ffmpeg -f f32le -ar 48000 -ac 2 -i - -c:a aac -f null -
+//   recorder-benchmark longrun live-1080p30-90s.mp4 --file-seconds 90 --hours 24   # see LongRun.swift
 import Foundation
 import Imaging
 import RecorderKit
@@ -94,11 +95,15 @@ func residentMB(_ field: String = "VmHWM") -> Double {
 
 let usage = """
     usage: recorder-benchmark [ingest|raw|pcm] [--OPTION N ...]
+           recorder-benchmark longrun FILE [--OPTION N ...]
 
     ingest (the default) pushes deterministic frames through an EventRecorder and prints the speed,
     CPU time per frame and peak memory; its buffer and clips go into a new folder in the system's
     temporary directory, removed at the end. raw writes the same frames to standard output as
-    rgb24, pcm the same sound as 48 kHz stereo f32le, for ffmpeg to compare against.
+    rgb24, pcm the same sound as 48 kHz stereo f32le, for ffmpeg to compare against. longrun records
+    FILE (H.264, looped with continuous timestamps, read unpaced) in passthrough with continuous
+    recording on, under a storage budget, and prints disk use, the event clips left and peak memory
+    (Benchmarks/recorder-long-run.sh makes the file and runs it).
 
     options (each takes a whole number; sides even, from 16; frames and workers from 1):
       --frames N        frames to make (600)
@@ -110,6 +115,13 @@ let usage = """
       --audio N         1 to push sound beside each frame (0)
       --workers N       frames in flight (one per processor core)
       --keep-cache N    1 to leave libvips' operation cache alone (0)
+    longrun options (each from 1):
+      --file-seconds N  FILE's length in seconds (90)
+      --hours N         simulated hours to record (24)
+      --minutes N       the most wall-clock minutes to spend (25)
+      --budget-mb N     the storage budget in MB of 10^6 bytes (2000)
+      --event-minutes N an event every N simulated minutes (10)
+      --segment-seconds N  the continuous recording's segment length (60)
       -h, --help        Show this help and exit.
     """
 
@@ -120,36 +132,53 @@ func usageError(_ message: String) -> Never {
 }
 
 /// The mode and the `--name N` options of the command line, checked against the usage.
-func parseCommandLine() -> (mode: String, options: [String: Int]) {
+func parseCommandLine() -> (mode: String, options: [String: Int], file: String?) {
     var arguments = CommandLine.arguments.dropFirst()
     if arguments.contains("--help") || arguments.contains("-h") {
         print(usage)
         exit(0)
     }
     let mode = arguments.first.flatMap { $0.hasPrefix("-") ? nil : arguments.popFirst() } ?? "ingest"
-    guard ["ingest", "raw", "pcm"].contains(mode) else { usageError("unknown mode '\(mode)'") }
-    let names: Set = [
-        "frames", "width", "height", "event-every", "report-every", "mjpeg", "audio", "workers", "keep-cache",
-    ]
+    guard ["ingest", "raw", "pcm", "longrun"].contains(mode) else { usageError("unknown mode '\(mode)'") }
+    var file: String?
+    if mode == "longrun" {
+        guard let path = arguments.popFirst(), !path.hasPrefix("-") else { usageError("longrun takes a FILE") }
+        file = path
+    }
+    let longRunNames: Set = ["file-seconds", "hours", "minutes", "budget-mb", "event-minutes", "segment-seconds"]
+    let names: Set =
+        mode == "longrun"
+        ? longRunNames
+        : ["frames", "width", "height", "event-every", "report-every", "mjpeg", "audio", "workers", "keep-cache"]
     var options: [String: Int] = [:]
     while let argument = arguments.popFirst() {
         let name = String(argument.dropFirst(2))
         guard argument.hasPrefix("--"), names.contains(name) else { usageError("unknown option '\(argument)'") }
         // Frames have even sides of at least 16 pixels, as the recorder requires; counts start at 1.
         let isSide = ["width", "height"].contains(name)
-        let least = isSide ? 16 : ["frames", "workers"].contains(name) ? 1 : 0
+        let least = isSide ? 16 : ["frames", "workers"].contains(name) || longRunNames.contains(name) ? 1 : 0
         guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= least, !isSide || value % 2 == 0 else {
             usageError("\(argument) takes a whole number from \(least)\(isSide ? ", even" : "")")
         }
         options[name] = value
     }
-    return (mode, options)
+    return (mode, options, file)
 }
 
-let (mode, options) = parseCommandLine()
+let (mode, options, file) = parseCommandLine()
 
 func option(_ name: String, default value: Int) -> Int {
     options[String(name.dropFirst(2))] ?? value
+}
+
+if mode == "longrun", let file {
+    try await LongRun(
+        file: URL(fileURLWithPath: file), fileSeconds: option("--file-seconds", default: 90),
+        hours: option("--hours", default: 24), minutes: option("--minutes", default: 25),
+        budgetBytes: Int64(option("--budget-mb", default: 2000)) * 1_000_000,
+        eventMinutes: option("--event-minutes", default: 10), segmentSeconds: option("--segment-seconds", default: 60)
+    ).run()
+    exit(0)
 }
 
 let residentAtStart = residentMB("VmRSS")

@@ -8,6 +8,8 @@
 //   swift run recorder-host --source rtsp://camera/stream --passthrough --seconds 600 --event-every 30
 //   swift run recorder-host --source /dev/video0 --input-option input_format=mjpeg --passthrough
 //   swift run recorder-host --list-devices
+//   swift run recorder-host --source rtsp://camera/stream --passthrough --continuous segments --segment-seconds 60
+//   swift run recorder-host --source movie.mp4 --passthrough --continuous segments --export-from 10 --export-to 25
 import ArgumentParser
 import CaptureDevices
 import Foundation
@@ -21,14 +23,18 @@ final class ClipPrinter: VideoRecorderDelegate {
     }
 
     func videoRecorderDidFinishSegment(_ segment: CapturedVideoSegment) {
+        emit("clip " + Self.describe(segment))
+    }
+
+    /// A clip's path, length, frames, events, codecs and gaps, as its line prints them.
+    static func describe(_ segment: CapturedVideoSegment) -> String {
         let events = segment.eventTimes.map { String(format: "%.3f", $0) }.joined(separator: ",")
         let offsets = segment.eventOffsets.map { String(format: "%.3f", $0) }.joined(separator: ",")
         let gaps = segment.gaps.map { String(format: " gap %.3f+%.3f", $0.offset, $0.duration) }.joined()
-        emit(
-            String(
-                format: "clip %@ duration %.3f s frames %d events %@ at %@ codec %@ audio %@%@%@", segment.url.path,
-                segment.duration, segment.frameCount, events, offsets, segment.encoderName,
-                segment.audioCodecName ?? "none", gaps, segment.isTruncated ? " (truncated)" : ""))
+        return String(
+            format: "%@ duration %.3f s frames %d events %@ at %@ codec %@ audio %@%@%@", segment.url.path,
+            segment.duration, segment.frameCount, events, offsets, segment.encoderName,
+            segment.audioCodecName ?? "none", gaps, segment.isTruncated ? " (truncated)" : "")
     }
 
     func videoRecorderDidFail(_ error: RecorderError) {
@@ -141,6 +147,18 @@ struct RecorderHost: AsyncParsableCommand {
     var audioRate = 48_000
     @Option(help: "With --audio: 1 (mono) or 2 (stereo).")
     var audioChannels = 2
+    @Option(
+        help: "With --passthrough from a file, URL or device: also record everything into segments in this directory.")
+    var continuous: String?
+    @Option(parsing: .unconditional, help: "With --continuous: the length of a segment in seconds (1…3600).")
+    var segmentSeconds = 60.0
+    @Option(
+        parsing: .unconditional,
+        help: "With --continuous: once recording ends, export from this many seconds after its first frame …")
+    var exportFrom: Double?
+    @Option(
+        parsing: .unconditional, help: "… to this many seconds, as one clip without re-encoding (with --export-from).")
+    var exportTo: Double?
     @Flag(help: "List the V4L2 cameras and exit.")
     var listDevices = false
 
@@ -200,16 +218,26 @@ struct RecorderHost: AsyncParsableCommand {
         }
         if let buffer { configuration.bufferDirectory = URL(fileURLWithPath: buffer) }
         if let output { configuration.outputDirectory = URL(fileURLWithPath: output) }
+        if let continuous {
+            configuration.continuousRecording = ContinuousRecording(
+                directory: URL(fileURLWithPath: continuous), segmentDuration: segmentSeconds)
+        }
         try configuration.validate()
 
         let recorder = try EventRecorder(configuration: configuration)
         let printer = ClipPrinter()
         recorder.stateDelegate = printer
         let missed: [Double]
+        // The segments earlier runs left: this run's recording begins at the first one after them.
+        var earlierSegments: Set<URL> = []
         if isLive {
             let live = try LiveVideoSource(options: liveOptions())
             try recorder.startRecording()
             reportRecovery(recorder, printer)
+            if continuous != nil {
+                earlierSegments = Set(
+                    try recorder.continuousCoverage(from: .distantPast, to: .distantFuture).segments.compactMap(\.url))
+            }
             missed = try await finishingClips(of: recorder) { try await recordLive(live, into: recorder) }
         } else {
             var frames = try makeSource(size: configuration.recordSize)
@@ -220,6 +248,7 @@ struct RecorderHost: AsyncParsableCommand {
         recorder.stopRecording()
         let segments = try await recorder.capturedSegments()
         printer.emit("done: \(segments.count) clips in \(configuration.outputDirectory.path)")
+        if continuous != nil { try await exportRange(of: recorder, after: earlierSegments, printer: printer) }
         if !missed.isEmpty {
             let times = missed.map { String(format: "%g s", $0) }.joined(separator: ", ")
             throw HostError(description: "no clip for the event(s) at \(times): the source ended or had no frame yet")
@@ -241,8 +270,50 @@ struct RecorderHost: AsyncParsableCommand {
         }
     }
 
-    /// Refuses non-finite and out-of-range numbers before anything is computed from them.
+    /// With --continuous: prints what this run's continuous recording holds (its segments and
+    /// gaps, in seconds from its first frame), then exports the range of --export-from and
+    /// --export-to, if given, as one clip. `earlier`: the segment files of earlier runs.
+    func exportRange(of recorder: EventRecorder, after earlier: Set<URL>, printer: ClipPrinter) async throws {
+        let everything = try recorder.continuousCoverage(from: .distantPast, to: .distantFuture)
+        let run = everything.segments.filter { $0.url.map { !earlier.contains($0) } ?? true }
+        guard let origin = run.first?.start, let end = run.last?.end else {
+            if exportFrom != nil { throw HostError(description: "no continuous footage was recorded to export") }
+            printer.emit("continuous: no segments")
+            return
+        }
+        let gaps = try recorder.continuousCoverage(from: origin, to: end).gaps.map {
+            String(format: " gap %.3f+%.3f", $0.start.timeIntervalSince(origin), $0.duration)
+        }
+        printer.emit(
+            String(format: "continuous %d segments %.3f s", run.count, end.timeIntervalSince(origin)) + gaps.joined())
+        guard let from = exportFrom, let to = exportTo else { return }
+        let clip = try await recorder.exportContinuous(
+            from: origin.addingTimeInterval(from), to: origin.addingTimeInterval(to))
+        printer.emit(
+            "export " + ClipPrinter.describe(clip)
+                + String(format: " from %.3f s", clip.startTime - origin.timeIntervalSince1970))
+    }
+
+    /// Refuses non-finite and out-of-range numbers, and options that need others, before
+    /// anything is computed from them.
     func validateNumbers() throws {
+        if continuous != nil, !(passthrough && isLive) {
+            throw HostError(description: "--continuous needs --passthrough from a file, URL or device")
+        }
+        if continuous != nil, !(segmentSeconds.isFinite && segmentSeconds >= 1 && segmentSeconds <= 3600) {
+            throw HostError(description: "--segment-seconds \(segmentSeconds) is outside 1…3600")
+        }
+        if (exportFrom == nil) != (exportTo == nil) || (exportFrom != nil && continuous == nil) {
+            throw HostError(description: "--export-from and --export-to go together, with --continuous")
+        }
+        for (name, time) in [("--export-from", exportFrom), ("--export-to", exportTo)] {
+            if let time, !(time.isFinite && time >= 0 && time <= Self.longestRecording) {
+                throw HostError(description: "\(name) \(time) is outside 0…\(Int(Self.longestRecording)) s")
+            }
+        }
+        if let from = exportFrom, let to = exportTo, from >= to {
+            throw HostError(description: "--export-to \(to) is not after --export-from \(from)")
+        }
         if let seconds, !(seconds.isFinite && seconds > 0 && seconds <= Self.longestRecording) {
             throw HostError(description: "--seconds \(seconds) is outside (0, \(Int(Self.longestRecording))]")
         }

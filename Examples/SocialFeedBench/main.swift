@@ -1,3 +1,4 @@
+import FeedBenchSupport
 import FilmKit
 import Foundation
 import GRDB
@@ -171,6 +172,11 @@ print(
         _ = SocialJSONWriter.bytes(of: page)
     })
 try await store.deleteSessions(userID: probe)
+
+// The same feed with blocks, mutes and suspensions in place, measured against itself without them.
+let followees = try await store.followees(of: probe, after: nil, limit: seeder.probeFollows).map(\.user.id)
+try await SafetyLoad(probe: probe, followees: followees, users: seeder.users, userID: NetworkSeeder.userID)
+    .compareHomeFeed(on: store, label: "sqlite", runs: runs)
 
 for (label, order, paged) in [
     ("newest first, after a cursor", FeedOrder.newest, true), ("most liked first", .mostLiked, false),

@@ -124,6 +124,7 @@ for notification in try await ada.notifications.list().items {
     case .like: print("  @\(actor) liked your post")
     case .comment: print("  @\(actor) commented on your post")
     case .follow: print("  @\(actor) followed you")
+    case .mention: print("  @\(actor) mentioned you")
     }
 }
 try await ada.notifications.markAllRead()

@@ -14,6 +14,7 @@ import NIOCore
 import Prometheus
 import ServiceLifecycle
 import SocialModel
+import SocialModelExport
 import SocialModelHTTP
 import SocialModelPhotos
 
@@ -142,6 +143,13 @@ struct SocialServer: AsyncParsableCommand {
     @Option(help: "The address the metrics port listens on.")
     var metricsHostname = "127.0.0.1"
 
+    @Option(
+        help: """
+            The folder users' data exports are made in, this instance's own: emptied at start and \
+            stop (a restart keeps no export). A new folder in the system's temporary directory by default.
+            """)
+    var exportsFolder: String?
+
     @Option(help: "The least severe log level written (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
 
@@ -180,10 +188,13 @@ struct SocialServer: AsyncParsableCommand {
             rateLimit: rateLimit > 0 ? SocialRateLimit(requestsPerSecond: rateLimit, burst: max(1, rateBurst)) : nil,
             timeLimit: requestTimeLimit > 0 ? .milliseconds(Int64(requestTimeLimit * 1000)) : nil,
             bodyReadTimeout: bodyTimeout > 0 ? .milliseconds(Int64(bodyTimeout * 1000)) : nil)
+        let recipes = RecipeService(store: opened.store, accounts: accounts, photos: photos)
+        let meals = MealPlanService(store: opened.store, accounts: accounts)
+        let exports = DataExports(
+            network: network, recipes: recipes, meals: meals, writer: ZipDataExportWriter(),
+            directory: URL(fileURLWithPath: exportsFolder ?? Self.temporaryExportsFolder()), logger: logger)
         let routes = SocialRoutes(
-            network: network,
-            recipes: RecipeService(store: opened.store, accounts: accounts, photos: photos),
-            meals: MealPlanService(store: opened.store, accounts: accounts), limits: limits,
+            network: network, recipes: recipes, meals: meals, exports: exports, limits: limits,
             trustedProxies: Set(trustedProxy), allowedOrigins: allowedOrigin,
             filterNames: { FilterRegistry.shared.names })
         // Before the routes: unknown routes and wrong methods answer JSON 404/405, and CORS.
@@ -205,6 +216,7 @@ struct SocialServer: AsyncParsableCommand {
                     outbox: opened.store, mailer: mailer, accounts: accounts, wakeUp: mailWakeUp, logger: logger)))
         // A moderator's suspension ends at its date: lifted within the sweep's interval, not at the next sign-in.
         services.append(SuspensionSweepService(sweep: SuspensionSweep(network: network, logger: logger)))
+        services.append(DataExportSweepService(exports: exports))
         if let metricsPort {
             let metricsRouter = Router()
             operational.addMetrics(to: metricsRouter)

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <vips/vips.h>
 
-#include "AkvHandoff.h"
+#include "AkvOperation.h"
 
 #include "AkvClones.h"
 
@@ -12,7 +12,6 @@
 #define AKV_SOFTNESS_MAX_HALF 2048
 
 typedef struct {
-    VipsImage *in;
     int full_width, full_height, bands;  // the image
     int uchar;           // 8-bit samples in and out, otherwise float
     int factor;          // each mean is taken over cells of factor × factor pixels
@@ -23,10 +22,8 @@ typedef struct {
     float epsilon;
 } Softness;
 
-static void softness_free(VipsImage *image, Softness *softness) {
-    (void)image;
-    akv_tsan_acquire(softness);  // every worker's softness_stop released it
-    g_object_unref(softness->in);
+static void softness_free(void *state) {
+    Softness *softness = state;
     g_free(softness->mask);
     g_free(softness);
 }
@@ -45,60 +42,66 @@ static inline Floats load(const float *p) {
     return v;
 }
 
-// out[x] = middle · centre[x] + Σₖ weight[k] · (p_k[x] + q_k[x]) / scale for x < width: one
+// out[i] = middle · centre[i] + Σₖ weight[k] · (p_k[i] + q_k[i]) / scale for i < count: one
 // symmetric blur tap set, over rows or over columns.
 static inline void blur_line(float *out, const float *centre, const float *const *p, const float *const *q,
-                             const float *weight, int half, float middle, float scale, int width) {
+                             const float *weight, int half, float middle, float scale, int count) {
     const Floats zero = {0};
-    int x = 0;
-    for (; x + 8 <= width; x += 8) {
-        Floats sum = (zero + middle) * load(centre + x);
-        for (int k = 0; k < half; k++) sum += (zero + weight[k]) * (load(p[k] + x) + load(q[k] + x));
+    int i = 0;
+    for (; i + 8 <= count; i += 8) {
+        Floats sum = (zero + middle) * load(centre + i);
+        for (int k = 0; k < half; k++) sum += (zero + weight[k]) * (load(p[k] + i) + load(q[k] + i));
         sum /= zero + scale;
-        memcpy(out + x, &sum, sizeof sum);
+        memcpy(out + i, &sum, sizeof sum);
     }
-    for (; x < width; x++) {
-        float sum = middle * centre[x];
-        for (int k = 0; k < half; k++) sum += weight[k] * (p[k][x] + q[k][x]);
-        out[x] = sum / scale;
+    for (; i < count; i++) {
+        float sum = middle * centre[i];
+        for (int k = 0; k < half; k++) sum += weight[k] * (p[k][i] + q[k][i]);
+        out[i] = sum / scale;
     }
 }
 
-// Horizontal blur of `count` rows of `src` (rows of `src_width` values starting at image column
-// `src_left`) at columns `left`…`left + width − 1` into `dst` (rows of `width`); columns outside
-// the image take the nearest edge's value. `pad` is scratch for a row and its margins.
+// Every array below holds the bands of each cell (or pixel) together, as the image does, so each
+// loop runs over one contiguous row of cells × bands values.
+
+// Horizontal blur of `count` rows of `src` (rows of `src_width` cells starting at grid column
+// `src_left`) at columns `left`…`left + width − 1` into `dst` (rows of `width` cells); columns
+// outside the grid take the nearest edge's value. `pad` is scratch for a row and its margins.
 AKV_CLONES static void blur_rows(const Softness *s, const float *src, int src_left, int src_width, int count,
                                  int left, int width, float *dst, float *pad) {
-    const int half = s->half, taps = 2 * half + 1;
+    const int half = s->half, taps = 2 * half + 1, bands = s->bands;
+    const size_t cell = sizeof(float) * (size_t)bands;
     for (int y = 0; y < count; y++) {
-        const float *row = src + (size_t)y * src_width;
+        const float *row = src + (size_t)y * src_width * bands;
         for (int i = 0; i < width + 2 * half; i++) {
             const int x = left - half + i;
             if (x >= 0 && x < s->width && left - half + width + 2 * half <= s->width) {
-                memcpy(pad + i, row + (x - src_left), sizeof(float) * (size_t)(width + 2 * half - i));
+                memcpy(pad + (size_t)i * bands, row + (size_t)(x - src_left) * bands,
+                       cell * (size_t)(width + 2 * half - i));
                 break;
             }
-            pad[i] = row[clamp(x, 0, s->width - 1) - src_left];
+            memcpy(pad + (size_t)i * bands, row + (size_t)(clamp(x, 0, s->width - 1) - src_left) * bands, cell);
         }
         // The mask is symmetric: each weight multiplies the sum of its two taps.
         const float *p[AKV_SOFTNESS_MAX_HALF], *q[AKV_SOFTNESS_MAX_HALF];
-        for (int k = 0; k < half; k++) p[k] = pad + k, q[k] = pad + taps - 1 - k;
-        blur_line(dst + (size_t)y * width, pad + half, p, q, s->mask, half, s->mask[half], s->scale, width);
+        for (int k = 0; k < half; k++) p[k] = pad + (size_t)k * bands, q[k] = pad + (size_t)(taps - 1 - k) * bands;
+        blur_line(dst + (size_t)y * width * bands, pad + (size_t)half * bands, p, q, s->mask, half, s->mask[half],
+                  s->scale, width * bands);
     }
 }
 
-// Vertical blur: rows `top`…`top + count − 1` of the image from `src` (rows of `width` values
-// starting at image row `src_top`, `src_count` of them) into `dst`; rows outside the image take
-// the nearest edge's value.
-AKV_CLONES static void blur_columns(const Softness *s, const float *src, int src_top, int src_count, int width, int top,
-                                    int count, float *dst) {
-    (void)src_count;
+// Vertical blur: rows `top`…`top + count − 1` of the grid from `src` (rows of `width` cells
+// starting at grid row `src_top`) into `dst`; rows outside the grid take the nearest edge's value.
+AKV_CLONES static void blur_columns(const Softness *s, const float *src, int src_top, int width, int top, int count,
+                                    float *dst) {
     const int half = s->half, taps = 2 * half + 1;
+    const size_t stride = (size_t)width * s->bands;
     for (int y = 0; y < count; y++) {
-#define AKV_ROW(k) (src + (size_t)(clamp(top + y - half + (k), 0, s->height - 1) - src_top) * width)
+#define AKV_ROW(k) (src + (size_t)(clamp(top + y - half + (k), 0, s->height - 1) - src_top) * stride)
         const float *p[AKV_SOFTNESS_MAX_HALF], *q[AKV_SOFTNESS_MAX_HALF];
         for (int k = 0; k < half; k++) p[k] = AKV_ROW(k), q[k] = AKV_ROW(taps - 1 - k);
-        blur_line(dst + (size_t)y * width, AKV_ROW(half), p, q, s->mask, half, s->mask[half], s->scale, width);
+        blur_line(dst + (size_t)y * stride, AKV_ROW(half), p, q, s->mask, half, s->mask[half], s->scale,
+                  (int)stride);
 #undef AKV_ROW
     }
 }
@@ -114,18 +117,39 @@ static inline void cell_pair(int x, int factor, int cells, int *first, int *seco
     *weight = u - (float)*first;
 }
 
-// Sample `i` of a region's row, 8-bit or float.
-static inline float sample(const VipsPel *row, int bytes, size_t i) {
-    if (bytes == 1) return row[i];
-    float v;
-    memcpy(&v, row + 4 * i, sizeof v);
-    return v;
+// `count` samples of a region's row as floats, 8-bit or float.
+static inline void samples(const VipsPel *row, int bytes, float *out, size_t count) {
+    if (bytes == 1) {
+        for (size_t i = 0; i < count; i++) out[i] = row[i];
+    } else {
+        memcpy(out, row, sizeof(float) * count);
+    }
 }
 
-AKV_CLONES static int softness_generate(VipsRegion *out_region, void *sequence, void *a, void *b, gboolean *stop) {
-    (void)a, (void)stop;
-    VipsRegion *in_region = (VipsRegion *)sequence;
-    const Softness *s = (const Softness *)b;
+// Each cell's sums from its columns' sums (`column`, `column2`: f pixels of `bands` samples a
+// cell): g[x · bands + b] = Σₖ column[(f · x + k) · bands + b], and q the same of `column2`.
+static inline void sum_cells(float *restrict g, float *restrict q, const float *restrict column,
+                             const float *restrict column2, int cells, int f, int bands) {
+    if (f == 2 && bands == 3) {
+        for (int x = 0; x < cells; x++) {
+            for (int b = 0; b < 3; b++) {
+                g[3 * x + b] = column[6 * x + b] + column[6 * x + 3 + b];
+                q[3 * x + b] = column2[6 * x + b] + column2[6 * x + 3 + b];
+            }
+        }
+        return;
+    }
+    for (int x = 0; x < cells; x++) {
+        for (int b = 0; b < bands; b++) {
+            float sum = 0, sum2 = 0;
+            for (int k = 0; k < f; k++) sum += column[(f * x + k) * bands + b], sum2 += column2[(f * x + k) * bands + b];
+            g[x * bands + b] = sum, q[x * bands + b] = sum2;
+        }
+    }
+}
+
+AKV_CLONES static int softness_generate(VipsRegion *out_region, VipsRegion *in_region, const void *state) {
+    const Softness *s = (const Softness *)state;
     const VipsRect *r = &out_region->valid;
     const int half = s->half, bands = s->bands, f = s->factor, bytes = s->uchar ? 1 : 4;
     // The cells the tile's pixels are interpolated between; a and b are needed `half` cells
@@ -148,126 +172,106 @@ AKV_CLONES static int softness_generate(VipsRegion *out_region, void *sequence, 
     VipsRect image = {0, 0, s->full_width, s->full_height};
     vips_rect_intersectrect(&pixels, &image, &pixels);
     vips_rect_unionrect(&pixels, r, &pixels);
-    if (vips_region_prepare(in_region, &pixels)) return -1;
-    akv_pixels_received();
+    if (akv_operation_prepare(in_region, &pixels)) return -1;
 
-    const size_t need_size = (size_t)need.width * need.height, ab_size = (size_t)ab.width * ab.height;
-    const size_t cells_size = (size_t)cells.width * cells.height, tile_size = (size_t)r->width * r->height;
-    // Per band: each cell's mean value and mean square (over its pixels inside the image).
-    float *guide = g_new0(float, need_size * bands), *squares = g_new0(float, need_size * bands);
-    float *across = g_new(float, (size_t)ab.width * need.height), *across2 = g_new(float, (size_t)ab.width * need.height);
+    const size_t need_size = (size_t)need.width * need.height * bands, ab_size = (size_t)ab.width * ab.height * bands;
+    const size_t cells_size = (size_t)cells.width * cells.height * bands;
+    // Each cell's mean value and mean square (over its pixels inside the image).
+    float *guide = g_new0(float, need_size), *squares = g_new0(float, need_size);
+    float *across = g_new(float, (size_t)ab.width * need.height * bands);
+    float *across2 = g_new(float, (size_t)ab.width * need.height * bands);
     float *mean = g_new(float, ab_size), *mean2 = g_new(float, ab_size);
-    float *a_across = g_new(float, (size_t)cells.width * ab.height), *b_across = g_new(float, (size_t)cells.width * ab.height);
+    float *a_across = g_new(float, (size_t)cells.width * ab.height * bands);
+    float *b_across = g_new(float, (size_t)cells.width * ab.height * bands);
     float *a_blur = g_new(float, cells_size), *b_blur = g_new(float, cells_size);
-    float *pad = g_new(float, (size_t)need.width + 2 * half + 8);
-    // Per band, a and b at each pixel of the tile.
-    float *a_tile = g_new(float, tile_size * bands), *b_tile = g_new(float, tile_size * bands);
-    // Per column of the tile: its two cells (from cells.left) and the second's weight.
-    int *column_a = g_new(int, r->width), *column_b = g_new(int, r->width);
-    float *column_t = g_new(float, r->width);
-    float *a_row = g_new(float, cells.width), *b_row = g_new(float, cells.width);
+    float *pad = g_new(float, ((size_t)need.width + 2 * half + 8) * bands);
+    // Per sample of a tile row: where its two cells' values are in a row of cells (from
+    // cells.left), and the second's weight.
+    const size_t count = (size_t)r->width * bands, cell_row = (size_t)cells.width * bands;
+    int *sample_a = g_new(int, count), *sample_b = g_new(int, count);
+    float *sample_t = g_new(float, count);
     for (int x = 0; x < r->width; x++) {
-        cell_pair(r->left + x, f, s->width, column_a + x, column_b + x, column_t + x);
-        column_a[x] -= cells.left, column_b[x] -= cells.left;
+        int a, b;
+        float weight;
+        cell_pair(r->left + x, f, s->width, &a, &b, &weight);
+        for (int band = 0; band < bands; band++) {
+            sample_a[(size_t)x * bands + band] = (a - cells.left) * bands + band;
+            sample_b[(size_t)x * bands + band] = (b - cells.left) * bands + band;
+            sample_t[(size_t)x * bands + band] = weight;
+        }
     }
     const int right = VIPS_MIN((need.left + need.width) * f, s->full_width) - need.left * f;
-    // One band of a pixel row, and the cells' row sums (of values and of squares).
-    float *line = g_new(float, (size_t)need.width * f), *line2 = g_new(float, (size_t)need.width * f);
+    // A cell row's sums: its pixel rows added column by column (samples and squares), then the
+    // columns of each cell. 8-bit samples, their squares and these sums are whole numbers below
+    // 2²⁴, exact in float in any order.
+    const size_t line_size = (size_t)need.width * f * bands, used = (size_t)right * bands;
+    float *line = g_new(float, line_size), *column = g_new0(float, line_size), *column2 = g_new0(float, line_size);
+    const int full = right / f;  // the cells wholly inside the image along x
     for (int y = 0; y < need.height; y++) {
         const int top = (need.top + y) * f, bottom = VIPS_MIN(top + f, s->full_height);
-        for (int band = 0; band < bands; band++) {
-            float *g = guide + need_size * band + (size_t)y * need.width;
-            float *q = squares + need_size * band + (size_t)y * need.width;
-            for (int py = top; py < bottom; py++) {
-                const VipsPel *p = VIPS_REGION_ADDR(in_region, need.left * f, py);
-                if (bytes == 1) {
-                    for (int x = 0; x < right; x++) line[x] = p[(size_t)x * bands + band];
-                } else {
-                    for (int x = 0; x < right; x++) memcpy(line + x, p + 4 * ((size_t)x * bands + band), 4);
-                }
-                for (int x = right; x < need.width * f; x++) line[x] = 0;
-                for (int x = 0; x < need.width * f; x++) line2[x] = line[x] * line[x];
-                if (f == 1) {
-                    for (int x = 0; x < need.width; x++) g[x] += line[x], q[x] += line2[x];
-                } else if (f == 2) {
-                    for (int x = 0; x < need.width; x++) {
-                        g[x] += line[2 * x] + line[2 * x + 1];
-                        q[x] += line2[2 * x] + line2[2 * x + 1];
-                    }
-                } else {
-                    for (int x = 0; x < need.width; x++) {
-                        for (int k = 0; k < f; k++) g[x] += line[f * x + k], q[x] += line2[f * x + k];
-                    }
-                }
-            }
-            if (f == 1) continue;
-            for (int x = 0; x < need.width; x++) {
-                const int width = VIPS_MIN(f, right - x * f);
-                const float count = (float)((bottom - top) * width);
-                g[x] /= count;
-                q[x] /= count;
-            }
+        float *g = guide + (size_t)y * need.width * bands, *q = squares + (size_t)y * need.width * bands;
+        samples(VIPS_REGION_ADDR(in_region, need.left * f, top), bytes, column, used);
+        for (size_t i = 0; i < used; i++) column2[i] = column[i] * column[i];
+        for (int py = top + 1; py < bottom; py++) {
+            samples(VIPS_REGION_ADDR(in_region, need.left * f, py), bytes, line, used);
+            for (size_t i = 0; i < used; i++) column[i] += line[i], column2[i] += line[i] * line[i];
+        }
+        // Columns beyond the image stay 0.
+        sum_cells(g, q, column, column2, need.width, f, bands);
+        if (f == 1) continue;
+        const float whole = (float)((bottom - top) * f);  // a whole cell's pixels
+        for (size_t i = 0; i < (size_t)full * bands; i++) g[i] /= whole, q[i] /= whole;
+        for (int x = full; x < need.width; x++) {
+            const float part = (float)((bottom - top) * (right - x * f));
+            for (int b = 0; b < bands; b++) g[x * bands + b] /= part, q[x * bands + b] /= part;
         }
     }
-    g_free(line), g_free(line2);
-    for (int band = 0; band < bands; band++) {
-        blur_rows(s, guide + need_size * band, need.left, need.width, need.height, ab.left, ab.width, across, pad);
-        blur_rows(s, squares + need_size * band, need.left, need.width, need.height, ab.left, ab.width, across2, pad);
-        blur_columns(s, across, need.top, need.height, ab.width, ab.top, ab.height, mean);
-        blur_columns(s, across2, need.top, need.height, ab.width, ab.top, ab.height, mean2);
-        // mean becomes b and mean2 becomes a, in place.
-        for (size_t i = 0; i < ab_size; i++) {
-            const float m = mean[i];
-            // Not below 0 (float rounding of a flat area's mean square), so the weight stays 0…1.
-            const float variance = fmaxf(mean2[i] - m * m, 0);
-            const float weight = variance / (variance + s->epsilon);
-            mean2[i] = weight;
-            mean[i] = m - weight * m;
-        }
-        blur_rows(s, mean2, ab.left, ab.width, ab.height, cells.left, cells.width, a_across, pad);
-        blur_rows(s, mean, ab.left, ab.width, ab.height, cells.left, cells.width, b_across, pad);
-        blur_columns(s, a_across, ab.top, ab.height, cells.width, cells.top, cells.height, a_blur);
-        blur_columns(s, b_across, ab.top, ab.height, cells.width, cells.top, cells.height, b_blur);
-        for (int y = 0; y < r->height; y++) {
-            int upper, lower;
-            float down;
-            cell_pair(r->top + y, f, s->height, &upper, &lower, &down);
-            const float *a0 = a_blur + (size_t)(upper - cells.top) * cells.width;
-            const float *a1 = a_blur + (size_t)(lower - cells.top) * cells.width;
-            const float *b0 = b_blur + (size_t)(upper - cells.top) * cells.width;
-            const float *b1 = b_blur + (size_t)(lower - cells.top) * cells.width;
-            for (int x = 0; x < cells.width; x++) {
-                a_row[x] = a0[x] + (a1[x] - a0[x]) * down;
-                b_row[x] = b0[x] + (b1[x] - b0[x]) * down;
-            }
-            float *wa = a_tile + tile_size * band + (size_t)y * r->width;
-            float *wb = b_tile + tile_size * band + (size_t)y * r->width;
-            for (int x = 0; x < r->width; x++) {
-                const float ca = a_row[column_a[x]], cb = b_row[column_a[x]];
-                wa[x] = ca + (a_row[column_b[x]] - ca) * column_t[x];
-                wb[x] = cb + (b_row[column_b[x]] - cb) * column_t[x];
-            }
+    g_free(line), g_free(column), g_free(column2);
+    blur_rows(s, guide, need.left, need.width, need.height, ab.left, ab.width, across, pad);
+    blur_rows(s, squares, need.left, need.width, need.height, ab.left, ab.width, across2, pad);
+    blur_columns(s, across, need.top, ab.width, ab.top, ab.height, mean);
+    blur_columns(s, across2, need.top, ab.width, ab.top, ab.height, mean2);
+    // mean becomes b and mean2 becomes a, in place.
+    for (size_t i = 0; i < ab_size; i++) {
+        const float m = mean[i];
+        // Not below 0 (float rounding of a flat area's mean square), so the weight stays 0…1.
+        const float variance = fmaxf(mean2[i] - m * m, 0);
+        const float weight = variance / (variance + s->epsilon);
+        mean2[i] = weight;
+        mean[i] = m - weight * m;
+    }
+    blur_rows(s, mean2, ab.left, ab.width, ab.height, cells.left, cells.width, a_across, pad);
+    blur_rows(s, mean, ab.left, ab.width, ab.height, cells.left, cells.width, b_across, pad);
+    blur_columns(s, a_across, ab.top, cells.width, cells.top, cells.height, a_blur);
+    blur_columns(s, b_across, ab.top, cells.width, cells.top, cells.height, b_blur);
+    // out = a · I + b, a and b interpolated bilinearly between the cells: along x once per cell
+    // row, then along y per pixel row; 8-bit output rounded to the nearest level and clipped.
+    float *a_columns = g_new(float, (size_t)cells.height * count);
+    float *b_columns = g_new(float, (size_t)cells.height * count);
+    for (int j = 0; j < cells.height; j++) {
+        const float *a_row = a_blur + (size_t)j * cell_row, *b_row = b_blur + (size_t)j * cell_row;
+        float *a_out = a_columns + (size_t)j * count, *b_out = b_columns + (size_t)j * count;
+        for (size_t i = 0; i < count; i++) {
+            const float ca = a_row[sample_a[i]], cb = b_row[sample_a[i]];
+            a_out[i] = ca + (a_row[sample_b[i]] - ca) * sample_t[i];
+            b_out[i] = cb + (b_row[sample_b[i]] - cb) * sample_t[i];
         }
     }
-    // out = a · I + b, interleaved; 8-bit output rounded to the nearest level and clipped.
-    float *values = g_new(float, (size_t)r->width * bands);
+    float *values = g_new(float, count);
     for (int y = 0; y < r->height; y++) {
-        const VipsPel *g = VIPS_REGION_ADDR(in_region, r->left, r->top + y);
+        int upper, lower;
+        float down;
+        cell_pair(r->top + y, f, s->height, &upper, &lower, &down);
+        const float *a0 = a_columns + (size_t)(upper - cells.top) * count;
+        const float *a1 = a_columns + (size_t)(lower - cells.top) * count;
+        const float *b0 = b_columns + (size_t)(upper - cells.top) * count;
+        const float *b1 = b_columns + (size_t)(lower - cells.top) * count;
+        samples(VIPS_REGION_ADDR(in_region, r->left, r->top + y), bytes, values, count);
+        for (size_t i = 0; i < count; i++) {
+            const float wa = a0[i] + (a1[i] - a0[i]) * down, wb = b0[i] + (b1[i] - b0[i]) * down;
+            values[i] = wa * values[i] + wb;
+        }
         VipsPel *out = VIPS_REGION_ADDR(out_region, r->left, r->top + y);
-        const size_t count = (size_t)r->width * bands;
-        if (bytes == 1) {
-            for (size_t i = 0; i < count; i++) values[i] = g[i];
-        } else {
-            memcpy(values, g, sizeof(float) * count);
-        }
-        for (int band = 0; band < bands; band++) {
-            const float *wa = a_tile + tile_size * band + (size_t)y * r->width;
-            const float *wb = b_tile + tile_size * band + (size_t)y * r->width;
-            for (int x = 0; x < r->width; x++) {
-                const size_t i = (size_t)x * bands + band;
-                values[i] = wa[x] * values[i] + wb[x];
-            }
-        }
         if (bytes == 1) {
             for (size_t i = 0; i < count; i++) {
                 const float v = values[i] + 0.5f;
@@ -279,20 +283,9 @@ AKV_CLONES static int softness_generate(VipsRegion *out_region, void *sequence, 
     }
     g_free(values);
     g_free(guide), g_free(squares), g_free(across), g_free(across2), g_free(mean), g_free(mean2);
-    g_free(a_across), g_free(b_across), g_free(a_blur), g_free(b_blur), g_free(pad), g_free(a_tile), g_free(b_tile);
-    g_free(column_a), g_free(column_b), g_free(column_t), g_free(a_row), g_free(b_row);
-    akv_pixels_published();
+    g_free(a_across), g_free(b_across), g_free(a_blur), g_free(b_blur), g_free(pad);
+    g_free(sample_a), g_free(sample_b), g_free(sample_t), g_free(a_columns), g_free(b_columns);
     return 0;
-}
-
-static void *softness_start(VipsImage *out, void *a, void *b) {
-    akv_tsan_acquire(b);  // built by akv_softness on another thread
-    return vips_start_one(out, a, b);
-}
-
-static int softness_stop(void *sequence, void *a, void *b) {
-    akv_tsan_release(b);  // before softness_free, on the thread that closes the image
-    return vips_stop_one(sequence, a, b);
 }
 
 int akv_softness(VipsImage *in, VipsImage **out, double sigma, double epsilon, int factor) {
@@ -338,21 +331,6 @@ int akv_softness(VipsImage *in, VipsImage **out, double sigma, double epsilon, i
     softness->height = (in->Ysize + factor - 1) / factor;
     softness->bands = in->Bands;
     softness->epsilon = (float)epsilon;
-    softness->in = in;
-    g_object_ref(in);
-    *out = vips_image_new();
-    if (vips_image_pipelinev(*out, VIPS_DEMAND_STYLE_SMALLTILE, in, NULL)) {
-        softness_free(NULL, softness);
-        g_object_unref(*out);
-        *out = NULL;
-        return -1;
-    }
-    g_signal_connect(*out, "close", G_CALLBACK(softness_free), softness);
-    akv_tsan_release(softness);
-    if (vips_image_generate(*out, softness_start, softness_generate, softness_stop, in, softness)) {
-        g_object_unref(*out);
-        *out = NULL;
-        return -1;
-    }
-    return 0;
+    const AkvOperation operation = {.style = VIPS_DEMAND_STYLE_SMALLTILE, .free = softness_free};
+    return akv_operation_new(in, out, &operation, softness_generate, softness);
 }

@@ -10,12 +10,11 @@
 // pixel then costs three table rows added, a clamp and three table reads. Any other profile (a
 // LUT-based one, grey, CMYK) goes through LittleCMS's transform as it is.
 #include "AkvClones.h"
-#include "AkvHandoff.h"
 #include "AkvIccTransform.h"
+#include "AkvOperation.h"
 
 #include <lcms2.h>
 #include <math.h>
-#include <vips/vips.h>
 #include <stdint.h>
 
 /// The output curves are tabulated at this many steps of the square root of linear light: fine
@@ -47,7 +46,6 @@ typedef struct {
     Shaper *shaper;
     int in_bytes;
     int out_bytes;
-    VipsImage *in;
 } Conversion;
 
 static void shaper_free(Shaper *shaper) {
@@ -59,13 +57,19 @@ static void shaper_free(Shaper *shaper) {
     g_free(shaper);
 }
 
-static void conversion_free(VipsImage *image, Conversion *conversion) {
-    (void)image;
-    akv_tsan_acquire(conversion);  // every worker's last conversion_generate released it
+static void conversion_free(void *state) {
+    Conversion *conversion = state;
     if (conversion->transform) cmsDeleteTransform(conversion->transform);
     shaper_free(conversion->shaper);
-    if (conversion->in) g_object_unref(conversion->in);
     g_free(conversion);
+}
+
+/// Three bands of 8- or 16-bit RGB.
+static void conversion_describe(VipsImage *out, const void *state) {
+    const Conversion *conversion = state;
+    out->Bands = 3;
+    out->BandFmt = conversion->out_bytes == 2 ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR;
+    out->Type = conversion->out_bytes == 2 ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_sRGB;
 }
 
 /// Whether `profile` converts through its colorants and tone curves (no A2B/B2A tables) in
@@ -222,27 +226,13 @@ static void shaper_line(const Shaper *restrict shaper, const void *restrict sour
     else SHAPER_LINE_16(uint16_t);
 }
 
-static int conversion_generate(VipsRegion *out_region, void *sequence, void *a, void *b, gboolean *stop) {
-    (void)a, (void)stop;
-    VipsRegion *in_region = sequence;
-    const Conversion *conversion = b;
-    const VipsRect *rect = &out_region->valid;
-    if (vips_region_prepare(in_region, rect)) return -1;
-    akv_pixels_received();
-    akv_tsan_acquire(conversion);  // built by akv_lcms_transform on another thread
-    for (int y = 0; y < rect->height; y++) {
-        const void *source = VIPS_REGION_ADDR(in_region, rect->left, rect->top + y);
-        void *destination = VIPS_REGION_ADDR(out_region, rect->left, rect->top + y);
-        if (conversion->shaper) {
-            shaper_line(conversion->shaper, source, destination, rect->width, conversion->in_bytes,
-                        conversion->out_bytes);
-        } else {
-            cmsDoTransform(conversion->transform, source, destination, (cmsUInt32Number)rect->width);
-        }
+static void conversion_line(const void *state, const VipsPel *source, VipsPel *destination, int width) {
+    const Conversion *conversion = state;
+    if (conversion->shaper) {
+        shaper_line(conversion->shaper, source, destination, width, conversion->in_bytes, conversion->out_bytes);
+    } else {
+        cmsDoTransform(conversion->transform, source, destination, (cmsUInt32Number)width);
     }
-    akv_tsan_release(conversion);  // before conversion_free, on the thread that closes the image
-    akv_pixels_published();
-    return 0;
 }
 
 /// The LittleCMS pixel format of `bands` samples of `bytes` bytes in colour space `space`, or 0.
@@ -298,32 +288,12 @@ int akv_lcms_transform(VipsImage *in, VipsImage **out, const void *source, size_
                                  : "LittleCMS cannot convert between the profiles");
         return -1;
     }
-    if (vips_image_pio_input(in)) {
-        if (transform) cmsDeleteTransform(transform);
-        shaper_free(shaper);
-        return -1;
-    }
     Conversion *conversion = g_new0(Conversion, 1);
     conversion->transform = transform;
     conversion->shaper = shaper;
     conversion->in_bytes = in_bytes;
     conversion->out_bytes = out_bytes;
-    conversion->in = in;
-    g_object_ref(in);
-    VipsImage *image = vips_image_new();
-    g_signal_connect(image, "close", G_CALLBACK(conversion_free), conversion);
-    akv_tsan_release(conversion);
-    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
-        g_object_unref(image);
-        return -1;
-    }
-    image->Bands = 3;
-    image->BandFmt = out_bytes == 2 ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR;
-    image->Type = out_bytes == 2 ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_sRGB;
-    if (vips_image_generate(image, vips_start_one, conversion_generate, vips_stop_one, in, conversion)) {
-        g_object_unref(image);
-        return -1;
-    }
-    *out = image;
-    return 0;
+    const AkvOperation operation = {
+        .style = VIPS_DEMAND_STYLE_THINSTRIP, .describe = conversion_describe, .free = conversion_free};
+    return akv_line_operation_new(in, out, &operation, conversion_line, conversion);
 }

@@ -1,30 +1,33 @@
 // Tone mapping of HDR stills (PQ or HLG) to SDR, per the ITU-R recommendations:
 //
-// - PQ: the samples are display light, SMPTE ST 2084's EOTF (ITU-R BT.2100 Table 4), over its whole
-//   range, 0…10,000 cd/m² (no mastering metadata is read).
+// - PQ: the samples are display light, SMPTE ST 2084's EOTF (ITU-R BT.2100 Table 4), from 0 to the
+//   source's peak: the mastering display's peak luminance when the file gives it (a PNG's mDCv
+//   chunk), else its content's brightest pixel (cLLi's MaxCLL), else PQ's whole range, 10,000
+//   cd/m². BT.2390's EETF maps from the mastering display's range, so content mastered to 1,000
+//   cd/m² rolls off towards 1,000 and content mastered to 4,000 towards 4,000.
 // - HLG: the samples are scene light; BT.2100's HLG EOTF (Table 5: the inverse OETF, then the OOTF
 //   Fd = α·Ys^(γ−1)·E on the BT.2020 luminance Ys) at a nominal display peak Lw of 1,000 cd/m²,
 //   black Lb 0 (so β = 0, α = Lw, γ = 1.2), gives display light, 0…1,000 cd/m² (BT.2408 §7's
 //   HLG-to-PQ conversion, the way BT.2390 tone-maps HLG).
 // - The display light is then tone-mapped with ITU-R BT.2390's EETF (§5.4.1, "Reference EETF"),
 //   applied to each of the PQ-encoded R′, G′, B′: source range 0…source peak, target display
-//   0…203 cd/m². 203 cd/m² is BT.2408's HDR reference white (§2.2), taken as the SDR display's
-//   white: the EETF is the identity below its knee KS = 1.5·maxLum − 0.5 (about 33 cd/m² from
-//   PQ, 81 from HLG) and rolls everything above off with its Hermite spline to 203, so highlights
-//   up to the source peak keep their order instead of clipping. (Lb = Lmin = 0, so the EETF's
-//   black-lift term b is 0.)
+//   0…203 cd/m² (a source peak at or below 203 leaves the light as it is). 203 cd/m² is BT.2408's
+//   HDR reference white (§2.2), taken as the SDR display's white: the EETF is the identity below
+//   its knee KS = 1.5·maxLum − 0.5 (about 24 cd/m² from a 10,000 cd/m² peak, 40 from 4,000, 88
+//   from 1,000, so from HLG) and rolls everything above off with its Hermite spline to 203, so
+//   highlights up to the source peak keep their order instead of clipping. (Lb = Lmin = 0, so
+//   the EETF's black-lift term b is 0.)
 // - The result, relative to 203 cd/m² (0…1), is encoded with the sRGB curve (IEC 61966-2-1) as
 //   16-bit samples in the file's own primaries; the caller attaches the matching SDR profile, and
 //   the ICC conversion to the working space then maps the gamut (clipping, as for SDR BT.2020).
 //
 // Verified against colour-science's ST 2084 and BT.2100 HLG EOTFs with the EETF written from
 // BT.2390 (Benchmarks/colour/hdr_reference.py).
-#include "AkvHandoff.h"
+#include "AkvOperation.h"
 #include "AkvToneMap.h"
 
 #include <math.h>
 #include <stdint.h>
-#include <vips/vips.h>
 
 /// HLG's display light → SDR code is tabulated at this many steps of √(Fd / Lw), interpolated.
 enum { DISPLAY_STEPS = 16384 };
@@ -79,23 +82,29 @@ typedef struct {
     int colour_bands;
     int bands;
     int in_bytes;
+    /// PQ: the source's peak, cd/m².
+    double peak;
     /// PQ: each input code's SDR code.
     uint16_t *direct;
     /// HLG: each input code's scene light E.
     float *scene;
     /// HLG: SDR codes at DISPLAY_STEPS steps of √(Fd / Lw).
     float *display;
-    VipsImage *in;
 } ToneMap;
 
-static void tone_map_free(VipsImage *image, ToneMap *map) {
-    (void)image;
-    akv_tsan_acquire(map);
+static void tone_map_free(void *state) {
+    ToneMap *map = state;
     g_free(map->direct);
     g_free(map->scene);
     g_free(map->display);
-    if (map->in) g_object_unref(map->in);
     g_free(map);
+}
+
+/// 16-bit samples, RGB or grey.
+static void tone_map_describe(VipsImage *out, const void *state) {
+    const ToneMap *map = state;
+    out->BandFmt = VIPS_FORMAT_USHORT;
+    out->Type = map->colour_bands == 3 ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_GREY16;
 }
 
 static void tone_map_tables(ToneMap *map) {
@@ -104,7 +113,7 @@ static void tone_map_tables(ToneMap *map) {
     if (map->transfer == AKV_TRANSFER_PQ) {
         map->direct = g_new(uint16_t, levels);
         for (int code = 0; code < levels; code++) {
-            double nits = pq_eotf(eetf(code / top, AKV_PQ_PEAK_NITS));
+            double nits = pq_eotf(eetf(code / top, map->peak));
             map->direct[code] = (uint16_t)lrint(sdr_code(nits));
         }
         return;
@@ -128,9 +137,11 @@ static inline uint16_t hlg_display_code(const float *restrict display, float rel
     return (uint16_t)lrintf(display[index] + (display[index + 1] - display[index]) * fraction);
 }
 
-static void tone_map_line(const ToneMap *map, const void *source, uint16_t *restrict q, int width) {
+static void tone_map_line(const void *state, const VipsPel *source, VipsPel *out, int width) {
+    const ToneMap *map = state;
     const uint8_t *p8 = source;
-    const uint16_t *p16 = source;
+    const uint16_t *p16 = (const uint16_t *)source;
+    uint16_t *restrict q = (uint16_t *)out;
     int bands = map->bands, colour = map->colour_bands;
     for (int x = 0; x < width; x++) {
         int codes[4];
@@ -155,27 +166,14 @@ static void tone_map_line(const ToneMap *map, const void *source, uint16_t *rest
     }
 }
 
-static int tone_map_generate(VipsRegion *out_region, void *sequence, void *a, void *b, gboolean *stop) {
-    (void)a, (void)stop;
-    VipsRegion *in_region = sequence;
-    const ToneMap *map = b;
-    const VipsRect *rect = &out_region->valid;
-    if (vips_region_prepare(in_region, rect)) return -1;
-    akv_pixels_received();
-    akv_tsan_acquire(map);  // built by akv_hdr_to_sdr on another thread
-    for (int y = 0; y < rect->height; y++) {
-        tone_map_line(map, VIPS_REGION_ADDR(in_region, rect->left, rect->top + y),
-                      (uint16_t *)VIPS_REGION_ADDR(out_region, rect->left, rect->top + y), rect->width);
-    }
-    akv_tsan_release(map);
-    akv_pixels_published();
-    return 0;
-}
-
-int akv_hdr_to_sdr(VipsImage *in, VipsImage **out, int transfer) {
+int akv_hdr_to_sdr(VipsImage *in, VipsImage **out, int transfer, double peak) {
     static const char *domain = "akv_hdr_to_sdr";
     if (transfer != AKV_TRANSFER_PQ && transfer != AKV_TRANSFER_HLG) {
         vips_error(domain, "%s", "the transfer is neither PQ nor HLG");
+        return -1;
+    }
+    if (peak != 0 && !(peak >= 1 && peak <= AKV_PQ_PEAK_NITS)) {
+        vips_error(domain, "%s", "the source peak is outside 1…10,000 cd/m²");
         return -1;
     }
     if (in->BandFmt != VIPS_FORMAT_UCHAR && in->BandFmt != VIPS_FORMAT_USHORT) {
@@ -186,28 +184,14 @@ int akv_hdr_to_sdr(VipsImage *in, VipsImage **out, int transfer) {
         vips_error(domain, "%s", "the image has neither 1 nor 3 colour bands");
         return -1;
     }
-    if (vips_image_pio_input(in)) return -1;
     ToneMap *map = g_new0(ToneMap, 1);
     map->transfer = transfer;
     map->bands = in->Bands;
     map->colour_bands = in->Bands >= 3 ? 3 : 1;
     map->in_bytes = in->BandFmt == VIPS_FORMAT_USHORT ? 2 : 1;
+    map->peak = peak == 0 ? AKV_PQ_PEAK_NITS : peak;
     tone_map_tables(map);
-    map->in = in;
-    g_object_ref(in);
-    VipsImage *image = vips_image_new();
-    g_signal_connect(image, "close", G_CALLBACK(tone_map_free), map);
-    akv_tsan_release(map);
-    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL)) {
-        g_object_unref(image);
-        return -1;
-    }
-    image->BandFmt = VIPS_FORMAT_USHORT;
-    image->Type = map->colour_bands == 3 ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_GREY16;
-    if (vips_image_generate(image, vips_start_one, tone_map_generate, vips_stop_one, in, map)) {
-        g_object_unref(image);
-        return -1;
-    }
-    *out = image;
-    return 0;
+    const AkvOperation operation = {
+        .style = VIPS_DEMAND_STYLE_THINSTRIP, .describe = tone_map_describe, .free = tone_map_free};
+    return akv_line_operation_new(in, out, &operation, tone_map_line, map);
 }

@@ -4,7 +4,9 @@ import Foundation
 
 /// What a PNG says about its colour space in the chunks libvips 8.14 does not read: `cICP`
 /// (coding-independent code points, ITU-T H.273), `cHRM` (chromaticities) and `gAMA` (the
-/// encoding exponent), with the `iCCP` and `sRGB` chunks that take precedence over the last two.
+/// encoding exponent), with the `iCCP` and `sRGB` chunks that take precedence over the last two;
+/// and, for HDR, `mDCv` (the mastering display's colour volume) and `cLLi` (the content's light
+/// levels).
 ///
 /// Read from the chunks before the image data, bounded (at most ``chunkLimit`` chunks, fixed
 /// chunk sizes, plausible values), so that a damaged or hostile file costs a few small reads and
@@ -20,6 +22,10 @@ struct PNGColourChunks: Sendable, Equatable {
     var hasICCProfile = false
     /// Whether an `sRGB` chunk is present.
     var isSRGB = false
+    /// `mDCv`'s mastering display peak luminance, in cd/m².
+    var masteringPeak: Double?
+    /// `cLLi`'s maximum content light level (MaxCLL), in cd/m².
+    var maxContentLight: Double?
 
     /// The most chunks read before the image data.
     static let chunkLimit = 1000
@@ -52,6 +58,10 @@ struct PNGColourChunks: Sendable, Equatable {
             case ("gAMA", 4): found.gamma = bytes(body, 4).map { Double(uint32($0, at: 0)) / 100_000 }
             case ("iCCP", _): found.hasICCProfile = true
             case ("sRGB", _): found.isSRGB = true
+            // Chromaticities (8 × 2 bytes), then the peak and the black, each × 10,000 cd/m².
+            case ("mDCv", 24): found.masteringPeak = bytes(body + 16, 4).map { Double(uint32($0, at: 0)) / 10_000 }
+            // MaxCLL then MaxFALL, each × 10,000 cd/m².
+            case ("cLLi", 8): found.maxContentLight = bytes(body, 4).map { Double(uint32($0, at: 0)) / 10_000 }
             default: break
             }
             offset = body + length + 4
@@ -103,7 +113,7 @@ struct PNGColourChunks: Sendable, Equatable {
 
     /// The HDR transfer a `cICP` chunk declares, PQ (code 16) or HLG (code 18), by name; `nil`
     /// for every other transfer. Such samples are not SDR values in any matrix/TRC profile: the
-    /// load tone-maps them to SDR (``Image/toneMappedToSDR(_:)``).
+    /// load tone-maps them to SDR (``Image/toneMappedToSDR(transfer:peak:)``).
     var hdrTransfer: String? {
         guard let codePoints, codePoints.count == 4 else { return nil }
         switch Int32(codePoints[1]) {
@@ -113,6 +123,14 @@ struct PNGColourChunks: Sendable, Equatable {
         }
     }
 
+    /// The peak luminance a PQ image is tone-mapped from, in cd/m²: the mastering display's
+    /// (`mDCv`), the source range ITU-R BT.2390's EETF maps from; without it, the content's
+    /// brightest pixel (`cLLi`'s MaxCLL); `nil` (PQ's whole range, 10,000 cd/m²) when neither
+    /// chunk gives a value within 1…10,000 cd/m² (0 means unknown in both).
+    var pqSourcePeak: Double? {
+        [masteringPeak, maxContentLight].lazy.compactMap { $0 }.first { $0 >= 1 && $0 <= Double(AKV_PQ_PEAK_NITS) }
+    }
+
     /// Whether an HDR transfer comes with code points the tone mapping reads: BT.709, BT.2020 or
     /// Display P3 primaries, RGB (matrix 0) at full range.
     var toneMapsHDR: Bool {
@@ -120,7 +138,7 @@ struct PNGColourChunks: Sendable, Equatable {
         return hdrTransfer != nil && [1, 9, 12].contains(codePoints[0]) && codePoints[2] == 0 && codePoints[3] == 1
     }
 
-    /// The SDR space an HDR image is in once tone-mapped (``Image/toneMappedToSDR(transfer:)``):
+    /// The SDR space an HDR image is in once tone-mapped (``Image/toneMappedToSDR(transfer:peak:)``):
     /// its primaries with the sRGB curve, the profile ``declaredProfile`` gives those code points
     /// (`nil` for BT.709's primaries: sRGB itself).
     var toneMappedProfile: [UInt8]? {
@@ -192,7 +210,7 @@ extension Image {
     /// chunks (``PNGColourChunks``: RGB's `cICP`, `cHRM` and `gAMA`, grey's `gAMA`), a HEIF or
     /// AVIF file's `nclx` colour box (``HEIFColourBoxes``, which libvips 8.14 ignores) when it
     /// has no profile. Itself when the file declares nothing the SDK can tell.
-    /// An HDR transfer (PQ or HLG) is tone-mapped to SDR first (``toneMappedToSDR(transfer:)``),
+    /// An HDR transfer (PQ or HLG) is tone-mapped to SDR first (``toneMappedToSDR(transfer:peak:)``),
     /// whatever the bands, and the result carries the SDR profile of its primaries.
     /// - Throws: ``ImagingError/unsupportedColorEncoding(_:)`` when the file declares an HDR
     ///   transfer with primaries other than BT.709, BT.2020 or Display P3, or not as RGB at full
@@ -218,7 +236,7 @@ extension Image {
                 let points = codePoints.map(String.init).joined(separator: " ")
                 throw .unsupportedColorEncoding("HDR transfer \(transfer) with code points \(points), \(container)")
             }
-            return try toneMappedToSDR(transfer: codePoints[1])
+            return try toneMappedToSDR(transfer: codePoints[1], peak: chunks.pqSourcePeak)
                 .withICCProfile(bands >= 3 ? chunks.toneMappedProfile : nil)
         }
         guard declares else { return self }
@@ -236,8 +254,10 @@ extension Image {
     /// 16-bit samples in the same primaries with the sRGB curve, reference white (203 cd/m²) rolled
     /// a little below SDR white, highlights up to the source's peak rolled off (ITU-R BT.2390's
     /// EETF; the standards and constants are in `AkvToneMap.c`). Alpha is kept, widened to 16 bits.
-    func toneMappedToSDR(transfer: UInt8) throws(ImagingError) -> Image {
-        try apply("hdr_to_sdr") { akv_hdr_to_sdr($0, $1, Int32(transfer)) }
+    /// `peak` is a PQ source's peak luminance in cd/m² (``PNGColourChunks/pqSourcePeak``), `nil`
+    /// for PQ's whole range; HLG ignores it.
+    func toneMappedToSDR(transfer: UInt8, peak: Double?) throws(ImagingError) -> Image {
+        try apply("hdr_to_sdr") { akv_hdr_to_sdr($0, $1, Int32(transfer), peak ?? 0) }
     }
 
     /// The libvips loader that read the image (`jpegload`, `pngload_buffer`, …).

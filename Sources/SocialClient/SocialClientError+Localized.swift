@@ -12,16 +12,21 @@ extension SocialClientError: LocalizableError {
     /// request's `Accept-Language`.
     public func localizedDescription(for locale: Locale = .current) -> String {
         let table = MessageTable.socialClient
+        /// The sentence, then words the SDK cannot translate marked as a technical detail.
+        func text(_ key: String, _ arguments: [String: String] = [:], detail: String = "") -> String {
+            let sentence = table.text("SocialClientError.\(key)", locale: locale, arguments)
+            guard !detail.isEmpty else { return sentence }
+            return sentence + table.text("SocialClientError.detail", locale: locale, ["detail": detail])
+        }
         switch self {
         case .api(let error):
-            return table.text(
-                "SocialClientError.api", locale: locale,
-                ["code": error.code, "status": String(error.status), "message": error.message])
-        case .transport(let reason):
-            return table.text("SocialClientError.transport", locale: locale, ["reason": reason])
+            return text("api", ["code": error.code, "status": String(error.status), "message": error.message])
+        case .transport(let reason): return text("transport", detail: reason)
+        case .liveUpdatesClosed: return text("liveUpdatesClosed")
+        case .unbuildableRequest(let detail): return text("unbuildableRequest", detail: detail)
         case .unexpectedResponse(let status, let detail):
-            return table.text(
-                "SocialClientError.unexpectedResponse", locale: locale, ["status": String(status), "detail": detail])
+            return text("unexpectedResponse", ["status": String(status)], detail: detail)
+        case .undecodableBody(let type, let detail): return text("undecodableBody", ["type": type], detail: detail)
         }
     }
 }

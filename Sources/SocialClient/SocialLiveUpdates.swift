@@ -77,12 +77,12 @@ extension SocialClientSession {
                         do {
                             event = try SocialJSON.decoder().decode(LiveEvent.self, from: Data(text.utf8))
                         } catch {
-                            throw SocialClientError.unexpectedResponse(status: 101, detail: "live event: \(error)")
+                            throw SocialClientError.undecodableBody(type: "LiveEvent", detail: "\(error)")
                         }
                         if event == .subscribed { opening.settle(nil) } else { continuation.yield(event) }
                     }
                 }
-                opening.settle(.transport("the server closed the live-update socket before subscribing"))
+                opening.settle(.liveUpdatesClosed)
                 continuation.finish()
             } catch {
                 let failure = (error as? SocialClientError) ?? .transport(String(describing: error))

@@ -39,12 +39,14 @@ struct Transport: Sendable {
         guard
             var components = URLComponents(
                 url: baseURL.appendingPathComponent(segments.joined(separator: "/")), resolvingAgainstBaseURL: false)
-        else { throw .unexpectedResponse(status: 0, detail: "the base URL \(baseURL) cannot take a path") }
+        else { throw .unbuildableRequest(detail: "\(baseURL)") }
         let items = query.filter { $0.value != nil }
         components.queryItems = items.isEmpty ? nil : items
         // The server form-decodes the query, where `+` is a space; URLComponents leaves a `+` as it is.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else { throw .unexpectedResponse(status: 0, detail: "cannot build a URL") }
+        guard let url = components.url else {
+            throw .unbuildableRequest(detail: "\(baseURL) \(segments.joined(separator: "/"))")
+        }
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language")
@@ -62,7 +64,7 @@ struct Transport: Sendable {
             throw .transport(error.localizedDescription)
         }
         guard let http = response as? HTTPURLResponse else {
-            throw .unexpectedResponse(status: 0, detail: "not an HTTP response")
+            throw .unexpectedResponse(status: 0, detail: "")
         }
         guard expect.contains(http.statusCode) else {
             if let error = try? SocialJSON.decoder().decode(SocialAPIError.self, from: data) { throw .api(error) }
@@ -86,7 +88,7 @@ struct Transport: Sendable {
         do {
             return try SocialJSON.encoder().encode(body)
         } catch {
-            throw .unexpectedResponse(status: 0, detail: "cannot encode the request: \(error)")
+            throw .unbuildableRequest(detail: "\(error)")
         }
     }
 
@@ -94,7 +96,7 @@ struct Transport: Sendable {
         do {
             return try SocialJSON.decoder().decode(T.self, from: data)
         } catch {
-            throw .unexpectedResponse(status: 200, detail: "the body is not a \(T.self): \(error)")
+            throw .undecodableBody(type: "\(T.self)", detail: "\(error)")
         }
     }
 }

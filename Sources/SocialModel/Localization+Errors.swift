@@ -165,7 +165,9 @@ extension AccountError: LocalizableError {
         case .emailBelongsToExistingAccount: return text("AccountError.emailBelongsToExistingAccount", locale)
         case .lastSignInMethod: return text("AccountError.lastSignInMethod", locale)
         case .suspended(let until?):
-            return text("AccountError.suspended", locale, ["until": until.ISO8601Format()])
+            // A person reads it: the date in their language, in UTC (the server cannot know their zone).
+            let style = Date.FormatStyle(date: .long, time: .shortened, locale: locale, timeZone: .gmt)
+            return text("AccountError.suspended", locale, ["until": until.formatted(style)])
         case .suspended(nil): return text("AccountError.banned", locale)
         case .storage(let error): return error.localizedDescription(for: locale)
         case .passwordHashing(let error): return error.localizedDescription(for: locale)
@@ -184,6 +186,12 @@ extension NetworkError: LocalizableError {
         case .photo(let error): return error.localizedDescription(for: locale)
         case .account(let error): return error.localizedDescription(for: locale)
         case .storage(let error): return error.localizedDescription(for: locale)
+        case .refused(let field, let refusal):
+            // A code SocialModel knows is translated; a host check's own reason is shown as written.
+            let arguments = ["field": fieldName(field, locale)]
+            let key = "NetworkError.refused.\(refusal.code)"
+            let known = text(key, locale, arguments)
+            return known == key ? detailed("NetworkError.refused", locale, arguments, detail: refusal.reason) : known
         }
     }
 }

@@ -45,6 +45,7 @@ extension Post: SocialJSONWritable {
             json.field("createdAt", createdAt)
             json.field("filter", filter)
             json.field("height", height)
+            json.field("held", held)
             json.field("id", id)
             json.field("likeCount", likeCount)
             json.field("width", width)
@@ -57,6 +58,7 @@ extension PostComment: SocialJSONWritable {
         json.object { json in
             json.field("authorID", authorID)
             json.field("createdAt", createdAt)
+            json.field("held", held)
             json.field("id", id)
             json.field("postID", postID)
             json.field("text", text)

@@ -14,6 +14,7 @@ extension SocialAPIError {
         case let error as AccountError: self.init(error)
         case let error as RecipeError: self.init(error)
         case let error as MealPlanError: self.init(error)
+        case let error as DataExportError: self.init(error)
         case let error as any HTTPResponseError: self.init(httpStatus: error.status)
         default: self = .internalError
         }
@@ -43,6 +44,10 @@ extension SocialAPIError {
         case .photo(let photoError): self.init(photoError)
         case .account(let accountError): self.init(accountError)
         case .storage: self = .storageFailed
+        case .refused(let field, let refusal):
+            // The check's own code is the violation's rule: stable, for a client to act on.
+            self.init(status: 422, code: "content-refused", message: message)
+            violations = [FieldViolation(field: field.rawValue, rule: refusal.code, message: message)]
         }
     }
 

@@ -20,6 +20,9 @@ public struct SocialRoutes: Sendable {
     public let recipes: RecipeService
     /// The body profiles and meal plans the meal-plan routes serve.
     public let meals: MealPlanService
+    /// The data exports the `/me/export` routes serve, or `nil` when the server makes none (they
+    /// then answer `404 not-found`, entity `export`).
+    public let exports: DataExports?
     /// The request limits.
     public let limits: SocialHTTPLimits
     /// The web origins (such as `https://app.example.com`) whose pages may call the routes from
@@ -38,6 +41,7 @@ public struct SocialRoutes: Sendable {
     ///   - network: the social network; its `SocialNetwork.accounts` serves the account routes.
     ///   - recipes: the recipes, usually over the same store and accounts.
     ///   - meals: the body profiles and meal plans, usually over the same store and accounts.
+    ///   - exports: users' data exports over the same services, or `nil` for none.
     ///   - limits: the request limits.
     ///   - trustedProxies: the IP addresses of proxies in front of the server (such as nginx on
     ///     loopback) whose `X-Forwarded-For` names the client; from anyone else it is ignored.
@@ -47,7 +51,7 @@ public struct SocialRoutes: Sendable {
     ///     each `GET /filters` (for FilmKit's, `{ registry.names }` of the processor's registry); none
     ///     unless said otherwise.
     public init(
-        network: SocialNetwork, recipes: RecipeService, meals: MealPlanService,
+        network: SocialNetwork, recipes: RecipeService, meals: MealPlanService, exports: DataExports? = nil,
         limits: SocialHTTPLimits = SocialHTTPLimits(), trustedProxies: Set<String> = [],
         allowedOrigins: [String] = [], filterNames: @escaping @Sendable () -> [String] = { [] }
     ) {
@@ -56,6 +60,7 @@ public struct SocialRoutes: Sendable {
         self.network = network
         self.recipes = recipes
         self.meals = meals
+        self.exports = exports
         self.limits = limits
         clientAddress = ClientAddress(trustedProxies: trustedProxies)
         // The accounts' clock, so tests move rate limits on with the rest of the network.
@@ -78,12 +83,14 @@ public struct SocialRoutes: Sendable {
         addPostRoutes(to: routes)
         addShareLinkRoutes(to: routes)
         addFeedRoutes(to: routes)
+        addHashtagRoutes(to: routes)
         addNotificationRoutes(to: routes)
         addMessageRoutes(to: routes)
         addSafetyRoutes(to: routes)
         addModerationRoutes(to: routes)
         addRecipeRoutes(to: routes)
         addMealPlanRoutes(to: routes)
+        addExportRoutes(to: routes)
         return routes
     }
 

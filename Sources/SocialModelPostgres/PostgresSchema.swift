@@ -157,6 +157,7 @@ enum PostgresSchema {
         shareLinks,
         blocksAndMutes,
         moderation,
+        hashtags,
     ]
 
     /// A deleted account's conversations stay with the other participant: the participants and a

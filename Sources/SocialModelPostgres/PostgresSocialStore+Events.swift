@@ -84,6 +84,7 @@ extension PostgresSocialStore {
     /// Reads back the row an event names and publishes it; events from this instance, and rows
     /// deleted since, are skipped. Queued mail, from any instance, notifies `mailSignal`.
     func relay(_ payload: String, to events: NetworkEvents, mailSignal: MailOutboxSignal?) async {
+        let held = HeldContentSQL.held(.message, "messages.id")
         guard let event = try? JSONDecoder().decode(StoreEvent.self, from: Data(payload.utf8)) else { return }
         if event.mail == true { mailSignal?.notify() }
         guard event.origin != origin else { return }
@@ -92,8 +93,8 @@ extension PostgresSocialStore {
         }
         if let id = event.message, let participants = event.participants,
             let message = try? await fetchOne(
-                "SELECT \(unescaped: SQLShape.message) FROM messages WHERE id = \(id)",
-                { try $0.message() })
+                "SELECT \(unescaped: SQLShape.message), \(unescaped: held) FROM messages WHERE id = \(id)",
+                { try $0.heldMessage() })
         {
             events.publish(message, participants: participants.map(UserID.init(rawValue:)))
         }

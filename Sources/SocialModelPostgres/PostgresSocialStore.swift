@@ -419,9 +419,13 @@ extension PostgresConnection {
 
 /// The requirements written once for both SQL stores (SocialModelSQL's `SQLStore+*.swift`); the
 /// store's own files hold only what its database must do its own way.
-extension PostgresSocialStore: SQLBackedStore, ProfileStore, RecipeStore, BodyProfileStore {
+extension PostgresSocialStore: SQLBackedStore, ProfileStore, RecipeStore, BodyProfileStore, ExportStore, HashtagStore {
     /// The database the store requirements written once for both SQL stores run on.
     public var sqlDatabase: SQLDatabase { SQLDatabase(PostgresExecutor(store: self)) }
+}
+
+extension PostgresSchema {
+    static let hashtags = Migration(version: "v11-hashtags", statements: HashtagSQL.schema(text: "text COLLATE \"C\""))
 }
 
 /// The shared requirements' calls (``SQLExecutor``) on the PostgreSQL store.

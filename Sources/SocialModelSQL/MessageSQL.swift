@@ -39,12 +39,14 @@ package enum MessageSQL {
         """
     }
 
-    /// The messages the viewer can see (after the member's cleared point), newest first.
+    /// The messages the viewer can see (after the member's cleared point), newest first, with
+    /// their held flags.
     package static func messages(in id: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
         -> SQLStatement
     {
         """
-        SELECT \(raw: SQLShape.qualified(SQLShape.message, "msg")) FROM conversation_members m \
+        SELECT \(raw: SQLShape.qualified(SQLShape.message, "msg")), \(raw: HeldContentSQL.held(.message, "msg.id")) \
+        FROM conversation_members m \
         JOIN messages msg ON msg.conversation_id = m.conversation_id AND msg.seq > m.cleared_seq \
         WHERE m.conversation_id = \(id) AND m.user_id = \(viewerID) \(Keyset.before(before, "msg.created_at", "msg.id")) \
         ORDER BY msg.created_at DESC, msg.id DESC LIMIT \(max(0, limit))

@@ -11,7 +11,10 @@ package enum PostSQL {
         """
     }
 
-    package static func post(id: PostID) -> SQLStatement { "SELECT \(raw: SQLShape.post) FROM posts WHERE id = \(id)" }
+    /// A post with its held flag (``HeldContentSQL``).
+    package static func post(id: PostID) -> SQLStatement {
+        "SELECT \(raw: SQLShape.post), \(raw: HeldContentSQL.held(.post, "posts.id")) FROM posts WHERE id = \(id)"
+    }
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
     package static func delete(id: PostID) -> SQLStatement { "DELETE FROM posts WHERE id = \(id) RETURNING 1" }
@@ -23,14 +26,17 @@ package enum PostSQL {
         """
     }
 
+    /// A comment with its held flag.
     package static func comment(id: CommentID) -> SQLStatement {
-        "SELECT \(raw: SQLShape.comment) FROM comments WHERE id = \(id)"
+        "SELECT \(raw: SQLShape.comment), \(raw: heldComment) FROM comments WHERE id = \(id)"
     }
 
-    /// A post's comments, oldest first.
+    static let heldComment = HeldContentSQL.held(.comment, "comments.id")
+
+    /// A post's comments with their held flags, oldest first.
     package static func comments(on postID: PostID, after: KeysetCursor?, limit: Int) -> SQLStatement {
         """
-        SELECT \(raw: SQLShape.comment) FROM comments WHERE post_id = \(postID) \
+        SELECT \(raw: SQLShape.comment), \(raw: heldComment) FROM comments WHERE post_id = \(postID) \
         \(Keyset.after(after, "created_at", "id")) ORDER BY created_at, id LIMIT \(max(0, limit))
         """
     }

@@ -109,12 +109,15 @@ extension SQLColumns {
         PostComment(id: try id(), postID: try id(), authorID: try id(), text: try string(), createdAt: try date())
     }
 
-    /// A row of ``SQLShape/viewColumns``: a post with its author, its first comment (or NULLs)
-    /// and whether the viewer likes it.
+    /// A row of ``SQLShape/viewColumns``: a post with its author, its first comment (or NULLs),
+    /// whether the viewer likes it, and whether the post and the comment are held.
     @inlinable package mutating func postView() throws -> PostView {
-        PostView(
+        var view = PostView(
             post: try post(), author: try user(), firstComment: try optional(columns: 5) { try $0.comment() },
             likedByViewer: try bool())
+        view.post.held = try bool()
+        if try bool() { view.firstComment?.held = true }
+        return view
     }
 
     /// A notification, or `nil` for a kind this version does not know.
@@ -144,11 +147,13 @@ extension SQLColumns {
     }
 
     /// A row of ``SQLShape/summaryColumns``: a conversation, the other user, the latest visible
-    /// message (or NULLs) and the reader's unread count.
+    /// message (or NULLs), the reader's unread count and whether that message is held.
     @inlinable package mutating func conversationSummary() throws -> ConversationSummary {
-        ConversationSummary(
+        var summary = ConversationSummary(
             conversation: try conversation(), otherUser: try user(),
             lastMessage: try optional(columns: 7) { try $0.message() }, unreadCount: try int())
+        if try bool() { summary.lastMessage?.held = true }
+        return summary
     }
 
     /// A user then the date that put them in a list (a follow, a like).
@@ -184,8 +189,10 @@ package enum SQLShape {
     }
 
     /// A post view's columns, for posts aliased `p`, authors `u` and first comments `fc`, then
-    /// `liked`, the SQL that tells whether the viewer likes the post.
-    @inlinable package static func viewColumns(liked: String) -> String { viewColumnsBeforeLiked + ", " + liked }
+    /// `liked`, the SQL that tells whether the viewer likes the post, then the held flags.
+    @inlinable package static func viewColumns(liked: String) -> String {
+        viewColumnsBeforeLiked + ", " + liked + ", " + HeldContentSQL.viewColumns
+    }
 
     /// ``viewColumns(liked:)`` up to `liked`, made once: every feed page writes them, and
     /// qualifying them afresh was about 6 % of a server's CPU time per home feed request.
@@ -193,9 +200,10 @@ package enum SQLShape {
         .joined(separator: ", ")
 
     /// A conversation summary's columns, for conversations aliased `c`, the other user `u`, the
-    /// latest message `lm` and the member row `m`.
+    /// latest message `lm` and the member row `m`, then whether that message is held.
     package static let summaryColumns = [
         qualified(conversation, "c"), qualified(user, "u"), qualified(message, "lm"), "m.unread_count",
+        HeldContentSQL.held(.message, "lm.id"),
     ].joined(separator: ", ")
 
     /// ``summaryColumns`` with a deleted other participant (no `users` row joined to the viewer's

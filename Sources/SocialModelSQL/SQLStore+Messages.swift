@@ -30,7 +30,7 @@ extension MessageStore where Self: SQLBackedStore {
         async throws(StoreError) -> [Message]
     {
         try await sql.fetch(MessageSQL.messages(in: conversationID, viewerID: viewerID, before: before, limit: limit)) {
-            try $0.message()
+            try $0.heldMessage()
         }
     }
 

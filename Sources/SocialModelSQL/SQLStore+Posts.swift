@@ -9,15 +9,14 @@ extension PostStore where Self: SQLBackedStore {
     ///
     /// - Throws: `StoreError/missingReference` if the author does not exist, `StoreError/duplicate(_:)`.
     public func insertPost(_ post: Post, photos: [PostPhoto]) async throws(StoreError) {
-        let photos = photos.map { PhotoSQL.posts.insert(post.id.rawValue, size: $0.size, jpeg: $0.jpeg) }
-        try await sql.transaction(sql.announcing(.post(post.id), after: [PostSQL.insert(post)] + photos))
+        try await sql.transaction(sql.inserting(post, photos: photos, hashtags: [], mentions: []))
     }
 
     /// The post with this id.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func post(id: PostID) async throws(StoreError) -> Post? {
-        try await sql.fetchOne(PostSQL.post(id: id)) { try $0.post() }
+        try await sql.fetchOne(PostSQL.post(id: id)) { try $0.heldPost() }
     }
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
@@ -58,17 +57,14 @@ extension PostStore where Self: SQLBackedStore {
     ///
     /// - Throws: `StoreError/missingReference` if the post or the author does not exist.
     public func insertComment(_ comment: PostComment, notification: NetworkNotification?) async throws(StoreError) {
-        guard let notification else { return try await sql.transaction([PostSQL.insert(comment)]) }
-        try await sql.transaction(
-            sql.announcing(
-                .notification(notification.id), after: [PostSQL.insert(comment), NotificationSQL.insert(notification)]))
+        try await sql.transaction(sql.inserting(comment, notifications: notification.map { [$0] } ?? []))
     }
 
     /// The comment with this id.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func comment(id: CommentID) async throws(StoreError) -> PostComment? {
-        try await sql.fetchOne(PostSQL.comment(id: id)) { try $0.comment() }
+        try await sql.fetchOne(PostSQL.comment(id: id)) { try $0.heldComment() }
     }
 
     /// A post's comments, oldest first.
@@ -76,7 +72,7 @@ extension PostStore where Self: SQLBackedStore {
     /// - Throws: `StoreError` when the store fails.
     public func comments(on postID: PostID, after: KeysetCursor?, limit: Int) async throws(StoreError) -> [PostComment]
     {
-        try await sql.fetch(PostSQL.comments(on: postID, after: after, limit: limit)) { try $0.comment() }
+        try await sql.fetch(PostSQL.comments(on: postID, after: after, limit: limit)) { try $0.heldComment() }
     }
 
     /// Deletes a comment; its notification goes by cascade.

@@ -1,4 +1,5 @@
 import GRDB
+import SocialModelSQL
 
 /// The SQLite schema, as GRDB migrations: a later version appends a migration, never edits one.
 enum SQLiteSchema {
@@ -122,6 +123,9 @@ enum SQLiteSchema {
         }
         migrator.registerMigration("v9-moderation") { db in
             try db.execute(sql: SQLiteSocialStore.moderationSchema)
+        }
+        migrator.registerMigration("v10-hashtags") { db in
+            try db.execute(sql: HashtagSQL.schema(text: "TEXT").joined(separator: ";\n"))
         }
         return migrator
     }

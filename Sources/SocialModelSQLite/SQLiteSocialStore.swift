@@ -268,7 +268,7 @@ extension Database {
 
 /// The requirements written once for both SQL stores (SocialModelSQL's `SQLStore+*.swift`); the
 /// store's own files hold only what its database must do its own way.
-extension SQLiteSocialStore: SQLBackedStore, ProfileStore, RecipeStore, BodyProfileStore {
+extension SQLiteSocialStore: SQLBackedStore, ProfileStore, RecipeStore, BodyProfileStore, ExportStore, HashtagStore {
     /// The database the store requirements written once for both SQL stores run on.
     public var sqlDatabase: SQLDatabase { SQLDatabase(SQLiteExecutor(store: self)) }
 }

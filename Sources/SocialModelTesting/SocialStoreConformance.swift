@@ -36,7 +36,9 @@ public enum SocialStoreConformance {
         + ProfileAndDeletionChecks.all
         + RecipeChecks.all + ConcurrencyChecks.all
         + HostileInputChecks.all + SocialChecks.all + PostChecks.all + FeedChecks.all + MessageChecks.all
-        + AuthorizationChecks.all + SafetyChecks.all + ModerationChecks.all
+        + AuthorizationChecks.all + SafetyChecks.all + ModerationChecks.all + HashtagChecks.all
+        + ContentCheckChecks.all
+        + ExportChecks.all
 
     /// Runs every check (or those of `areas`), each on a fresh store, recording an issue for
     /// every broken rule; an error a check throws is recorded too, and the other checks still run.
@@ -88,6 +90,10 @@ public struct ConformanceCheck: Sendable, Identifiable, CustomStringConvertible,
         case safety
         /// `ModerationStore`: reports, the moderation queue, decisions and their audit log.
         case moderation
+        /// `HashtagStore`: the hashtag index, a hashtag's feed and search, and mention notifications.
+        case hashtags
+        /// A data export's reads (`ExportStore`).
+        case export
     }
 
     /// What it checks.

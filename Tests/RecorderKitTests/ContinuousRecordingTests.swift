@@ -21,7 +21,7 @@ struct ContinuousRecordingTests {
         try recorder.startRecording()
         let options = LiveSourceOptions(url: movie.path, reconnect: ReconnectPolicy(maximumAttempts: 0))
         try await recorder.record(from: try LiveVideoSource(options: options))
-        try recorder.stopRecording()
+        recorder.stopRecording()
 
         let everything = try recorder.continuousCoverage(from: .distantPast, to: .distantFuture)
         #expect(everything.segments.count == 4, "\(everything.segments)")
@@ -61,6 +61,6 @@ struct ContinuousRecordingTests {
         try again.startRecording()
         let rebuilt = try again.continuousCoverage(from: .distantPast, to: .distantFuture)
         #expect(rebuilt.segments.map(\.url) == everything.segments.map(\.url))
-        try again.stopRecording()
+        again.stopRecording()
     }
 }

@@ -47,6 +47,10 @@ struct RecorderStateMachineTests {
         var purges: [StoragePurge] = []
         /// Sizes of the clips written (`nil`: 0 bytes each).
         var clipSizes: ClosedRange<Int64>?
+        /// The bytes in the file of each decoded clip being encoded so far, and how often a
+        /// clip grew under a budget.
+        var grown: [UUID: Int64] = [:]
+        var growths = 0
         var sizeSource = SplitMix64(seed: 0)
         /// A continuous recording's side: the segment file open, the packets written into it
         /// (wall-clock ticks), the segments closed, every packet offered (with whether it was
@@ -145,20 +149,38 @@ struct RecorderStateMachineTests {
             tick()
         }
 
+        /// The bytes of the clips being written as the test sees them: a passthrough clip's
+        /// groups, and what a decoded clip's encoder has written so far.
+        var writingBytes: Int64 {
+            packetWriting.reduce(0) { $0 + $1.groups.reduce(0) { $0 + Int64($1.reservedBytes) } }
+                + writing.reduce(0) { $0 + (grown[$1.clip.id] ?? 0) }
+        }
+
         /// The shell ticks the machine's clock as footage comes in; a budget check it asks for
         /// runs at once. Then the footprint (clips on disk, the ring buffer, clips being
         /// written) is within the budget, unless only protected or in-use footage is left.
         mutating func tick() {
             take(machine.clockTick(now: clock))
             guard let budget = machine.configuration.storageBudget else { return }
+            if machine.storage.writingBytes != writingBytes {
+                broken.append("the budget counts \(machine.storage.writingBytes) B being written of \(writingBytes) B")
+            }
             // The ring buffer, the clips being written and the open segment, counted here.
-            let buffer =
-                Int64(machine.index.diskBytes) + Int64(machine.packets.diskBytes) + machine.storage.writingBytes
-                + openBytes
+            let buffer = Int64(machine.index.diskBytes) + Int64(machine.packets.diskBytes) + writingBytes + openBytes
             let used = disk.clips.reduce(0) { $0 + $1.bytes } + buffer
             if used > budget.maximumBytes, !disk.over {
                 broken.append("\(used) B stored of \(budget.maximumBytes) B with no budget check")
             }
+        }
+
+        /// The decoded clip being encoded (the export queue is serial: the oldest) writes
+        /// `bytes` more into its file, and the shell tells the machine, then ticks its clock.
+        mutating func grow(by bytes: Int64) {
+            guard let id = writing.first?.clip.id else { return }
+            grown[id, default: 0] += bytes
+            if machine.configuration.storageBudget != nil { growths += 1 }
+            machine.clipGrew(id: id, bytes: grown[id] ?? 0)
+            tick()
         }
 
         /// Writes the oldest clip (the export queue is serial): published, then finished;
@@ -181,7 +203,9 @@ struct RecorderStateMachineTests {
                 id: id, url: url, format: .mp4, encoderName: "test", frameCount: 1, framerate: 30,
                 size: FrameSize(width: 16, height: 16), startTime: 0, eventTimes: [], gaps: [], duration: 0,
                 isTruncated: false)
-            let bytes = clipSizes.map { Int64.random(in: $0, using: &sizeSource) } ?? 0
+            // A file only grows: the published clip holds at least what its encoder wrote.
+            let bytes = max(clipSizes.map { Int64.random(in: $0, using: &sizeSource) } ?? 0, grown[id] ?? 0)
+            grown[id] = nil
             // The shell tells everyone while the clip still counts as being written.
             take(machine.clipWritten(.success(segment), fileBytes: bytes, now: clock))
             disk.clips.append(StorageModel.Clip(id: id, url: url, bytes: bytes, time: clock))
@@ -279,11 +303,14 @@ struct RecorderStateMachineTests {
             return fails ? nil : group
         }
 
-        /// Stores every frame and writes every clip, in a generated order.
+        /// Stores every frame and writes every clip, in a generated order; a decoded clip grows
+        /// as it is encoded, now and then past the whole budget.
         mutating func drain(using random: inout SplitMix64) {
             while !inFlight.isEmpty || !writing.isEmpty || !packetWriting.isEmpty {
                 if !inFlight.isEmpty, writing.isEmpty || Bool.random(using: &random) {
                     store(at: Int.random(in: 0..<inFlight.count, using: &random), fails: false)
+                } else if !writing.isEmpty, Int.random(in: 0..<3, using: &random) > 0 {
+                    grow(by: Int64.random(in: 1_000...60_000, using: &random))
                 } else {
                     writeOldest()
                 }
@@ -329,9 +356,10 @@ struct RecorderStateMachineTests {
     }()
 
     @Test(
-        "decoded: every window published once, in whole; gaps listed; nothing in use removed; clips before the end"
+        "decoded: windows published once, whole; gaps listed; nothing in use removed; a clip counted as it is encoded"
     )
     func generatedSequences() throws {
+        var growths = 0
         for seed in Self.seeds {
             var random = SplitMix64(seed: seed)
             let back = Double(Int.random(in: 0...3, using: &random))
@@ -384,6 +412,9 @@ struct RecorderStateMachineTests {
                     shell.writeOldest(checkBetween: Bool.random(using: &random))
                 case 92..<96:
                     shell.checkBudget(freeBytes: Self.freeSpace(using: &random))
+                case 96..<100 where !shell.writing.isEmpty:
+                    // The clip being encoded grows, now and then past the whole budget.
+                    shell.grow(by: Int64.random(in: 1_000...60_000, using: &random))
                 default:
                     break
                 }
@@ -432,6 +463,7 @@ struct RecorderStateMachineTests {
             let broken = Array(shell.broken.prefix(3))
             #expect(broken.isEmpty, "seed \(seed), \(shell.broken.count) broken")
             #expect(!shell.machine.hasPendingClips, context)
+            growths += shell.growths
 
             let clips = shell.published.map(\.clip)
             // Published once: distinct clips, disjoint and in order.
@@ -469,6 +501,8 @@ struct RecorderStateMachineTests {
                 #expect(span.contains { gapSlots.contains($0) } == false || job.isTruncated, context)
             }
         }
+        // Clips grew under a budget while being encoded, in many sequences.
+        #expect(growths > 100, "\(growths) growths")
     }
 
     /// A generated storage budget (or none): room for a few clips besides the ring buffer.

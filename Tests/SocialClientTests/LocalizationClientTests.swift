@@ -10,7 +10,9 @@ struct LocalizationClientTests {
     func everyError() {
         #expect(MessageTable.socialClient.problems() == [])
         let errors: [SocialClientError] = [
-            .transport("connection refused"), .unexpectedResponse(status: 502, detail: "HTML"),
+            .transport("connection refused"), .liveUpdatesClosed, .unbuildableRequest(detail: "x"),
+            .unexpectedResponse(status: 502, detail: "HTML"), .unexpectedResponse(status: 0, detail: ""),
+            .undecodableBody(type: "Post", detail: "keyNotFound"),
         ]
         for error in errors {
             let texts = ["en", "sk", "cs"].map { error.localizedDescription(for: Locale(identifier: $0)) }
@@ -24,6 +26,13 @@ struct LocalizationClientTests {
             api.localizedDescription(for: Locale(identifier: "cs"))
                 == "unauthorized (401): relace je neplatná nebo vypršela")
         #expect(api.localizedDescription(for: Locale(identifier: "en")) == api.description)
+        // The system's words are marked, never inside the translated sentence.
+        #expect(
+            SocialClientError.transport("Connection refused").localizedDescription(for: Locale(identifier: "sk"))
+                == "server je nedostupný (technický detail: „Connection refused“)")
+        #expect(
+            SocialClientError.transport("Connection refused").description
+                == "cannot reach the server: Connection refused")
     }
 
     @Test("The client asks for its locale's language (Accept-Language) and gets the server's messages in it")

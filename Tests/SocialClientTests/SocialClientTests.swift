@@ -20,13 +20,16 @@ import Testing
 /// over the in-memory store: no network beyond loopback, no disk.
 struct LoopbackServer {
     let harness = SocialTestHarness(store: SQLiteSocialStore.inMemory())
+    /// The server's data exports over the harness's services, or `nil` for none.
+    var exports: (@Sendable (SocialTestHarness) -> DataExports)?
 
     /// Runs `body` with a client of a live server of the routes (the live-update WebSocket too) mounted at `/api`.
     /// `locale`, when given, is the client's (its `Accept-Language`).
     func run(
         locale: Locale? = nil, _ body: @Sendable (SocialClient, SocialTestHarness) async throws -> Void
     ) async throws {
-        let routes = SocialRoutes(network: harness.network, recipes: harness.recipes, meals: harness.meals)
+        let routes = SocialRoutes(
+            network: harness.network, recipes: harness.recipes, meals: harness.meals, exports: exports?(harness))
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.addRoutes(routes.collection(context: BasicWebSocketRequestContext.self), atPath: "/api")
         router.addRoutes(routes.liveCollection(), atPath: "/api")

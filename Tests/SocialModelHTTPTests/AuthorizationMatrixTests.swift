@@ -48,7 +48,7 @@ struct AuthorizationMatrixTests {
                 "userID": owner.user.id.rawValue, "postID": post.id.rawValue, "commentID": comment.id.rawValue,
                 "notificationID": notification.id.rawValue, "conversationID": message.conversationID.rawValue,
                 "messageID": message.id.rawValue, "recipeID": recipe.id.rawValue, "size": "64",
-                "provider": "facebook", "subject": "fb-1", "reportID": "rpt_none",
+                "provider": "facebook", "subject": "fb-1", "reportID": "rpt_none", "hashtag": "tokyo",
             ]
         }
     }
@@ -82,7 +82,7 @@ struct AuthorizationMatrixTests {
             let things = try await Self.ownedThings(client, fixture)
             let post = things.post
             let routes = Self.sessionRoutes(of: fixture, values: things.values)
-            #expect(routes.count == 68)
+            #expect(routes.count == 73)
 
             let revoked = try await client.signUp("leaver", in: fixture)
             #expect(try await client.call(.delete, "/sessions/current", as: revoked).status == .noContent)

@@ -14,6 +14,8 @@ import Testing
 /// harness's manual clock and capturing mailer; requests go straight to the router (no network).
 struct HTTPFixture {
     let harness: SocialTestHarness
+    /// The network the routes serve: the harness's, or one over the same store that asks a content check.
+    let network: SocialNetwork
     let limits: SocialHTTPLimits
     let trustedProxies: Set<String>
     let allowedOrigins: [String]
@@ -25,9 +27,17 @@ struct HTTPFixture {
     /// are about it.
     init(
         limits: SocialHTTPLimits = SocialHTTPLimits(timeLimit: nil), trustedProxies: Set<String> = [],
-        photos: any PhotoProcessor = MockPhotoProcessor(), allowedOrigins: [String] = []
+        photos: any PhotoProcessor = MockPhotoProcessor(), allowedOrigins: [String] = [],
+        contentCheck: (any ContentCheck)? = nil
     ) {
-        harness = SocialTestHarness(store: SQLiteSocialStore.inMemory(), photos: photos)
+        let harness = SocialTestHarness(store: SQLiteSocialStore.inMemory(), photos: photos)
+        self.harness = harness
+        network =
+            contentCheck.map {
+                SocialNetwork(
+                    store: harness.store, accounts: harness.accounts, photos: photos,
+                    policy: SocialTestHarness.networkPolicy, contentCheck: $0)
+            } ?? harness.network
         self.limits = limits
         self.trustedProxies = trustedProxies
         self.allowedOrigins = allowedOrigins
@@ -36,7 +46,7 @@ struct HTTPFixture {
 
     var routes: SocialRoutes {
         SocialRoutes(
-            network: harness.network, recipes: harness.recipes, meals: harness.meals, limits: limits,
+            network: network, recipes: harness.recipes, meals: harness.meals, limits: limits,
             trustedProxies: trustedProxies, allowedOrigins: allowedOrigins,
             filterNames: { [filterNames] in filterNames })
     }

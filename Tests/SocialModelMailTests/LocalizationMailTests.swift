@@ -60,13 +60,32 @@ struct LocalizationMailTests {
 struct LocalizationMailDeliveryErrorTests {
     @Test("Every case reads in English as its log description, and in Slovak and Czech otherwise")
     func everyError() {
-        let errors: [MailDeliveryError] = [
-            .invalidMessage("no recipient"), .invalidConfiguration("no host"),
-            .connectionFailed(host: "smtp.example", port: 587, reason: "refused"), .timedOut(.greeting),
-            .connectionClosed(.data), .malformedReply(.hello, "garbage"), .tlsFailed("handshake"),
-            .serverUnsuitable("no STARTTLS"), .transferAgentFailed(status: 75, output: ""),
-            .transferAgentFailed(status: 69, output: "refused"), .transferAgentUnavailable("not installed"),
+        let messages: [MailMessageProblem] = [
+            .addressLength(""), .addressWithoutAt("ada"), .localPartLength("@x"), .localPartNotPlain("a..b@x"),
+            .domainNotHostName("a@-x"), .noRecipient, .invalidMessageID("id"), .invalidHeaderName,
+            .reservedHeader("Date"), .noTemplate(purpose: "p"), .incompleteTemplates(purpose: "p"),
+            .templateDoesNotCompile(part: "text", detail: "unclosed {{"), .templateUnreadable(path: "/t", detail: "x"),
         ]
+        let configurations: [MailConfigurationProblem] = [
+            .notAnSMTPURL, .unsupportedScheme, .unknownTLSMode("x"), .invalidClientName, .tlsSettings(detail: "x"),
+            .startTLSWithoutTLSConfiguration, .linkBaseNotAbsolute,
+        ]
+        let shortcomings: [MailServerShortcoming] = [
+            .noSTARTTLS, .messageTooLarge(bytes: 2, limit: 1), .authenticationWithoutTLS,
+            .noUsableAuthentication(configured: ["PLAIN"]),
+        ]
+        let replies: [MalformedSMTPReply] = [
+            .lineTooLong(limit: 4096), .tooManyLines(limit: 128), .notAReplyCode("SSH-2.0"),
+            .inconsistentCodes(250, 251), .unasked(SMTPReply(code: 250, lines: ["x"])), .moreAfterSTARTTLS,
+            .missingReplies(answered: 1, sent: 3),
+        ]
+        let errors: [MailDeliveryError] =
+            messages.map { .invalidMessage($0) } + configurations.map { .invalidConfiguration($0) }
+            + shortcomings.map { .serverUnsuitable($0) } + replies.map { .malformedReply(.hello, $0) } + [
+                .connectionFailed(host: "smtp.example", port: 587, reason: "refused"), .timedOut(.greeting),
+                .connectionClosed(.data), .tlsFailed("handshake"), .transferAgentFailed(status: 75, output: ""),
+                .transferAgentFailed(status: 69, output: "refused"), .transferAgentUnavailable("not installed"),
+            ]
         for error in errors {
             let texts = ["en", "sk", "cs"].map { error.localizedDescription(for: Locale(identifier: $0)) }
             #expect(texts[0] == error.description)
@@ -75,5 +94,21 @@ struct LocalizationMailDeliveryErrorTests {
         #expect(
             MailDeliveryError.timedOut(.greeting).localizedDescription(for: Locale(identifier: "cs"))
                 == "server neodpověděl včas (greeting)")
+    }
+
+    @Test("The SDK's own reasons are translated; the system's words are marked as a technical detail")
+    func reasonsAreTranslatedAndDetailsMarked() {
+        let slovak = Locale(identifier: "sk")
+        #expect(
+            MailDeliveryError.serverUnsuitable(.messageTooLarge(bytes: 2_000, limit: 1_000))
+                .localizedDescription(for: slovak)
+                == "server sa nedá použiť: správa má 2000 bajtov; server prijme najviac 1000")
+        #expect(
+            MailDeliveryError.connectionFailed(host: "smtp.example", port: 587, reason: "Connection refused")
+                .localizedDescription(for: Locale(identifier: "cs"))
+                == "nelze se připojit k smtp.example:587 (technický detail: „Connection refused“)")
+        #expect(
+            MailDeliveryError.connectionFailed(host: "smtp.example", port: 587, reason: "Connection refused")
+                .description == "cannot connect to smtp.example:587: Connection refused")
     }
 }

@@ -85,7 +85,7 @@ struct SMTPDeliveryTests {
         defer { server.stop() }
         let transport = try server.transport(try server.configuration(security: .startTLS))
         let error = await transport.deliveryError()
-        #expect(error == .serverUnsuitable("the server does not offer STARTTLS, which the configuration requires"))
+        #expect(error == .serverUnsuitable(.noSTARTTLS))
         #expect(error?.isTransient == false)
         #expect(try server.messages().isEmpty)
     }

@@ -41,7 +41,7 @@ struct SMTPReplyParserTests {
     }
 
     @Test(arguments: [
-        ("hello\r\n", SMTPReplyParser.Failure.notAReplyCode("hello")),
+        ("hello\r\n", MalformedSMTPReply.notAReplyCode("hello")),
         ("99 short\r\n", .notAReplyCode("99 short")),
         ("600 too high\r\n", .notAReplyCode("600 too high")),
         ("1xx\r\n", .notAReplyCode("1xx")),
@@ -49,18 +49,18 @@ struct SMTPReplyParserTests {
         ("\r\n", .notAReplyCode("")),
         ("250-one\r\n251 other\r\n", .inconsistentCodes(250, 251)),
     ])
-    func malformedRepliesAreTypedErrors(input: String, failure: SMTPReplyParser.Failure) {
+    func malformedRepliesAreTypedErrors(input: String, failure: MalformedSMTPReply) {
         #expect(throws: failure) { _ = try replies(input) }
     }
 
     @Test func overlongLinesAndEndlessRepliesAreRefused() {
-        #expect(throws: SMTPReplyParser.Failure.lineTooLong) {
+        #expect(throws: MalformedSMTPReply.lineTooLong(limit: SMTPReplyParser.maximumLineLength)) {
             _ = try replies("250 " + String(repeating: "x", count: SMTPReplyParser.maximumLineLength))
         }
-        #expect(throws: SMTPReplyParser.Failure.lineTooLong) {
+        #expect(throws: MalformedSMTPReply.lineTooLong(limit: SMTPReplyParser.maximumLineLength)) {
             _ = try replies("250 " + String(repeating: "x", count: SMTPReplyParser.maximumLineLength) + "\r\n")
         }
-        #expect(throws: SMTPReplyParser.Failure.tooManyLines) {
+        #expect(throws: MalformedSMTPReply.tooManyLines(limit: SMTPReplyParser.maximumLines)) {
             _ = try replies(String(repeating: "250-x\r\n", count: SMTPReplyParser.maximumLines + 1) + "250 x\r\n")
         }
     }

@@ -161,6 +161,20 @@ struct LocalizationSocialModelTests {
         #expect(
             AccountError.unauthorized.errorDescription == AccountError.unauthorized.localizedDescription(for: .current))
     }
+
+    @Test("A suspension's end is a date a person reads in their language, in UTC")
+    func suspensionDate() {
+        let until = Date(timeIntervalSince1970: 1_767_537_000)  // 2026-01-04 14:30 UTC
+        #expect(
+            AccountError.suspended(until: until).localizedDescription(for: Locale(identifier: "en"))
+                == "this account is suspended until January 4, 2026 at 2:30\u{202F}PM UTC")
+        #expect(
+            AccountError.suspended(until: until).localizedDescription(for: slovak)
+                == "tento účet je pozastavený do 4. januára 2026, 14:30 UTC")
+        #expect(
+            AccountError.suspended(until: until).localizedDescription(for: czech)
+                == "tento účet je pozastaven do 4. ledna 2026 v 14:30 UTC")
+    }
 }
 
 @Suite("SocialModel notification texts in English, Slovak and Czech")
@@ -181,6 +195,7 @@ struct LocalizationNotificationTests {
                     "Uživatel ada okomentoval váš příspěvek",
                 ],
                 ["ada started following you", "Používateľ ada vás teraz sleduje", "Uživatel ada vás nyní sleduje"],
+                ["ada mentioned you", "Používateľ ada vás spomenul", "Uživatel ada vás zmínil"],
             ])
     }
 

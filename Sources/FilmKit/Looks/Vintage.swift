@@ -18,10 +18,11 @@ import Imaging
 ///   (the pass's colour matrix after the split tone) and ``Grain`` are stages of the film pass in
 ///   its own order, merged into one pass.
 ///
-/// The look therefore costs more than a stock on a large photo: about 2.9× `vips copy` on a
-/// 24 MP JPEG (5.3× before the cheaper softening and the single pass; 5 alternated rounds on a
-/// machine with other builds running, load 3–4), against about 1.3–1.7× for a stock in the same
-/// run; for speed on large photos, prefer a stock.
+/// The look therefore costs more than a stock on a large photo: about 2.6× `vips copy` on a
+/// 24 MP JPEG (`Benchmarks/compare.sh`, on 2 cores with other builds running), against about
+/// 1.1–1.7× for a stock in the same run; for speed on large photos, prefer a stock. Of its CPU
+/// time, about a quarter is the softening and a third the film pass, which runs on the 128-pixel
+/// tiles the softening hands it rather than on whole rows.
 public struct Vintage: ConfigurableFilter {
     /// How far the blacks are lifted, 0…1.
     public var fade: Double

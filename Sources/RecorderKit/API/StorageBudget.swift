@@ -7,8 +7,8 @@ import Foundation
 /// directory, so the budget holds through restarts), as soon as the ring buffer or a clip being
 /// written grows past what the last check allowed, and every few seconds while footage comes
 /// in, the recorder checks its footprint: the clips of its output directory, the clips being
-/// written (a passthrough clip at its groups' size) and the files of its ring buffer. Over the
-/// budget, it deletes
+/// written (a passthrough clip at its groups' size, a decoded clip at what its encoder has
+/// written so far, as it grows) and the files of its ring buffer. Over the budget, it deletes
 /// clips, the oldest first, until it is within it again. It never deletes:
 /// - a clip still being written, nor a file of the ring buffer (a clip may still need it: the
 ///   ring buffer shrinks on its own as clips go out);

@@ -24,6 +24,17 @@ extension RecorderStateMachine {
         return used > min(budget.maximumBytes, storage.allowance ?? budget.maximumBytes)
     }
 
+    /// The decoded clip `id` being written has `bytes` in its file so far (the shell reads its
+    /// encoder's output position as packets go in, when the job says ``ExportJob/countsGrowth``):
+    /// the budget counts it at that size until it is published, so a long clip cannot take the
+    /// footprint past the budget unseen; the shell's next clock tick runs a check when it has
+    /// grown past what the last one allowed (``budgetCheckDue(now:)``). A report for a clip no
+    /// longer being written changes nothing.
+    mutating func clipGrew(id: UUID, bytes: Int64) {
+        guard exporting[id] != nil, configuration.storageBudget != nil else { return }
+        storage.writing[id] = max(storage.writing[id] ?? 0, bytes)
+    }
+
     /// Whether the clip `id` is still being written (a budget check leaves it alone).
     func isBeingWritten(_ id: UUID) -> Bool {
         exporting[id] != nil || exportingGroups[id] != nil

@@ -486,7 +486,8 @@ struct RecorderStateMachine {
             isTruncated: truncated,
             generation: generation,
             transform: exportTransform,
-            audio: clipAudio)
+            audio: clipAudio,
+            countsGrowth: configuration.storageBudget != nil)
     }
 }
 

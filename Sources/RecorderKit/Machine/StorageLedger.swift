@@ -25,9 +25,10 @@ struct StorageLedger: Sendable {
     private(set) var epoch = 0
     /// The last check left the budget exceeded (reported once, until it is met again).
     private(set) var overBudget = false
-    /// The clips being written, each with the bytes it will take (its groups' bytes, for a
-    /// passthrough clip): counted from the moment it is planned, replaced by its file's size once
-    /// it is published.
+    /// The clips being written, each with its bytes: a passthrough clip at its groups' bytes
+    /// from the moment it is planned, a decoded clip at what its encoder has written so far
+    /// (see ``RecorderStateMachine/clipGrew(id:bytes:)``); replaced by the file's size once it
+    /// is published.
     var writing: [UUID: Int64] = [:]
     /// The footprint the last check allowed (the budget, or less under a free-space floor), and
     /// when it ran (seconds since 1970): footage growing past it, or time passing, calls for the

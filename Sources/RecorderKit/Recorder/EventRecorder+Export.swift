@@ -22,6 +22,9 @@ struct ExportJob: Sendable {
     let transform: ExportTransform?
     /// The clip's audio, or `nil` for a silent clip.
     let audio: ClipAudio?
+    /// The storage budget counts the clip as its file grows: the shell reports its size as the
+    /// encoder writes (``RecorderStateMachine/clipGrew(id:bytes:)``).
+    let countsGrowth: Bool
 }
 
 /// Everything needed to write one clip of a passthrough recording, taken under the lock.
@@ -119,6 +122,10 @@ extension EventRecorder {
             writer = try VideoClipWriter(
                 path: path, container: configuration.exportSettings.format, size: size, framerate: rate,
                 settings: configuration.exportSettings, filtered: job.transform != nil, audio: job.audio)
+            if job.countsGrowth {
+                let id = job.clip.id
+                writer.grew = { bytes in self.clipGrew(id: id, bytes: bytes) }
+            }
             if let transform = job.transform {
                 let release = releasesImageCache
                 try TransformedFrames(

@@ -49,6 +49,15 @@ extension EventRecorder {
         send { $0.machine.checkBudget(now: now, freeBytes: free) }
     }
 
+    /// The decoded clip `id` has `bytes` in its file so far (on the export queue, as its encoder
+    /// writes): the machine counts it, and the clock tick runs a budget check when it is due.
+    func clipGrew(id: UUID, bytes: Int64) {
+        send { shell in
+            shell.machine.clipGrew(id: id, bytes: bytes)
+            return shell.ticked(nil)
+        }
+    }
+
     /// The clips in `directory` (files named as ``clipName(format:id:)`` names them), with their
     /// sizes and modification times.
     static func storedClips(in directory: URL) -> [StoredClip] {

@@ -3,6 +3,12 @@ import CFFmpegShim
 import Foundation
 import Imaging
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Encodes frames into an MP4 or MOV file through libavcodec and libavformat on a grid of
 /// `1 / framerate` seconds: each frame is given the grid position it was recorded at, so a clip
 /// that spans a gap keeps the gap (the frame before it lasts longer) instead of inventing frames.
@@ -45,6 +51,9 @@ final class VideoClipWriter {
 
     /// The FFmpeg name of the clip's audio codec, or `nil` for a silent clip.
     var audioCodecName: String? { audioMuxer?.codecName }
+    /// Told the file's size so far (its buffered bytes included) after each video packet goes
+    /// into it: the recorder's storage budget counts a clip as it grows.
+    var grew: ((Int64) -> Void)?
 
     /// The FFmpeg encoder a codec choice resolves to on this machine, or `nil` when it is missing.
     static func encoderName(for codec: VideoCodec) -> String? {
@@ -320,6 +329,7 @@ final class VideoClipWriter {
             packet.pointee.stream_index = stream.pointee.index
             // av_interleaved_write_frame takes ownership of the packet's data and resets it.
             try FFmpegRuntime.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
+            if let grew, let output = format.pointee.pb { grew(avio_seek(output, 0, SEEK_CUR)) }
         }
     }
 }

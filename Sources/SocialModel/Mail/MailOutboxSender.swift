@@ -38,7 +38,7 @@ public struct MailOutboxSender: Sendable {
     ///   - accounts: what answers account mail requests.
     ///   - policy: how failed mail is retried; ``MailRetryPolicy/outbox`` by default.
     ///   - lease: how long a claimed row belongs to this sender; longer than one delivery can take.
-    ///   - pollInterval: the wait between passes.
+    ///   - pollInterval: the wait between passes; an interval under 100 ms is taken as 100 ms.
     ///   - batchSize: the most rows claimed at once (at least 1).
     ///   - clock: the time rows are due by; the accounts' clock by default.
     ///   - sleeper: what the wait between passes is measured on.
@@ -56,7 +56,7 @@ public struct MailOutboxSender: Sendable {
         self.accounts = accounts
         self.policy = policy
         self.lease = lease
-        self.pollInterval = pollInterval
+        self.pollInterval = pollInterval.asBackgroundInterval
         self.batchSize = max(1, batchSize)
         self.clock = clock ?? accounts.clock
         self.sleeper = sleeper

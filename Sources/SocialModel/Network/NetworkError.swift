@@ -14,6 +14,10 @@ public enum NetworkField: String, Sendable, Hashable, CaseIterable {
     case decision
     /// When a suspension ends.
     case until
+    /// A post's or a message's photo, as a content check saw it.
+    case photo
+    /// A hashtag asked for (its feed's tag).
+    case hashtag
 }
 
 /// A broken rule on network input.
@@ -55,6 +59,8 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     case account(AccountError)
     /// The store failed.
     case storage(StoreError)
+    /// The network's ``ContentCheck`` refused this field's content; nothing was stored.
+    case refused(NetworkField, ContentRefusal)
 
     /// One line saying what went wrong.
     public var description: String {
@@ -66,6 +72,7 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .photo(let error): "\(error)"
         case .account(let error): "\(error)"
         case .storage(let error): "\(error)"
+        case .refused(let field, let refusal): "\(field.rawValue) refused (\(refusal.code)): \(refusal.reason)"
         }
     }
 }

@@ -64,13 +64,17 @@ public final class NetworkEvents: Sendable {
     /// ``ProfileStore/followers(of:among:)``, rather than listing the author's followers, who may
     /// be many more than the users subscribed here) and from whom no block or mute hides the author
     /// (``SafetyStore/viewers(_:hiding:_:)``, the feeds' own rule). If the store cannot answer, the
-    /// post is not pushed: it is kept either way, and the feed shows it.
+    /// post is not pushed: it is kept either way, and the feed shows it. A post a content check
+    /// holds (``Post/held``) goes to no one: only its author is shown it.
     /// - Parameters:
     ///   - post: the post, as stored.
     ///   - store: where follows, blocks and mutes are kept.
     public func publish(_ post: Post, toFollowersIn store: any ProfileStore & SafetyStore) async {
         let candidates = subscribers.withLock { state in
-            state.posts.filter { !$0.value.isEmpty && $0.key != post.authorID }.map(\.key)
+            state.posts.filter {
+                !$0.value.isEmpty && $0.key != post.authorID
+                    && HeldContent.shows(held: post.held, by: post.authorID, to: $0.key)
+            }.map(\.key)
         }
         guard !candidates.isEmpty, let followers = try? await store.followers(of: post.authorID, among: candidates),
             !followers.isEmpty,
@@ -99,10 +103,12 @@ public final class NetworkEvents: Sendable {
         for continuation in targets { continuation.yield(notification) }
     }
 
-    /// Delivers a message to the subscribers of both participants.
+    /// Delivers a message to the subscribers of both participants (of its sender only while a
+    /// content check holds it, ``Message/held``).
     public func publish(_ message: Message, participants: [UserID]) {
+        let shown = participants.filter { HeldContent.shows(held: message.held, by: message.senderID, to: $0) }
         let targets = subscribers.withLock { state in
-            participants.flatMap { Array((state.messages[$0] ?? [:]).values) }
+            shown.flatMap { Array((state.messages[$0] ?? [:]).values) }
         }
         for continuation in targets { continuation.yield(message) }
     }

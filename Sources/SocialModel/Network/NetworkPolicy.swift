@@ -20,6 +20,8 @@ public struct NetworkPolicy: Sendable, Hashable {
     public var avatarSizes = [320, 150, 48]
     /// The largest pixel count an uploaded photo may declare.
     public var photoPixelLimit = 50_000_000
+    /// How many hashtags and mentions a caption or comment may have.
+    public var textEntities = TextEntityLimits()
 
     /// The defaults above.
     public init() {}

@@ -96,7 +96,8 @@ public struct ShareLinkService: Sendable {
     /// - Parameter token: the token from the link's address.
     /// - Returns: the post, its author's public name and its photo sizes.
     /// - Throws: ``ShareLinkError/notFound(_:)``: `.link` for a malformed, unknown or revoked
-    ///   token, `.post` when the post or its author's account is gone or the author is suspended.
+    ///   token, `.post` when the post or its author's account is gone, the author is suspended,
+    ///   or a content check holds the post.
     public func resolve(token: String) async throws(ShareLinkError) -> SharedPost {
         guard Self.isWellFormed(token) else { throw .notFound(.link) }
         let hash = SecretToken(rawValue: token).hash
@@ -104,7 +105,8 @@ public struct ShareLinkService: Sendable {
             throw .notFound(.link)
         }
         let post = try await existingPost(link.postID)
-        guard let author = try await fromStore({ try await store.user(id: post.authorID) }),
+        guard HeldContent.shows(held: post.held, by: post.authorID, to: nil),
+            let author = try await fromStore({ try await store.user(id: post.authorID) }),
             !author.isDeletedAccount, try await !isSuspended(author.id)
         else { throw .notFound(.post) }
         let shown = User(

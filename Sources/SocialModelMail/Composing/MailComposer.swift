@@ -104,7 +104,7 @@ public struct MailComposer: Sendable {
     public func compose(_ message: MailMessage) throws(MailDeliveryError) -> MIMEMessage {
         let recipient = try MailAddress(message.to, displayName: message.recipientName)
         guard let template = templates.templates[message.purpose] else {
-            throw .invalidMessage("no template for \(message.purpose.rawValue) messages")
+            throw .invalidMessage(.noTemplate(purpose: message.purpose.rawValue))
         }
         // No "name" key without a name, so that `{{#name}}…{{/name}}` leaves out the whole section.
         var context = [

@@ -39,7 +39,7 @@ public struct MailTemplate: Sendable {
         do {
             return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentType)}}" + source)
         } catch {
-            throw .invalidMessage("the \(part) template does not compile: \(error)")
+            throw .invalidMessage(.templateDoesNotCompile(part: part, detail: "\(error)"))
         }
     }
 }
@@ -74,7 +74,7 @@ public struct MailTemplates: Sendable {
                 do {
                     return try String(contentsOf: file, encoding: .utf8)
                 } catch {
-                    throw .invalidMessage("cannot read the template \(file.path): \(error.localizedDescription)")
+                    throw .invalidMessage(.templateUnreadable(path: file.path, detail: error.localizedDescription))
                 }
             }
             let subject = try read("subject")
@@ -84,9 +84,7 @@ public struct MailTemplates: Sendable {
             case (nil, nil) where html == nil: continue
             case (let subject?, let text?): found[purpose] = try MailTemplate(subject: subject, text: text, html: html)
             default:
-                throw .invalidMessage(
-                    "\(purpose.rawValue) needs both \(purpose.rawValue).subject.mustache and \(purpose.rawValue).text.mustache"
-                )
+                throw .invalidMessage(.incompleteTemplates(purpose: purpose.rawValue))
             }
         }
         self.init(found)

@@ -1,3 +1,4 @@
+import Foundation
 import SocialModel
 
 /// Why a message was not delivered: detailed enough to log and to decide whether to try again.
@@ -8,9 +9,9 @@ import SocialModel
 /// `MailerError` with the same distinction.
 public enum MailDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message cannot be written as a valid email (a bad address, header or template).
-    case invalidMessage(String)
+    case invalidMessage(MailMessageProblem)
     /// The transport's configuration cannot work (a bad URL, client name or TLS setting).
-    case invalidConfiguration(String)
+    case invalidConfiguration(MailConfigurationProblem)
     /// The server could not be reached.
     case connectionFailed(host: String, port: Int, reason: String)
     /// The server did not answer in time at this stage.
@@ -20,11 +21,11 @@ public enum MailDeliveryError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The server refused a command: a 4xx reply is transient, a 5xx reply permanent.
     case rejected(SMTPStage, SMTPReply)
     /// The server's replies are not SMTP (too long, truncated, not a reply code, out of order).
-    case malformedReply(SMTPStage, String)
+    case malformedReply(SMTPStage, MalformedSMTPReply)
     /// TLS could not be set up: the certificate is not trusted, or the handshake failed.
     case tlsFailed(String)
     /// The server lacks something the configuration requires (STARTTLS, an AUTH mechanism, a size).
-    case serverUnsuitable(String)
+    case serverUnsuitable(MailServerShortcoming)
     /// The mail transfer agent (`sendmail`) exited with this status and standard error output.
     case transferAgentFailed(status: Int32, output: String)
     /// The mail transfer agent could not be run at all.
@@ -52,22 +53,7 @@ public enum MailDeliveryError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// One line saying what went wrong.
-    public var description: String {
-        switch self {
-        case .invalidMessage(let reason): "the message is not valid: \(reason)"
-        case .invalidConfiguration(let reason): "the mail configuration is not valid: \(reason)"
-        case .connectionFailed(let host, let port, let reason): "cannot connect to \(host):\(port): \(reason)"
-        case .timedOut(let stage): "the server did not answer in time (\(stage))"
-        case .connectionClosed(let stage): "the server closed the connection (\(stage))"
-        case .rejected(let stage, let reply): "the server refused \(stage): \(reply)"
-        case .malformedReply(let stage, let reason): "the server's reply is not SMTP (\(stage)): \(reason)"
-        case .tlsFailed(let reason): "TLS failed: \(reason)"
-        case .serverUnsuitable(let reason): "the server cannot be used: \(reason)"
-        case .transferAgentFailed(let status, let output):
-            "the mail transfer agent exited with status \(status)" + (output.isEmpty ? "" : ": \(output)")
-        case .transferAgentUnavailable(let reason): "cannot run the mail transfer agent: \(reason)"
-        }
-    }
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
 }
 
 /// Where in an SMTP conversation something happened.

@@ -33,7 +33,7 @@ extension TransportMailer {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) throws(MailDeliveryError) -> TransportMailer {
         guard let base = URL(string: linkBase), base.scheme != nil, base.host != nil else {
-            throw .invalidConfiguration("the link base must be an absolute URL, such as https://example.com/account")
+            throw .invalidConfiguration(.linkBaseNotAbsolute)
         }
         let composer = MailComposer(
             sender: try MailAddress(from, displayName: appName), appName: appName, links: MailLinks(baseURL: base))

@@ -71,10 +71,9 @@ public struct MIMEMessage: Sendable, Hashable {
     /// - Throws: ``MailDeliveryError/invalidMessage(_:)`` when there is no recipient or the message id
     ///   is not `unique@domain`.
     public func rendered(lineEnding: LineEnding = .crlf) throws(MailDeliveryError) -> [UInt8] {
-        guard !to.isEmpty else { throw .invalidMessage("a message needs at least one recipient") }
+        guard !to.isEmpty else { throw .invalidMessage(.noRecipient) }
         guard Self.isValidMessageID(messageID) else {
-            throw .invalidMessage(
-                "the message id is not unique@domain: \(HeaderText.singleLine(String(messageID.prefix(80))))")
+            throw .invalidMessage(.invalidMessageID(messageID))
         }
         let end = lineEnding.rawValue
         var fields = [
@@ -179,10 +178,10 @@ public struct MailHeader: Sendable, Hashable {
     /// - Throws: ``MailDeliveryError/invalidMessage(_:)`` for a bad or reserved name.
     public init(_ name: String, _ value: String) throws(MailDeliveryError) {
         guard !name.isEmpty, name.utf8.count <= 76, name.utf8.allSatisfy({ (33...126).contains($0) && $0 != 58 }) else {
-            throw .invalidMessage("a header name is 1 to 76 printable ASCII characters without ':'")
+            throw .invalidMessage(.invalidHeaderName)
         }
         guard !Self.reserved.contains(name.lowercased()) else {
-            throw .invalidMessage("the message writes the \(name) header itself")
+            throw .invalidMessage(.reservedHeader(name))
         }
         self.name = name
         self.value = value

@@ -17,13 +17,13 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``MailDeliveryError/invalidMessage(_:)`` if the address is not a plain ASCII address.
     public init(_ address: String, displayName: String? = nil) throws(MailDeliveryError) {
         let trimmed = address.trimmingASCIIWhitespace
-        guard let reason = Self.problem(trimmed) else {
+        guard let problem = Self.problem(trimmed) else {
             self.address = trimmed
             let name = displayName.map(HeaderText.singleLine)?.trimmingASCIIWhitespace
             self.displayName = name?.isEmpty == false ? name : nil
             return
         }
-        throw .invalidMessage("\(reason): \(HeaderText.singleLine(String(trimmed.prefix(80))))")
+        throw .invalidMessage(problem)
     }
 
     /// The domain after the `@`.
@@ -36,22 +36,22 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why `address` cannot be used, or `nil` when it can (RFC 5321 section 4.1.2 and 4.5.3.1).
-    private static func problem(_ address: String) -> String? {
+    private static func problem(_ address: String) -> MailMessageProblem? {
         let bytes = Array(address.utf8)
-        guard !bytes.isEmpty, bytes.count <= 254 else { return "an address has 1 to 254 characters" }
-        guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return "an address needs an @" }
+        guard !bytes.isEmpty, bytes.count <= 254 else { return .addressLength(address) }
+        guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return .addressWithoutAt(address) }
         let local = bytes[..<at]
         let domain = bytes[(at + 1)...]
-        guard !local.isEmpty, local.count <= 64 else { return "the part before the @ has 1 to 64 characters" }
+        guard !local.isEmpty, local.count <= 64 else { return .localPartLength(address) }
         guard isDotAtom(local, allowed: HeaderText.isAtomText) else {
-            return "the part before the @ is not a plain address"
+            return .localPartNotPlain(address)
         }
         // Host name labels: 1–63 letters, digits and hyphens, not starting or ending with a hyphen.
         guard !domain.isEmpty, isDotAtom(domain, allowed: isDomainText),
             domain.split(separator: UInt8(ascii: ".")).allSatisfy({
                 $0.count <= 63 && $0.first != UInt8(ascii: "-") && $0.last != UInt8(ascii: "-")
             })
-        else { return "the domain is not a host name" }
+        else { return .domainNotHostName(address) }
         return nil
     }
 

@@ -112,19 +112,19 @@ public struct SMTPConfiguration: Sendable {
     ///   unknown `tls` value.
     public init(url: String) throws(MailDeliveryError) {
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
-            throw .invalidConfiguration("not an SMTP URL (smtp://user:password@host:port)")
+            throw .invalidConfiguration(.notAnSMTPURL)
         }
         var security: Security
         switch components.scheme?.lowercased() {
         case "smtp": security = .startTLS
         case "smtps": security = .implicitTLS
-        default: throw .invalidConfiguration("an SMTP URL starts with smtp:// or smtps://")
+        default: throw .invalidConfiguration(.unsupportedScheme)
         }
         switch components.queryItems?.first(where: { $0.name == "tls" })?.value {
         case nil: break
         case "starttls" where security == .startTLS: break
         case "none" where security == .startTLS: security = .none
-        case let other?: throw .invalidConfiguration("unknown tls=\(other.prefix(20)) (starttls or none, with smtp://)")
+        case let other?: throw .invalidConfiguration(.unknownTLSMode(other))
         }
         var credentials: Credentials?
         if let user = components.user {

@@ -74,7 +74,7 @@ struct SMTPConnection: Sendable {
 
     /// Sends STARTTLS; when the server agrees, TLS is set up before any further byte is read.
     func startTLS(timeout: Duration) async throws(MailDeliveryError) -> SMTPReply {
-        guard let tlsContext else { throw .invalidConfiguration("STARTTLS needs a TLS configuration") }
+        guard let tlsContext else { throw .invalidConfiguration(.startTLSWithoutTLSConfiguration) }
         let handler = handler
         let serverHostname = serverHostname
         let future = channel.eventLoop.flatSubmit { () -> EventLoopFuture<[SMTPReply]> in

@@ -65,24 +65,6 @@ public struct SMTPServerExtensions: Sendable, Hashable {
 /// multi-line reply whose lines disagree on the code is an error, never a trap; text that is not
 /// UTF-8 is kept with replacement characters.
 struct SMTPReplyParser {
-    /// Why the bytes are not an SMTP reply.
-    enum Failure: Error, Hashable, CustomStringConvertible {
-        case lineTooLong
-        case tooManyLines
-        case notAReplyCode(String)
-        case inconsistentCodes(Int, Int)
-
-        var description: String {
-            switch self {
-            case .lineTooLong: "a reply line is longer than \(SMTPReplyParser.maximumLineLength) bytes"
-            case .tooManyLines: "a reply has more than \(SMTPReplyParser.maximumLines) lines"
-            case .notAReplyCode(let line): "a line does not start with a reply code: \(line)"
-            case .inconsistentCodes(let first, let other):
-                "the lines of one reply have different codes (\(first), \(other))"
-            }
-        }
-    }
-
     /// RFC 5321 allows 512 bytes a reply line; servers that send a little more are still read.
     static let maximumLineLength = 4096
     /// Generous for EHLO replies, which list one extension a line.
@@ -108,21 +90,21 @@ struct SMTPReplyParser {
     }
 
     /// The next complete reply, or `nil` when more bytes are needed.
-    mutating func next() throws(Failure) -> SMTPReply? {
+    mutating func next() throws(MalformedSMTPReply) -> SMTPReply? {
         while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            guard newline - start < Self.maximumLineLength else { throw .lineTooLong }
+            guard newline - start < Self.maximumLineLength else { throw .lineTooLong(limit: Self.maximumLineLength) }
             var end = newline
             if end > start, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             let line = pending[start..<end]
             start = newline + 1
             if let reply = try take(line) { return reply }
         }
-        guard pending.count - start < Self.maximumLineLength else { throw .lineTooLong }
+        guard pending.count - start < Self.maximumLineLength else { throw .lineTooLong(limit: Self.maximumLineLength) }
         return nil
     }
 
     /// Adds one line to the reply being read; returns the reply after its last line.
-    private mutating func take(_ line: ArraySlice<UInt8>) throws(Failure) -> SMTPReply? {
+    private mutating func take(_ line: ArraySlice<UInt8>) throws(MalformedSMTPReply) -> SMTPReply? {
         let first = line.startIndex
         guard line.count >= 3, let lineCode = Self.code(line[first], line[first + 1], line[first + 2]) else {
             throw .notAReplyCode(Self.printable(line.prefix(40)))
@@ -132,7 +114,7 @@ struct SMTPReplyParser {
             throw .notAReplyCode(Self.printable(line.prefix(40)))
         }
         if let code, code != lineCode { throw .inconsistentCodes(code, lineCode) }
-        guard lines.count < Self.maximumLines else { throw .tooManyLines }
+        guard lines.count < Self.maximumLines else { throw .tooManyLines(limit: Self.maximumLines) }
         code = lineCode
         lines.append(Self.printable(line.dropFirst(4)))
         guard separator == UInt8(ascii: " ") else { return nil }

@@ -83,7 +83,7 @@ final class SMTPReplyHandler: ChannelInboundHandler {
             do {
                 reply = try parser.next()
             } catch {
-                fail(.malformedReply(waiting.first?.expectation.stage ?? lastStage, error.description))
+                fail(.malformedReply(waiting.first?.expectation.stage ?? lastStage, error))
                 return
             }
             guard let reply else { return }
@@ -115,7 +115,7 @@ final class SMTPReplyHandler: ChannelInboundHandler {
             if !anythingExpected, early == nil {
                 early = reply
             } else {
-                fail(.malformedReply(lastStage, "the server sent a reply nobody asked for: \(reply)"))
+                fail(.malformedReply(lastStage, .unasked(reply)))
             }
             return
         }
@@ -126,7 +126,7 @@ final class SMTPReplyHandler: ChannelInboundHandler {
             // (the STARTTLS command-injection attack, CVE-2011-0411 and its client-side twins).
             guard !parser.hasBufferedBytes, waiting.isEmpty else {
                 let error = MailDeliveryError.malformedReply(
-                    .startTLS, "the server sent more after agreeing to STARTTLS")
+                    .startTLS, .moreAfterSTARTTLS)
                 next.promise.fail(error)
                 fail(error)
                 return

@@ -24,7 +24,7 @@ struct SMTPSession {
         var extensions = try await hello()
         if configuration.security == .startTLS {
             guard extensions.offers("STARTTLS") else {
-                throw .serverUnsuitable("the server does not offer STARTTLS, which the configuration requires")
+                throw .serverUnsuitable(.noSTARTTLS)
             }
             let reply = try await connection.startTLS(timeout: configuration.timeouts.command)
             guard reply.code == 220 else { throw .rejected(.startTLS, reply) }
@@ -36,7 +36,7 @@ struct SMTPSession {
             try await authenticate(credentials, offered: extensions.authenticationMechanisms)
         }
         if let limit = extensions.maximumMessageSize, message.count > limit {
-            throw .serverUnsuitable("the message has \(message.count) bytes; the server takes at most \(limit)")
+            throw .serverUnsuitable(.messageTooLarge(bytes: message.count, limit: limit))
         }
         try await transfer(message, from: sender, to: recipients, extensions: extensions)
         // The message is accepted; a server that does not answer QUIT properly changes nothing.
@@ -69,7 +69,7 @@ struct SMTPSession {
             throw .rejected(stage, reply)
         }
         guard let dataReply = replies.last, replies.count == stages.count else {
-            throw .malformedReply(.data, "the server answered \(replies.count) of \(stages.count) commands")
+            throw .malformedReply(.data, .missingReplies(answered: replies.count, sent: stages.count))
         }
         guard dataReply.code == 354 else { throw .rejected(.data, dataReply) }
         let end = try await connection.sendMessage(Self.dotStuffed(message), timeout: configuration.timeouts.messageEnd)
@@ -91,12 +91,12 @@ struct SMTPSession {
         async throws(MailDeliveryError)
     {
         guard encrypted || configuration.allowsAuthenticationWithoutTLS else {
-            throw .serverUnsuitable("the password would travel without TLS (allowsAuthenticationWithoutTLS is off)")
+            throw .serverUnsuitable(.authenticationWithoutTLS)
         }
         guard let mechanism = configuration.authenticationMechanisms.first(where: { offered.contains($0.rawValue) })
         else {
-            let names = configuration.authenticationMechanisms.map(\.rawValue).joined(separator: ", ")
-            throw .serverUnsuitable("the server offers none of the AUTH mechanisms \(names)")
+            throw .serverUnsuitable(
+                .noUsableAuthentication(configured: configuration.authenticationMechanisms.map(\.rawValue)))
         }
         switch mechanism {
         case .plain:

@@ -33,7 +33,7 @@ public struct SMTPTransport: MailTransport {
     {
         let name = configuration.clientName
         guard !name.isEmpty, name.utf8.count <= 255, name.utf8.allSatisfy({ (33...126).contains($0) }) else {
-            throw .invalidConfiguration("the client name is 1 to 255 printable ASCII characters without spaces")
+            throw .invalidConfiguration(.invalidClientName)
         }
         self.configuration = configuration
         self.eventLoopGroup = eventLoopGroup
@@ -44,7 +44,7 @@ public struct SMTPTransport: MailTransport {
             do {
                 tlsContext = try NIOSSLContext(configuration: configuration.tls)
             } catch {
-                throw .invalidConfiguration("the TLS settings do not load: \(error)")
+                throw .invalidConfiguration(.tlsSettings(detail: "\(error)"))
             }
         }
     }

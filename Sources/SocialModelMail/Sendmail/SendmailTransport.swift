@@ -72,7 +72,7 @@ public struct SendmailTransport: MailTransport {
             input = try Self.unlinkedFile(containing: data)
             errors = try Self.unlinkedFile(containing: [])
         } catch {
-            throw .transferAgentUnavailable("cannot write the message to a temporary file: \(error)")
+            throw .transferAgentUnavailable("\(error)")
         }
         defer { try? errors.close() }
         let status = try await run(arguments, input: input, errors: errors)

@@ -41,6 +41,9 @@ public struct Message: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
     /// When the recipient read it; `nil` while unread.
     public var readAt: Date?
+    /// Whether the network's ``ContentCheck`` holds it for a moderator: only its author is shown
+    /// it until a moderator releases or removes it. Set by the network; ignored when storing.
+    public var held: Bool = false
 
     /// Creates a message value.
     public init(

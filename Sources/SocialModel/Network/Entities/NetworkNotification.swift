@@ -8,6 +8,8 @@ public enum NotificationKind: String, Sendable, Hashable, Codable, CaseIterable 
     case comment
     /// Someone started following the recipient.
     case follow
+    /// Someone mentioned the recipient (`@username`) in a post's caption or in a comment.
+    case mention
 }
 
 /// A notification: someone liked or commented on the recipient's post, or followed them.
@@ -22,9 +24,9 @@ public struct NetworkNotification: Sendable, Hashable, Codable, Identifiable {
     public var actorID: UserID
     /// What they did.
     public var kind: NotificationKind
-    /// The post liked or commented on.
+    /// The post liked, commented on or mentioned in.
     public var postID: PostID?
-    /// The comment written.
+    /// The comment written (or mentioned in).
     public var commentID: CommentID?
     /// When it happened.
     public var createdAt: Date

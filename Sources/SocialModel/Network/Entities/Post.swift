@@ -20,6 +20,9 @@ public struct Post: Sendable, Hashable, Codable, Identifiable {
     public var likeCount: Int
     /// How many comments it has. Kept by the store; ignored when inserting.
     public var commentCount: Int
+    /// Whether the network's ``ContentCheck`` holds it for a moderator: only its author is shown
+    /// it until a moderator releases or removes it. Set by the network; ignored when storing.
+    public var held: Bool = false
 
     /// Creates a post value.
     public init(
@@ -67,6 +70,9 @@ public struct PostComment: Sendable, Hashable, Codable, Identifiable {
     public var text: String
     /// When it was written.
     public var createdAt: Date
+    /// Whether the network's ``ContentCheck`` holds it for a moderator: only its author is shown
+    /// it until a moderator releases or removes it. Set by the network; ignored when storing.
+    public var held: Bool = false
 
     /// Creates a comment value.
     public init(id: CommentID, postID: PostID, authorID: UserID, text: String, createdAt: Date) {

@@ -34,6 +34,10 @@ public enum ReportReason: String, Sendable, Hashable, Codable, CaseIterable {
     case selfHarm = "self-harm"
     /// Anything else (the note says what).
     case other
+    /// Held by the network's ``ContentCheck`` before anyone else saw it; the note is the check's
+    /// reason and the reporter is the author. Only the network files these: a user's report with
+    /// this reason is ``NetworkError/forbidden``.
+    case contentCheck = "content-check"
 }
 
 /// What a report or a moderation action is about: a post, a comment, a direct message or a user.

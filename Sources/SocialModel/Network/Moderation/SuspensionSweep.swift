@@ -29,7 +29,8 @@ public struct SuspensionSweep: Sendable {
     /// Creates a sweep.
     /// - Parameters:
     ///   - network: the network whose suspensions are lifted.
-    ///   - interval: the wait between sweeps, at most how late a lapsed suspension is lifted.
+    ///   - interval: the wait between sweeps, at most how late a lapsed suspension is lifted;
+    ///     an interval under 100 ms is taken as 100 ms.
     ///   - sleeper: what the wait is measured on.
     ///   - logger: where a failing store is reported.
     public init(
@@ -37,7 +38,7 @@ public struct SuspensionSweep: Sendable {
         logger: Logger = Logger(label: "SocialModel.SuspensionSweep")
     ) {
         self.network = network
-        self.interval = interval
+        self.interval = interval.asBackgroundInterval
         self.sleeper = sleeper
         self.logger = logger
     }

@@ -1,5 +1,6 @@
 /// The home feed, explore and a user's posts, with cursor pagination, as one signed-in user sees
-/// them. Get it from ``NetworkSession/feed``.
+/// them. Get it from ``NetworkSession/feed``. Posts a content check holds (``Post/held``) are
+/// shown to their authors only, so another user's page may be short and still have a next one.
 public struct FeedService: Sendable {
     let store: any FeedStore & SafetyStore
     let context: NetworkContext
@@ -22,7 +23,7 @@ public struct FeedService: Sendable {
         let views = try await context.fromStore {
             try await store.homeFeed(userID: actor.id, order: order, after: after, limit: limit)
         }
-        return Self.page(views, limit: limit)
+        return Self.page(views, limit: limit, viewer: actor.id)
     }
 
     /// A user's posts.
@@ -42,7 +43,7 @@ public struct FeedService: Sendable {
         let views = try await context.fromStore {
             try await store.posts(by: authorID, viewerID: actor.id, order: order, after: after, limit: limit)
         }
-        return Self.page(views, limit: limit)
+        return Self.page(views, limit: limit, viewer: actor.id)
     }
 
     /// Everyone's posts (but those of users the signed-in user mutes or who have a block with
@@ -62,13 +63,17 @@ public struct FeedService: Sendable {
         let views = try await context.fromStore {
             try await store.explore(viewerID: actor.id, seed: seed, after: after, limit: limit)
         }
-        return CursorPage(items: views.map(\.publicView), limit: limit) {
+        let shown = views.compactMap { $0.shown(to: actor.id)?.publicView }
+        return CursorPage(items: shown, read: views, limit: limit) {
             ExploreCursor(seed: seed, rank: ExploreOrder.rank(seed: seed, postID: $0.post.id), postID: $0.post.id)
         }
     }
 
-    static func page(_ views: [PostView], limit: Int) -> CursorPage<PostView, FeedCursor> {
-        CursorPage(items: views.map(\.publicView), limit: limit) { FeedCursor(after: $0.post) }
+    /// A page of the views a store read for `viewer`, without what a content check holds from
+    /// them (a page may then be short and still have more after it).
+    static func page(_ views: [PostView], limit: Int, viewer: UserID) -> CursorPage<PostView, FeedCursor> {
+        let shown = views.compactMap { $0.shown(to: viewer)?.publicView }
+        return CursorPage(items: shown, read: views, limit: limit) { FeedCursor(after: $0.post) }
     }
 
     /// New posts of the users the signed-in user follows, as they are published, until the stream

@@ -4,13 +4,15 @@ import Foundation
 /// message, read state, unread counts and per-user hiding, and a live stream of new messages,
 /// for one signed-in user. Get it from ``NetworkSession/messages``.
 public struct MessageService: Sendable {
-    let store: any MessageStore & UserStore & SafetyStore
+    let store: any MessageStore & UserStore & SafetyStore & ModerationStore
     let context: NetworkContext
     /// The signed-in user.
     public let actor: User
 
     /// Sends a message to another user, in their conversation (opened on the first message).
-    /// The photo, if any, is normalised and stored without metadata.
+    /// The photo, if any, is normalised and stored without metadata. The network's
+    /// ``ContentCheck`` is asked about the text and the processed photo first: a message it holds
+    /// is stored with ``Message/held`` set and shown only to its sender until a moderator acts.
     /// - Parameters:
     ///   - recipientID: whom to write to.
     ///   - text: the text (may be empty when a photo is sent).
@@ -18,7 +20,8 @@ public struct MessageService: Sendable {
     /// - Returns: the message as stored.
     /// - Throws: ``NetworkError/invalid(_:)`` for an empty or long message, ``NetworkError/selfAction``,
     ///   ``NetworkError/notFound(_:)`` (also when there is a block between the two users),
-    ///   ``NetworkError/photo(_:)``.
+    ///   ``NetworkError/photo(_:)``, ``NetworkError/refused(_:_:)`` when the content check refuses
+    ///   the text or the photo.
     public func send(recipientID: UserID, text: String, photo: Data? = nil) async throws(NetworkError) -> Message {
         guard actor.id != recipientID else { throw .selfAction }
         let text = try context.checked(
@@ -31,9 +34,12 @@ public struct MessageService: Sendable {
             let size = context.policy.messagePhotoSize
             jpeg = try await context.bounded(photo, sizes: [size]).jpegs[size]
         }
+        let pieces = (text.isEmpty ? [] : [SubmittedContent.message(text)]) + (jpeg.map { [.photo($0)] } ?? [])
+        let held = try await context.screened(pieces, by: actor.id)
         let message = Message(
             id: .random(), conversationID: .random(), senderID: actor.id, text: text, createdAt: context.now)
-        let stored: Message
+        if let held { try await context.hold(.message(message.id), by: actor.id, reason: held, in: store) }
+        var stored: Message
         do {
             stored = try await store.insertMessage(message, recipientID: recipientID, photo: jpeg)
         } catch .missingReference {
@@ -41,6 +47,7 @@ public struct MessageService: Sendable {
         } catch {
             throw .storage(error)
         }
+        stored.held = held != nil
         context.events.publish(stored, participants: [actor.id, recipientID])
         return stored
     }
@@ -58,7 +65,14 @@ public struct MessageService: Sendable {
         var items = try await context.fromStore {
             try await store.conversations(userID: actor.id, after: after, limit: limit)
         }
-        for index in items.indices { items[index].otherUser = items[index].otherUser.publicView }
+        for index in items.indices {
+            items[index].otherUser = items[index].otherUser.publicView
+            // The latest message is left out while a content check holds it from the reader.
+            if let last = items[index].lastMessage, !HeldContent.shows(held: last.held, by: last.senderID, to: actor.id)
+            {
+                items[index].lastMessage = nil
+            }
+        }
         return CursorPage(items: items, limit: limit, cursor: \.cursor)
     }
 
@@ -77,7 +91,8 @@ public struct MessageService: Sendable {
         let items = try await context.fromStore {
             try await store.messages(in: conversationID, viewerID: actor.id, before: before, limit: limit)
         }
-        return CursorPage(items: items, limit: limit, cursor: \.cursor)
+        let shown = items.filter { HeldContent.shows(held: $0.held, by: $0.senderID, to: actor.id) }
+        return CursorPage(items: shown, read: items, limit: limit, cursor: \.cursor)
     }
 
     /// The photo of a message, as JPEG.

@@ -32,11 +32,13 @@ public struct ModerationService: Sendable {
     /// - Throws: ``NetworkError/notFound(_:)`` for a target that does not exist or that the user
     ///   cannot see (a blocked user's post, a message of someone else's conversation),
     ///   ``NetworkError/selfAction`` for one's own account or content, ``NetworkError/invalid(_:)``
-    ///   for a note too long.
+    ///   for a note too long, ``NetworkError/forbidden`` for ``ReportReason/contentCheck`` (the
+    ///   network's own).
     @discardableResult
     public func report(_ target: ReportTarget, reason: ReportReason, note: String? = nil) async throws(NetworkError)
         -> Bool
     {
+        guard reason != .contentCheck else { throw .forbidden }
         let note = try note.map { text throws(NetworkError) in
             try context.checked(
                 text, .note, maximumLength: Report.noteMaximumLength, maximumLines: 10, required: false)

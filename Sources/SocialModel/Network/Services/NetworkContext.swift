@@ -1,12 +1,14 @@
 import Foundation
 
 /// What every network service shares besides its store: the live-update hub, the photo
-/// processor, the limits and the clock.
+/// processor, the limits, the clock and the content check.
 struct NetworkContext: Sendable {
     let events: NetworkEvents
     let photos: any PhotoProcessor
     let policy: NetworkPolicy
     let clock: any WallClock
+    /// Decides about captions, comments, messages and photos before they are stored; `nil` allows all.
+    var contentCheck: (any ContentCheck)? = nil
 
     var now: Date { clock.now() }
 

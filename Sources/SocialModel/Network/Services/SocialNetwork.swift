@@ -34,9 +34,13 @@ public struct SocialNetwork: Sendable {
     ///   - events: the live-update hub, or `nil` for the account service's
     ///     (``AccountService/events``). `accounts` publishes its revoked sessions here too, so a
     ///     live connection closes when its session is revoked through this network's account service.
+    ///   - contentCheck: decides about captions, comments, messages and photos before they are
+    ///     stored (allow, hold for a moderator, refuse); `nil`, the default, allows everything.
+    ///     SocialModel ships ``WordListContentCheck`` but no list: which words a network refuses
+    ///     is its own, and its languages', choice.
     public init(
         store: any NetworkStore, accounts: AccountService, photos: any PhotoProcessor,
-        policy: NetworkPolicy = NetworkPolicy(), events: NetworkEvents? = nil
+        policy: NetworkPolicy = NetworkPolicy(), events: NetworkEvents? = nil, contentCheck: (any ContentCheck)? = nil
     ) {
         let events = events ?? accounts.events
         var accounts = accounts
@@ -47,7 +51,8 @@ public struct SocialNetwork: Sendable {
             ($0 as AnyObject) === (accounts.store as AnyObject) ? $0 : nil
         }
         self.events = events
-        context = NetworkContext(events: events, photos: photos, policy: policy, clock: accounts.clock)
+        context = NetworkContext(
+            events: events, photos: photos, policy: policy, clock: accounts.clock, contentCheck: contentCheck)
     }
 
     /// Authenticates a session token once, for a run of calls as its user.
@@ -82,12 +87,13 @@ public struct SocialNetwork: Sendable {
         let found = try await context.fromStore {
             try await sessionFeedStore.sessionWithHomeFeed(tokenHash: hash, order: order, after: after, limit: pageSize)
         }
+        let account: AccountSession
         do {
-            _ = try await accounts.accept(found.map { ($0.session, $0.user) }, tokenHash: hash)
+            account = try await accounts.accept(found.map { ($0.session, $0.user) }, tokenHash: hash)
         } catch {
             throw .account(error)
         }
-        return FeedService.page(found?.posts ?? [], limit: pageSize)
+        return FeedService.page(found?.posts ?? [], limit: pageSize, viewer: account.user.id)
     }
 
     /// The services acting as an account already authenticated.
@@ -134,6 +140,8 @@ public struct NetworkSession: Sendable {
     public let posts: PostService
     /// The home feed, explore and a user's posts.
     public let feed: FeedService
+    /// A hashtag's posts and hashtag search.
+    public let hashtags: HashtagService
     /// Notifications.
     public let notifications: NotificationService
     /// Direct messages.
@@ -149,6 +157,7 @@ public struct NetworkSession: Sendable {
         profiles = ProfileService(store: store, context: context, actor: actor)
         posts = PostService(store: store, context: context, actor: actor)
         feed = FeedService(store: store, context: context, actor: actor)
+        hashtags = HashtagService(store: store, context: context, actor: actor)
         notifications = NotificationService(store: store, context: context, actor: actor)
         messages = MessageService(store: store, context: context, actor: actor)
         safety = SafetyService(store: store, context: context, actor: actor)

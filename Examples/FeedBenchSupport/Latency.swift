@@ -2,13 +2,16 @@ import Foundation
 
 /// Latency figures of repeated runs of one operation: wall-clock time, and the process's CPU time
 /// (which a machine busy with other work inflates far less).
-struct Latency: CustomStringConvertible {
-    let label: String
-    let samples: [Double]
-    let cpuSamples: [Double]
+public struct Latency: CustomStringConvertible, Sendable {
+    /// What was measured.
+    public let label: String
+    /// Wall-clock durations in ms, sorted.
+    public let samples: [Double]
+    /// CPU durations in ms, sorted.
+    public let cpuSamples: [Double]
 
     /// Runs `body` `warmUp` times unmeasured, then `runs` times, recording each duration in ms.
-    static func measure(_ label: String, runs: Int, warmUp: Int = 20, _ body: () async throws -> Void)
+    public static func measure(_ label: String, runs: Int, warmUp: Int = 20, _ body: () async throws -> Void)
         async rethrows -> Latency
     {
         for _ in 0..<warmUp { try await body() }
@@ -26,17 +29,23 @@ struct Latency: CustomStringConvertible {
         return Latency(label: label, samples: samples.sorted(), cpuSamples: cpuSamples.sorted())
     }
 
-    static func processCPUMilliseconds() -> Double {
+    /// The process's CPU time so far, in ms.
+    public static func processCPUMilliseconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 
-    static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+    /// The value below which `fraction` of the sorted `samples` lie.
+    public static func percentile(_ samples: [Double], _ fraction: Double) -> Double {
         samples[min(samples.count - 1, max(0, Int((Double(samples.count) * fraction).rounded(.up)) - 1))]
     }
 
-    var description: String {
+    /// Operations a second at the median wall-clock time.
+    public var perSecondAtMedian: Double { 1000 / Self.percentile(samples, 0.5) }
+
+    /// One line: median and p99, wall-clock and CPU.
+    public var description: String {
         String(
             format: "%@: wall median %.3f ms, p99 %.3f ms; CPU median %.3f ms, p99 %.3f ms (%d runs)", label,
             Self.percentile(samples, 0.5), Self.percentile(samples, 0.99), Self.percentile(cpuSamples, 0.5),

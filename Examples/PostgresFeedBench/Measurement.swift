@@ -1,1 +1,0 @@
-../SocialFeedBench/Measurement.swift
