@@ -142,7 +142,11 @@ _ = try await exports.start(as: me)
 await exports.finished(userID: userID)
 let elapsed = ContinuousClock.now - started
 let status = try await exports.status(as: me)
-guard status.state == .ready else { fatalError("export \(status.state): \(String(describing: status.failure))") }
+guard status.state == .ready else {
+    FileHandle.standardError.write(
+        Data("social-export-bench: export \(status.state): \(String(describing: status.failure))\n".utf8))
+    exit(1)
+}
 let zip = try await exports.download(as: me)
 
 // The archive read back, checked against the store's own tables.
