@@ -7,10 +7,7 @@ extension MailDeliveryError: LocalizableError {
     /// a library's own words are shown as a technical detail.
     public func localizedDescription(for locale: Locale = .current) -> String {
         func text(_ key: String, _ arguments: [String: String] = [:], detail: String? = nil) -> String {
-            let table = MessageTable.socialModelMail
-            let sentence = table.text("MailDeliveryError.\(key)", locale: locale, arguments)
-            guard let detail else { return sentence }
-            return sentence + table.text("MailProblem.detail", locale: locale, ["detail": detail])
+            mailText("MailDeliveryError.\(key)", locale, arguments, detail: detail)
         }
         switch self {
         case .invalidMessage(let problem):

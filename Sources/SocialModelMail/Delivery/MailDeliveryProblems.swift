@@ -163,13 +163,18 @@ public enum MalformedSMTPReply: Error, Sendable, Hashable, CustomStringConvertib
     }
 }
 
-/// `MailProblem.<key>` in the language of `locale`, then `detail` (words the SDK cannot translate)
-/// marked as a technical detail.
+/// `MailProblem.<key>` in the language of `locale`, then `detail` marked as a technical detail.
 func problemText(_ key: String, _ locale: Locale, _ arguments: [String: String] = [:], detail: String? = nil)
     -> String
 {
+    mailText("MailProblem.\(key)", locale, arguments, detail: detail)
+}
+
+/// `key` of SocialModelMail's table in the language of `locale`, then `detail` (words the SDK
+/// cannot translate: a library's, a server's or the system's) marked as a technical detail.
+func mailText(_ key: String, _ locale: Locale, _ arguments: [String: String] = [:], detail: String? = nil) -> String {
     let table = MessageTable.socialModelMail
-    let sentence = table.text("MailProblem.\(key)", locale: locale, arguments)
+    let sentence = table.text(key, locale: locale, arguments)
     guard let detail else { return sentence }
     return sentence + table.text("MailProblem.detail", locale: locale, ["detail": detail])
 }
