@@ -244,6 +244,9 @@ targets += [
 
 products += [
     .library(name: "SocialModel", targets: ["SocialModel"]),
+    // SocialModel's hashtag and mention parser, a product so that its fuzz target (Fuzz/) builds it
+    // without swift-crypto; SocialModel re-exports it.
+    .library(name: "SocialModelText", targets: ["SocialModelText"]),
     .library(name: "SocialModelSQLite", targets: ["SocialModelSQLite"]),
     // Its own product, so SQLite-only users never build PostgresNIO.
     .library(name: "SocialModelPostgres", targets: ["SocialModelPostgres"]),
@@ -255,10 +258,11 @@ products += [
     .library(name: "SocialModelExport", targets: ["SocialModelExport"]),
 ]
 targets += [
+    .target(name: "SocialModelText"),
     .target(
         name: "SocialModel",
         dependencies: [
-            "Locking", "KitLocalization",
+            "Locking", "KitLocalization", "SocialModelText",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             // The services report mail they could not send through the caller's Logger.

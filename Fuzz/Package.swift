@@ -36,6 +36,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzJSONShape",
             dependencies: ["FuzzDriver", .product(name: "SocialModelHTTPParsing", package: "AnalogKit")]),
+        // Hashtags and mentions: each once, within the limits, keyed by the one rule, found again alone.
+        .executableTarget(
+            name: "FuzzText", dependencies: ["FuzzDriver", .product(name: "SocialModelText", package: "AnalogKit")]),
         // SocialModelHTTP's routes in process, over the in-memory store, signed in: the route fixture.
         .target(
             name: "FuzzRouteSupport",

@@ -9,7 +9,8 @@
 # The targets are the table below: cube (the .cube parser and the 3D kernel), stock (stock JSON),
 # image (Imaging's loaders), exif (the EXIF shim, in C), devices (camera mapping files and the
 # selector), query and json-shape (SocialModelHTTP's query parameters and JSON shape bounds, through
-# the SPI of SocialModelHTTPParsing, which needs neither Hummingbird nor SwiftNIO), packet (RecorderKit's
+# the SPI of SocialModelHTTPParsing, which needs neither Hummingbird nor SwiftNIO), text (hashtags and
+# mentions, SocialModelText, which needs only Foundation), packet (RecorderKit's
 # check that drops cut H.264/H.265 passthrough packets, through its SPI). Two more run only when
 # named, for their build (Hummingbird and the whole social stack, sanitized) would not fit CI's
 # time: routes (every GET operation of openapi.json through the real router, signed in) and
@@ -30,6 +31,7 @@ exif FuzzExif 16384
 devices FuzzDeviceMapping 4096
 query FuzzQuery 4096
 json-shape FuzzJSONShape 4096
+text FuzzText 4096
 packet FuzzPacket 4096
 routes FuzzRoutes 4096 named
 multipart FuzzMultipart 8192 named
@@ -64,10 +66,12 @@ out=.build/fuzz
 mkdir -p "$out/bin" "$out/artifacts"
 
 echo "== building the fuzz targets"
-# SwiftPM reuses its build plan while the manifest is unchanged, and the plan lists each C
-# target's files: a C file added since would be left out (undefined symbols at link time).
+# SwiftPM reuses its build plan while the manifest is unchanged, and the plan lists each target's
+# files: a Swift or C file added since would be left out (a type not found, or undefined symbols
+# at link time). A source newer than the plan makes SwiftPM plan again (the compiling stays
+# incremental).
 plan="$out/swift/release.yaml"
-if [ -f "$plan" ] && [ -n "$(find Sources Fuzz -newer "$plan" -name '*.c' -print -quit)" ]; then
+if [ -f "$plan" ] && [ -n "$(find Sources Fuzz -newer "$plan" \( -name '*.c' -o -name '*.swift' \) -print -quit)" ]; then
     rm -f "$plan" "$out"/swift/*/release/description.json
 fi
 # A failed build fails the script (only grep finding nothing to print is not a failure). One

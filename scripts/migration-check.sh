@@ -125,6 +125,7 @@ func c31() async throws { _ = try await value((any SocialStore).self).setLike(re
 func c32() async throws { _ = try await value((any SocialStore).self).isLiked(recipeID: value(), userID: value()) }  // expect: isRecipeLiked(recipeID:userID:)
 func c33() async throws { _ = try await value(StoreLocation.self).open() }  // expect: open(logger:)
 func c34() { _ = ActivityLevel(exerciseHoursPerWeek: 7) }  // expect: init?(exerciseHoursPerDay:)
+func c35() { _ = MessagePhoto(messageID: value(), conversationID: value(), jpeg: Data()) }  // expect: senderID
 EOF
 
 cat >"$work/OldKits.swift" <<EOF

@@ -94,7 +94,7 @@ public final class InMemoryRollStore: RollStore {
     /// - Throws: `RollError.storageFailed(path:reason:)` if the shot was never stored.
     public func latentData(of shot: Shot, in roll: Roll) throws(RollError) -> Data {
         guard let data = contents.withLock({ $0.latent[roll.id]?[shot.frame] }) else {
-            throw .storageFailed(path: "memory:\(roll.id)/shots/\(shot.frame)", reason: "no such shot")
+            throw .storageFailed(path: "memory:\(roll.id)/shots/\(shot.frame)", reason: .missing)
         }
         return data
     }
@@ -112,7 +112,7 @@ public final class InMemoryRollStore: RollStore {
     /// - Throws: `RollError.storageFailed(path:reason:)` if the frame was never stored.
     public func developedData(of photo: DevelopedPhoto, in roll: Roll) throws(RollError) -> Data {
         guard let data = contents.withLock({ $0.developed[roll.id]?[photo.frame] }) else {
-            throw .storageFailed(path: "memory:\(roll.id)/developed/\(photo.frame)", reason: "no such photo")
+            throw .storageFailed(path: "memory:\(roll.id)/developed/\(photo.frame)", reason: .missing)
         }
         return data
     }
@@ -143,7 +143,7 @@ public final class InMemoryRollStore: RollStore {
             change(&contents)
             return false
         }
-        if failed { throw .storageFailed(path: "memory", reason: "writes are set to fail") }
+        if failed { throw .storageFailed(path: "memory", reason: .system("writes are set to fail")) }
     }
 }
 

@@ -69,7 +69,7 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     {
         let location = try await store.location(id: locationID)
         guard (1...8).contains(metadata.orientation) else {
-            throw .invalidMetadata("orientation \(metadata.orientation) is not 1…8")
+            throw .invalidMetadata(.reported("orientation \(metadata.orientation) is not 1…8"))
         }
         let (bytes, width, height) = try Self.measure(source)
         let id = nextID
@@ -102,7 +102,7 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     /// - Throws: `GalleryError.invalidArgument(_:)` for a negative page or a page size below 1;
     ///   `GalleryError.locationNotFound(id:)` for an unknown location.
     public func photos(in locationID: Int64, page: Int, pageSize: Int) async throws(GalleryError) -> [Photo] {
-        guard page >= 0, pageSize > 0 else { throw .invalidArgument("page must be ≥ 0 and page size > 0") }
+        guard page >= 0, pageSize > 0 else { throw .invalidArgument(.invalidPage(page: page, pageSize: pageSize)) }
         let all = try await photosOf(locationID)
         let start = min(all.count, page.multipliedReportingOverflow(by: pageSize).partialValue)
         return Array(all[start..<min(all.count, start + pageSize)])
@@ -174,7 +174,7 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
         var loaded: [(URL, Data, Date)] = []
         for url in urls {
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw .fileSystem(path: url.path, reason: "cannot read the file")
+                throw .fileSystem(path: url.path, reason: .reported("cannot read the file"))
             }
             _ = try Self.measure(.encoded(data))
             let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date
@@ -220,7 +220,7 @@ public actor InMemoryPhotoLibrary: PhotoLibrary {
     ///   `GalleryError.invalidArgument(_:)` for a size outside 1…4096, and
     ///   `GalleryError.unreadablePhoto(source:reason:)` for bytes that do not decode.
     public func thumbnail(ofPhoto photoID: Int64, size: Int) throws(GalleryError) -> Image {
-        guard (1...4096).contains(size) else { throw .invalidArgument("thumbnail size \(size) is not 1…4096") }
+        guard (1...4096).contains(size) else { throw .invalidArgument(.thumbnailSize(size)) }
         guard let entry = stored[photoID] else { throw .photoNotFound(id: photoID) }
         let key = ThumbnailKey(photoID: photoID, size: size)
         if let cached = thumbnailCache[key] { return cached }

@@ -136,6 +136,14 @@ extension MessageTable {
         items.map { "'\($0)'" }.joined(separator: shared.text("list.or", locale: locale))
     }
 
+    /// `sentence`, then `detail` (words the SDK cannot translate: the system's, a library's, a
+    /// server's) marked as a technical detail in the language of `locale`: ": No space left on
+    /// device" in English, " (technický detail: „No space left on device“)" in Slovak and Czech.
+    package static func withDetail(_ sentence: String, _ detail: String?, locale: Locale) -> String {
+        guard let detail else { return sentence }
+        return sentence + shared.text("detail.technical", locale: locale, ["detail": detail])
+    }
+
     /// "; did you mean 'a' or 'b'?" in the language of `locale`, or nothing without suggestions.
     package static func didYouMean(_ suggestions: [String], locale: Locale) -> String {
         guard !suggestions.isEmpty else { return "" }

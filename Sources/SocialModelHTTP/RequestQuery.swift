@@ -9,7 +9,9 @@ import SocialModelAPI
 ///
 /// The query is form-decoded once, as HTML forms and `application/x-www-form-urlencoded` send
 /// it: `+` is a space, then `%XX` escapes are undone; a query that does not decode to UTF-8 text
-/// is refused. Of a repeated name the first counts. Whole numbers are read against the range
+/// is refused, and so is a NUL character (`%00`) in a name or value: no parameter has a use for
+/// one, and PostgreSQL's text cannot hold it, so it is refused here once, for every route and
+/// every store. Of a repeated name the first counts. Whole numbers are read against the range
 /// their ``IntegerParameter`` gives, the range `openapi.json` documents for them. Anything else
 /// answers `400 invalid-parameter`.
 struct RequestQuery {
@@ -23,12 +25,18 @@ struct RequestQuery {
     }
 
     /// Decodes a query (the text after `?`).
-    /// - Throws: `400 invalid-parameter` for a query that is not form-encoded UTF-8.
+    /// - Throws: `400 invalid-parameter` for a query that is not form-encoded UTF-8, or that
+    ///   holds a NUL character.
     init(query: String) throws(SocialAPIError) {
         do {
             parameters = try FormQuery.parameters(query)
         } catch {
             throw .invalidParameter(error.parameter ?? HTTPMessages.text("expected.theQuery"), expected: "formEncoded")
+        }
+        let hasNUL = { (text: String) in text.unicodeScalars.contains("\0") }
+        if let bad = parameters.first(where: { hasNUL($0.name) || hasNUL($0.value) }) {
+            throw .invalidParameter(
+                hasNUL(bad.name) ? HTTPMessages.text("expected.theQuery") : bad.name, expected: "noNUL")
         }
     }
 

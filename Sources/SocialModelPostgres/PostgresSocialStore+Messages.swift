@@ -21,12 +21,13 @@ extension PostgresSocialStore: MessageStore {
             ).collect()
             guard existing.count == Set(pair).count else { throw StoreError.missingReference }
             let at = message.createdAt.timeIntervalSinceReferenceDate
+            // The no-op update returns an existing row; `MessageSQL.delivered` moves its time.
             let opened = try await connection.query(
                 """
                 INSERT INTO conversations (\(unescaped: SQLShape.conversation))
                 VALUES (\(message.conversationID.rawValue), \(pair[0]), \(pair[1]), \(at), \(at))
                 ON CONFLICT ON CONSTRAINT conversations_pair
-                DO UPDATE SET last_message_at = greatest(conversations.last_message_at, EXCLUDED.last_message_at)
+                DO UPDATE SET last_message_at = conversations.last_message_at
                 RETURNING id, (xmax = 0)
                 """, logger: logger
             ).collect()
@@ -39,7 +40,9 @@ extension PostgresSocialStore: MessageStore {
             for statement in MessageSQL.insert(stored, conversation: conversation, photo: photo) {
                 try await connection.query(statement, logger: logger)
             }
-            try await connection.query(MessageSQL.delivered(conversation, to: recipientID), logger: logger)
+            for statement in MessageSQL.delivered(stored, in: conversation, to: recipientID) {
+                try await connection.query(statement, logger: logger)
+            }
             try await connection.query(
                 announce(.message(stored.id, participants: pair.map(UserID.init(rawValue:)))), logger: logger)
             stored.hasPhoto = photo != nil

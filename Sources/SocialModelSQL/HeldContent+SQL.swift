@@ -14,10 +14,31 @@ package enum HeldContentSQL {
     ///   - kind: the kind of content.
     ///   - column: the column holding its id.
     package static func held(_ kind: ReportTarget.Kind, _ column: String) -> String {
+        "COALESCE((SELECT true FROM reports hr WHERE \(holds(kind)) AND hr.target_id = \(column) LIMIT 1), false)"
+    }
+
+    /// The condition on `reports hr` that it is an open hold of content of `kind`.
+    static func holds(_ kind: ReportTarget.Kind) -> String {
         """
-        COALESCE((SELECT true FROM reports hr WHERE hr.target_kind = '\(kind.rawValue)' \
-        AND hr.target_id = \(column) AND hr.outcome IS NULL \
-        AND hr.reason = '\(ReportReason.contentCheck.rawValue)' LIMIT 1), false)
+        hr.target_kind = '\(kind.rawValue)' AND hr.outcome IS NULL AND hr.reason = '\(ReportReason.contentCheck.rawValue)'
+        """
+    }
+
+    /// The comment count of the post aliased `alias` (its `comment_count` column) less its held
+    /// comments. A held comment counts for no one, its author included, so a count stays one
+    /// value per post and a feed's statement keeps the viewer's like as its only per-viewer part.
+    /// Counting a post's held comments walks its comments (a probe of the holds each, about
+    /// 0.045 ms for a post of 10 on PostgreSQL), so it is skipped, in the same statement, for a
+    /// post without comments and whenever no comment is held at all: one probe of the open
+    /// reports' target index per statement (its `ORDER BY` keeps PostgreSQL on that index rather
+    /// than reading every report, closed ones included, when it expects holds to be common).
+    package static func commentCount(_ alias: String) -> String {
+        """
+        \(alias).comment_count - CASE WHEN \(alias).comment_count = 0 \
+        OR (SELECT true FROM reports hr WHERE \(holds(.comment)) ORDER BY hr.target_kind, hr.target_id LIMIT 1) \
+        IS NULL THEN 0 \
+        ELSE (SELECT count(*) FROM comments hc JOIN reports hr ON \(holds(.comment)) AND hr.target_id = hc.id \
+        WHERE hc.post_id = \(alias).id) END
         """
     }
 

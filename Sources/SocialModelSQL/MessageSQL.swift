@@ -13,10 +13,12 @@ package enum MessageSQL {
         "SELECT \(raw: SQLShape.conversation) FROM conversations WHERE id = \(id)"
     }
 
+    /// A new conversation's member rows, hidden from both until ``delivered(_:in:to:)`` shows it
+    /// to whom the first message reaches (a held one reaches only its sender).
     package static func openMembers(_ conversation: String, pair: [String]) -> SQLStatement {
         """
-        INSERT INTO conversation_members (conversation_id, user_id) \
-        VALUES (\(conversation), \(pair[0])), (\(conversation), \(pair[1]))
+        INSERT INTO conversation_members (conversation_id, user_id, hidden) \
+        VALUES (\(conversation), \(pair[0]), \(true)), (\(conversation), \(pair[1]), \(true))
         """
     }
 
@@ -30,13 +32,50 @@ package enum MessageSQL {
         ] + (photo.map { ["INSERT INTO message_photos (message_id, jpeg) VALUES (\(message.id), \($0))"] } ?? [])
     }
 
-    /// A new message shows the conversation again to both members and counts as unread for the recipient.
-    package static func delivered(_ conversation: String, to recipientID: UserID) -> SQLStatement {
-        """
-        UPDATE conversation_members SET hidden = \(false), \
-        unread_count = unread_count + (CASE WHEN user_id = \(recipientID) THEN 1 ELSE 0 END) \
-        WHERE conversation_id = \(conversation)
-        """
+    /// A new message makes the conversation's latest time its own, shows the conversation again
+    /// to both members and counts as unread for the recipient. A held message (``Message/held``)
+    /// only shows it to its sender: the recipient's list, order and unread count stay as if it was
+    /// not sent, until its hold ends without removal (``release(_:)``).
+    package static func delivered(_ message: Message, in conversation: String, to recipientID: UserID)
+        -> [SQLStatement]
+    {
+        guard !message.held else {
+            return [
+                """
+                UPDATE conversation_members SET hidden = \(false) \
+                WHERE conversation_id = \(conversation) AND user_id = \(message.senderID)
+                """
+            ]
+        }
+        return [
+            """
+            UPDATE conversations SET last_message_at = CASE WHEN last_message_at < \(message.createdAt) \
+            THEN \(message.createdAt) ELSE last_message_at END WHERE id = \(conversation)
+            """,
+            """
+            UPDATE conversation_members SET hidden = \(false), \
+            unread_count = unread_count + (CASE WHEN user_id = \(recipientID) THEN 1 ELSE 0 END) \
+            WHERE conversation_id = \(conversation)
+            """,
+        ]
+    }
+
+    /// Delivers a message whose hold ended: what ``delivered(_:in:to:)`` left out for the
+    /// recipient, unless they hid the conversation after it was sent.
+    package static func release(_ id: MessageID) -> [SQLStatement] {
+        [
+            """
+            UPDATE conversations SET last_message_at = (SELECT CASE WHEN conversations.last_message_at < m.created_at \
+            THEN m.created_at ELSE conversations.last_message_at END FROM messages m WHERE m.id = \(id)) \
+            WHERE id = (SELECT conversation_id FROM messages WHERE id = \(id))
+            """,
+            """
+            UPDATE conversation_members SET hidden = \(false), unread_count = unread_count + 1 \
+            WHERE conversation_id = (SELECT conversation_id FROM messages WHERE id = \(id)) \
+            AND user_id <> (SELECT sender_id FROM messages WHERE id = \(id)) \
+            AND cleared_seq < (SELECT seq FROM messages WHERE id = \(id))
+            """,
+        ]
     }
 
     /// The messages the viewer can see (after the member's cleared point), newest first, with
@@ -53,10 +92,11 @@ package enum MessageSQL {
         """
     }
 
-    /// The photo of a message the viewer can see, with its conversation.
+    /// The photo of a message the viewer can see, with its conversation, sender and held flag.
     package static func photo(id: MessageID, viewerID: UserID) -> SQLStatement {
         """
-        SELECT m.conversation_id, p.jpeg FROM message_photos p JOIN messages m ON m.id = p.message_id \
+        SELECT m.conversation_id, m.sender_id, p.jpeg, \(raw: HeldContentSQL.held(.message, "m.id")) \
+        FROM message_photos p JOIN messages m ON m.id = p.message_id \
         JOIN conversation_members cm ON cm.conversation_id = m.conversation_id AND m.seq > cm.cleared_seq \
         WHERE p.message_id = \(id) AND cm.user_id = \(viewerID)
         """
@@ -67,12 +107,14 @@ package enum MessageSQL {
         "SELECT unread_count FROM conversation_members WHERE conversation_id = \(id) AND user_id = \(userID)"
     }
 
-    /// Marks the other's messages read and zeroes the member's unread count.
+    /// Marks the other's messages read and zeroes the member's unread count; a held message was
+    /// not delivered, so it is not read (its sender is not told so).
     package static func markRead(_ id: ConversationID, userID: UserID, at date: Date) -> [SQLStatement] {
         [
             """
             UPDATE messages SET read_at = \(date) \
-            WHERE conversation_id = \(id) AND sender_id <> \(userID) AND read_at IS NULL
+            WHERE conversation_id = \(id) AND sender_id <> \(userID) AND read_at IS NULL \
+            AND NOT \(raw: HeldContentSQL.held(.message, "messages.id"))
             """,
             "UPDATE conversation_members SET unread_count = 0 WHERE conversation_id = \(id) AND user_id = \(userID)",
         ]

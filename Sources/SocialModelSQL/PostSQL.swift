@@ -11,10 +11,13 @@ package enum PostSQL {
         """
     }
 
-    /// A post with its held flag (``HeldContentSQL``).
+    /// A post with its held flag (``HeldContentSQL``), its comment count without held comments.
     package static func post(id: PostID) -> SQLStatement {
-        "SELECT \(raw: SQLShape.post), \(raw: HeldContentSQL.held(.post, "posts.id")) FROM posts WHERE id = \(id)"
+        "SELECT \(raw: postColumns), \(raw: HeldContentSQL.held(.post, "posts.id")) FROM posts WHERE id = \(id)"
     }
+
+    static let postColumns = SQLShape.post.replacingOccurrences(
+        of: "comment_count", with: HeldContentSQL.commentCount("posts"))
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
     package static func delete(id: PostID) -> SQLStatement { "DELETE FROM posts WHERE id = \(id) RETURNING 1" }

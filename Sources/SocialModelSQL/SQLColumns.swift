@@ -196,8 +196,10 @@ package enum SQLShape {
 
     /// ``viewColumns(liked:)`` up to `liked`, made once: every feed page writes them, and
     /// qualifying them afresh was about 6 % of a server's CPU time per home feed request.
-    package static let viewColumnsBeforeLiked = [qualified(post, "p"), qualified(user, "u"), qualified(comment, "fc")]
-        .joined(separator: ", ")
+    package static let viewColumnsBeforeLiked = [
+        qualified(post, "p").replacingOccurrences(of: "p.comment_count", with: HeldContentSQL.commentCount("p")),
+        qualified(user, "u"), qualified(comment, "fc"),
+    ].joined(separator: ", ")
 
     /// A conversation summary's columns, for conversations aliased `c`, the other user `u`, the
     /// latest message `lm` and the member row `m`, then whether that message is held.

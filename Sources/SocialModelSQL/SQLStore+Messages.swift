@@ -34,13 +34,22 @@ extension MessageStore where Self: SQLBackedStore {
         }
     }
 
-    /// The photo of a message the viewer can see, with its conversation.
+    /// The photo of a message the viewer can see, with its conversation, sender and held flag.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto? {
         try await sql.fetchOne(MessageSQL.photo(id: id, viewerID: viewerID)) {
-            MessagePhoto(messageID: id, conversationID: try $0.id(), jpeg: try $0.data())
+            MessagePhoto(
+                messageID: id, conversationID: try $0.id(), senderID: try $0.id(), jpeg: try $0.data(),
+                held: try $0.bool())
         }
+    }
+
+    /// Delivers a held message whose hold ended to its recipient, in one transaction.
+    ///
+    /// - Throws: `StoreError` when the store fails.
+    public func releaseMessage(id: MessageID) async throws(StoreError) {
+        try await sql.transaction(MessageSQL.release(id))
     }
 
     /// Hides the conversation and its messages so far from one member.

@@ -21,9 +21,6 @@ extension SQLiteSocialStore: MessageStore {
             var stored = message
             if let existing = try db.fetch(MessageSQL.conversation(pair: pair), { try $0.conversation() }).first {
                 stored.conversationID = existing.id
-                try db.cachedStatement(
-                    sql: "UPDATE conversations SET last_message_at = MAX(last_message_at, ?) WHERE id = ?"
-                ).execute(arguments: [at, existing.id.rawValue])
             } else {
                 try db.cachedStatement(
                     sql: "INSERT INTO conversations (\(SQLShape.conversation)) VALUES (?, ?, ?, ?, ?)"
@@ -34,7 +31,9 @@ extension SQLiteSocialStore: MessageStore {
             for statement in MessageSQL.insert(stored, conversation: conversation, photo: photo) {
                 try db.execute(statement)
             }
-            try db.execute(MessageSQL.delivered(conversation, to: recipientID))
+            for statement in MessageSQL.delivered(stored, in: conversation, to: recipientID) {
+                try db.execute(statement)
+            }
             stored.hasPhoto = photo != nil
             stored.readAt = nil
             return stored

@@ -20,19 +20,39 @@ private let allErrors: [any LocalizableError & CustomStringConvertible] = [
     RollError.nothingShot(name: "Léto"),
     RollError.notReady(name: "Léto", readyDate: Date(timeIntervalSince1970: 0)),
     RollError.frameNotFound(name: "Léto", frame: 40, frameCount: 36),
-    RollError.invalidImage(reason: "not a JPEG"),
+    RollError.invalidImage(.decodeFailed(message: "not a JPEG")),
     RollError.invalidLocation(GeoLocation(latitude: 91, longitude: 0)),
     RollError.invalidExposure(7),
-    RollError.invalidNote(reason: "over 4000 characters"),
+    RollError.invalidNote(.tooLong(count: 4000, limit: 1000)),
     RollError.invalidOwner(""),
     RollError.developmentFailed(name: "Léto", frame: 3, reason: "disk full"),
     RollError.busy(name: "Léto"),
     RollError.exportFailed(name: "Léto", frame: 3, reason: "disk full"),
     RollError.libraryInUse(path: "/rolls"),
-    RollError.storageFailed(path: "/rolls/a", reason: "disk full"),
-    RollError.corruptFile(path: "/rolls/a", reason: "not JSON"),
-    RollError.damaged(name: "Léto", file: "roll.json", reason: "not JSON"),
-    RollError.corruptPhoto(name: "Léto", frame: 2, reason: "checksum"),
+    RollError.storageFailed(path: "/rolls/a", reason: .system("No space left on device")),
+    RollError.storageFailed(path: "/rolls/a", reason: .readOnly),
+    RollError.corruptFile(path: "/rolls/a", reason: .sizeMismatch(actual: 10, expected: 12)),
+    RollError.damaged(name: "Léto", file: "roll.json", reason: .undecodable("missing field 'id'")),
+    RollError.corruptPhoto(name: "Léto", frame: 2, reason: .checksumMismatch(bytes: 812)),
+    RollProblem.system("No space left on device"),
+    RollProblem.pathNotUTF8,
+    RollProblem.readOnly,
+    RollProblem.closed,
+    RollProblem.noFreeFileName,
+    RollProblem.unencodable("invalid value"),
+    RollProblem.undecodable("missing field 'id'"),
+    RollProblem.recordOfAnotherRoll(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
+    RollProblem.recordOfAnotherFrame(3),
+    RollProblem.sizeMismatch(actual: 10, expected: 12),
+    RollProblem.missing,
+    RollProblem.missingBeside(record: "0003.json"),
+    RollProblem.checksumMismatch(bytes: 812),
+    RollProblem.unreadable("Permission denied"),
+    RollProblem.noReadableBackup(.undecodable("missing field 'id'")),
+    RollProblem.noShotToRebuildFrom(.missing),
+    RollProblem.shotDoesNotDecode(.recordOfAnotherFrame(3)),
+    RollProblem.controlCharacter(0x0A),
+    RollProblem.tooLong(count: 1001, limit: 1000),
     FilterError.duplicateName("sepia"),
     FilterError.unknownFilter(name: "sepa", suggestions: ["sepia"]),
     FilterError.unknownFilter(name: "x", suggestions: []),
@@ -91,8 +111,58 @@ struct LocalizationFilmKitTests {
         let stock = RollError.unknownStock(.unknownFilter(name: "portra", suggestions: []))
         #expect(stock.localizedDescription(for: czech) == "neznámý typ filmu: filtr s názvem 'portra' neexistuje")
         #expect(LUTError.missingSize.localizedDescription(for: slovak) == "chýba riadok LUT_1D_SIZE alebo LUT_3D_SIZE")
+        // A roll's reasons are translated too; what the system or a decoder said is a marked detail.
+        let damaged = RollError.damaged(
+            name: "Léto", file: "roll.json", reason: .noReadableBackup(.undecodable("missing field 'id'")))
+        #expect(
+            damaged.description
+                == "roll 'Léto' is damaged (roll.json: the record does not decode: missing field 'id'; no readable backup); repair it first"
+        )
+        #expect(
+            damaged.localizedDescription(for: slovak)
+                == "film 'Léto' je poškodený (roll.json: záznam sa nedá prečítať (technický detail: „missing field 'id'“); žiadna čitateľná záloha); najprv ho opravte"
+        )
+        let full = RollError.storageFailed(path: "/rolls/a", reason: .system("No space left on device"))
+        #expect(full.description == "cannot store /rolls/a: No space left on device")
+        #expect(
+            full.localizedDescription(for: czech)
+                == "/rolls/a nelze uložit: systémová chyba (technický detail: „No space left on device“)")
         // An unsupported language falls back to English; the log description never changes.
         #expect(state.localizedDescription(for: Locale(identifier: "de_DE")) == state.description)
+    }
+
+    @Test("What a check finds and a repair does, in three languages")
+    func damageAndRepairs() {
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let damage = RollDamage(
+            kind: .shotDoesNotMatchRecord(frame: 3), rollID: id, rollName: "Léto", file: "/r/shots/0003.jpg",
+            reason: .sizeMismatch(actual: 10, expected: 12))
+        #expect(damage.description == "roll 'Léto' is damaged: /r/shots/0003.jpg: 10 bytes, but its record says 12")
+        #expect(
+            damage.localizedDescription(for: slovak)
+                == "film 'Léto' je poškodený: /r/shots/0003.jpg: má 10 bajtov, ale jeho záznam uvádza 12")
+        let unnamed = RollDamage(
+            kind: .unreadableRollRecord, rollID: id, rollName: nil, file: "/r/roll.json", reason: .missing)
+        #expect(unnamed.localizedDescription(for: czech) == "film \(id.uuidString) je poškozený: /r/roll.json: chybí")
+        let repairs: [RollRepair] = [
+            .restoredRollRecord(rollID: id, name: "Léto"), .rebuiltShotRecord(roll: "Léto", frame: 5),
+            .keptAside(file: "/r/a.json", keptAt: "/r/kept-aside/a.json", reason: .noShotToRebuildFrom(.missing)),
+            .redeveloped(roll: "Léto", frame: 2),
+        ]
+        #expect(
+            repairs.map(\.description) == [
+                "restored the record of roll 'Léto' (\(id.uuidString)) from its backup",
+                "rebuilt the record of frame 5 of roll 'Léto'",
+                "kept /r/a.json aside in /r/kept-aside/a.json (missing; no shot to rebuild it from)",
+                "developed frame 2 of roll 'Léto' again",
+            ])
+        for repair in repairs {
+            let en = repair.localizedDescription(for: english)
+            #expect(repair.localizedDescription(for: slovak) != en && repair.localizedDescription(for: czech) != en)
+        }
+        #expect(
+            repairs[2].localizedDescription(for: czech)
+                == "/r/a.json byl odložen do /r/kept-aside/a.json (chybí; není snímek, ze kterého by šel obnovit)")
     }
 
     @Test("A full roll names its exposures in the form the number needs (1, 2–4, 5+, 0)")

@@ -43,7 +43,7 @@ struct ReadOnlyRollLibraryTests {
         #expect(try await camera.photos(of: "leto").count == 2)
         #expect(try await camera.photoData(frame: 1, of: "leto").count > 0)
         #expect(await camera.check().isHealthy)
-        let refused = RollError.storageFailed(path: library.url.path, reason: "the library is open read-only")
+        let refused = RollError.storageFailed(path: library.url.path, reason: .readOnly)
         await #expect(throws: refused) { try await camera.load("Jaro", stock: "vintage", size: .twelve) }
         await #expect(throws: refused) { try await camera.delete("Zima") }
         #expect(try Self.snapshot(library.url) == before)

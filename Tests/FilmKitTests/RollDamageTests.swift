@@ -101,6 +101,7 @@ struct RollDamageTests {
             #expect(await camera.damage().map(\.kind) == [.unreadableShotRecord(frame: 5)])
             await #expect(throws: RollError.self) { try await camera.roll(named: "Léto") }
             #expect(try Data(contentsOf: image) == photo, "the shot is never deleted")
+            await camera.close()
         }
         let camera = try RollFixtures.fileCamera(library.url)
         let report = try await camera.repair()

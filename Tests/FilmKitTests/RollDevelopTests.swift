@@ -131,7 +131,7 @@ struct RollDevelopTests {
                 waited += 1
             }
             try Task.checkCancellation()
-            throw RollError.invalidImage(reason: "the gate was never cancelled")
+            throw RollError.storageFailed(path: "gate", reason: .system("the gate was never cancelled"))
         }
     }
 

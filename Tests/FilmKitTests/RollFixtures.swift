@@ -41,14 +41,22 @@ enum RollFixtures {
             configuration: Camera.Configuration(concurrentFrames: concurrentFrames))
     }
 
-    /// Runs `body` with a camera over a library folder, then releases the camera and with it the
-    /// library's lock, as a program that ends would.
+    /// Runs `body` with a camera over a library folder, then closes it, giving the library's lock
+    /// back, as a program that ends would. (Dropping the camera is not enough: a finished task
+    /// may hold it a moment longer, and the next open would find the library in use.)
     @discardableResult
     static func withFileCamera<T>(
         _ folder: URL, concurrentFrames: Int = 2, _ body: (Camera) async throws -> T
     ) async throws -> T {
         let camera = try fileCamera(folder, concurrentFrames: concurrentFrames)
-        return try await body(camera)
+        do {
+            let result = try await body(camera)
+            await camera.close()
+            return result
+        } catch {
+            await camera.close()
+            throw error
+        }
     }
 
     /// Loads a roll and shoots `shots` different small photos on it.
@@ -111,7 +119,8 @@ enum RollFixtures {
         let folders = try FileManager.default.contentsOfDirectory(at: library, includingPropertiesForKeys: nil)
             .filter { UUID(uuidString: $0.lastPathComponent) != nil }
         guard folders.count == 1, let folder = folders.first else {
-            throw RollError.storageFailed(path: library.path, reason: "expected one roll, found \(folders.count)")
+            throw RollError.storageFailed(
+                path: library.path, reason: .system("expected one roll, found \(folders.count)"))
         }
         return folder
     }

@@ -25,7 +25,7 @@ struct RollNoteTests {
             #expect(throws: RollError.self, "\(bad.debugDescription)") { try Roll.normalizedNote(bad) }
         }
         #expect(
-            throws: RollError.invalidNote(reason: "1001 characters, over the limit of 1000")
+            throws: RollError.invalidNote(.tooLong(count: 1001, limit: 1000))
         ) { try Roll.normalizedNote(String(repeating: "x", count: Roll.maximumNoteLength + 1)) }
     }
 

@@ -55,9 +55,27 @@ struct RollPersistenceTests {
                 try FileRollStore(folder: library.url)
             }
         }
-        // Released with its camera, the library opens again.
+        // Closed with its camera, the library opens again.
         let names = try await RollFixtures.withFileCamera(library.url) { await $0.rolls().map(\.name) }
         #expect(names == ["Mine"])
+    }
+
+    @Test func closingGivesTheLockBackAndRefusesLaterWrites() async throws {
+        let library = try TemporaryDirectory("roll-close")
+        defer { library.remove() }
+        let camera = try RollFixtures.fileCamera(library.url)
+        try await camera.load("Mine", stock: "vintage", size: .twelve)
+        await camera.close()
+        await camera.close()  // a second close does nothing
+        // Opened again while the first camera is still referenced.
+        let second = try FileRollStore(folder: library.url)
+        #expect(try second.loadRolls().rolls.map(\.name) == ["Mine"])
+        await #expect(throws: RollError.storageFailed(path: library.url.path, reason: .closed)) {
+            try await camera.load("Another", stock: "vintage", size: .twelve)
+        }
+        second.close()
+        #expect(try FileRollStore(folder: library.url).loadRolls().rolls.map(\.name) == ["Mine"])
+        withExtendedLifetime(camera) {}
     }
 
     @Test func openingALibraryRepairsWhatAKilledProcessLeft() async throws {

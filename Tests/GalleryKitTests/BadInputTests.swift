@@ -77,16 +77,16 @@ struct BadInputTests {
         let (library, temporary) = try makeLibrary()
         defer { temporary.remove() }
         let folder = try await library.createLocation(named: "Any")
-        await expectGalleryError(.invalidArgument("page must be ≥ 0 and page size > 0 (got 0, 0)")) {
+        await expectGalleryError(.invalidArgument(.invalidPage(page: 0, pageSize: 0))) {
             () async throws(GalleryError) in
             try await library.photos(in: folder.id, page: 0, pageSize: 0)
         }
         let center = try GPSCoordinate(latitude: 0, longitude: 0)
-        await expectGalleryError(.invalidArgument("search radius must be a non-negative number of metres")) {
+        await expectGalleryError(.invalidArgument(.negativeRadius)) {
             () async throws(GalleryError) in
             try await library.search(PhotoQuery(near: GeoCircle(center: center, radius: -1)))
         }
-        await expectGalleryError(.invalidArgument("thumbnail size 0 is not 1…4096")) {
+        await expectGalleryError(.invalidArgument(.thumbnailSize(0))) {
             () async throws(GalleryError) in
             try await library.thumbnails.thumbnail(for: Samples.rocket, size: 0)
         }

@@ -19,8 +19,15 @@ struct LocalizationGalleryKitTests {
             .locationDirectoryMissing(path: "/photos"), .wrongLocationKind(id: 7, expected: .album),
             .wrongLocationKind(id: 7, expected: .folder), .photoNotFound(id: 3), .notAnImage(source: "a.txt"),
             .unreadablePhoto(source: "a.jpg", reason: "truncated"),
-            .photoTooLarge(source: "a.jpg", width: 10, height: 10, limit: 50), .invalidMetadata("latitude 91"),
-            .invalidArgument("page size 0"), .fileSystem(path: "/a", reason: "denied"), .database("locked"),
+            .photoTooLarge(source: "a.jpg", width: 10, height: 10, limit: 50), .invalidMetadata(.zoomNotFinite(.nan)),
+            .invalidMetadata(.reported("latitude 91")), .invalidArgument(.invalidPage(page: 0, pageSize: 0)),
+            .invalidArgument(.thumbnailSize(0)), .invalidArgument(.thumbnailsStopped("cancelled")),
+            .invalidArgument(.noColumns), .invalidArgument(.noPhotos), .invalidArgument(.locationHasNoPhotos(7)),
+            .invalidArgument(.emptyPager), .invalidArgument(.negativeRadius),
+            .fileSystem(path: "/a", reason: .reported("Permission denied")),
+            .fileSystem(path: "/a", reason: .noSuchFile),
+            .fileSystem(path: "/a", reason: .unreadableAttributes), .database(.reported("database is locked")),
+            .database(.cannotOpenIndex(path: "/a/index.sqlite", detail: "SQLite error 26: file is not a database")),
             .imaging(.decodeFailed(message: "truncated")),
         ]
         for error in errors {
@@ -33,6 +40,15 @@ struct LocalizationGalleryKitTests {
         #expect(kind.localizedDescription(for: locales[2]) == "umístění 7 není složka")
         let nested = GalleryError.imaging(.decodeFailed(message: "truncated"))
         #expect(nested.localizedDescription(for: locales[1]) == "chyba obrázka: obrázok sa nedá dekódovať: truncated")
+        // The gallery's own reasons are translated; what the database said is a marked detail.
+        let index = GalleryError.database(.cannotOpenIndex(path: "/a/index.sqlite", detail: "file is not a database"))
+        #expect(index.description == "library index error: cannot open /a/index.sqlite: file is not a database")
+        #expect(
+            index.localizedDescription(for: locales[2])
+                == "chyba indexu knihovny: /a/index.sqlite nelze otevřít (technický detail: „file is not a database“)")
+        #expect(
+            GalleryError.invalidArgument(.invalidPage(page: -1, pageSize: 20)).localizedDescription(for: locales[1])
+                == "neplatný argument: stránka musí byť ≥ 0 a veľkosť stránky > 0 (zadané -1, 20)")
     }
 
     @Test("The photo-count label by locale: 0, 1, 2–4, 5+")

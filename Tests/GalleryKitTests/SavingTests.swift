@@ -169,7 +169,8 @@ struct SavingTests {
         #expect(throws: MetadataError.self) { try GPSCoordinate(latitude: 0, longitude: -180.5) }
         let folder = try await library.createLocation(named: "Strict")
         let bytes = try Samples.smallJPEG()
-        await expectGalleryError(.invalidMetadata("orientation 9 is not 1…8")) { () async throws(GalleryError) in
+        await expectGalleryError(.invalidMetadata(.reported("orientation 9 is not 1…8"))) {
+            () async throws(GalleryError) in
             try await library.save(.encoded(bytes), to: folder.id, metadata: PhotoMetadata(orientation: 9))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.directory.path).isEmpty)

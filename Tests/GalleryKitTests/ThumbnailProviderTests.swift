@@ -48,11 +48,11 @@ struct ThumbnailProviderTests {
         await expectGalleryError(.photoNotFound(id: 999)) { () async throws(GalleryError) in
             try await library.thumbnail(ofPhoto: 999, size: 64)
         }
-        await expectGalleryError(.invalidArgument("thumbnail size 0 is not 1…4096")) {
+        await expectGalleryError(.invalidArgument(.thumbnailSize(0))) {
             () async throws(GalleryError) in
             try await library.thumbnail(ofPhoto: ids[0], size: 0)
         }
-        await expectGalleryError(.invalidArgument("a contact sheet needs at least one photo")) {
+        await expectGalleryError(.invalidArgument(.noPhotos)) {
             () async throws(GalleryError) in
             try await library.contactSheet(ofPhotos: [])
         }

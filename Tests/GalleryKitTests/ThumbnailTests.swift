@@ -81,7 +81,7 @@ struct ThumbnailTests {
         #expect(two.width == 100)
         #expect(two.height == 100)
         let empty = try await library.createLocation(named: "Empty")
-        await expectGalleryError(.invalidArgument("location \(empty.id) has no photos")) {
+        await expectGalleryError(.invalidArgument(.locationHasNoPhotos(empty.id))) {
             () async throws(GalleryError) in
             try await library.contactSheet(of: empty.id)
         }

@@ -50,7 +50,19 @@ struct RecorderStateMachineTests {
         /// The bytes in the file of each decoded clip being encoded so far, and how often a
         /// clip grew under a budget.
         var grown: [UUID: Int64] = [:]
+        var grownPackets: [UUID: Int] = [:]
         var growths = 0
+        /// Files the machine counts until the shell says they are deleted; how often a write
+        /// waited for room, and how often the footprint was checked before a write.
+        var unconfirmed: [URL] = []
+        /// Clips and segments purged whose files are not yet deleted, and the bytes of a packet
+        /// admitted into the open segment but not yet written.
+        var pendingPurged: [URL: Int64] = [:]
+        var admittedSegmentBytes: Int64?
+        var waits = 0
+        var admissions = 0
+        /// A budget check is running (its purge is checked there, not in ``take(_:)``).
+        var checking = false
         var sizeSource = SplitMix64(seed: 0)
         /// A continuous recording's side: the segment file open, the packets written into it
         /// (wall-clock ticks), the segments closed, every packet offered (with whether it was
@@ -62,6 +74,7 @@ struct RecorderStateMachineTests {
         /// The bytes written into the open segment; the times of the packets on either side of
         /// each loss or cut packet (no segment may hold both).
         var openBytes: Int64 = 0
+        var openPackets = 0
         var lossPending = false
         var losses: [(before: Int64, after: Int64)] = []
         var exportsReading: [UUID: Set<URL>] = [:]
@@ -77,8 +90,10 @@ struct RecorderStateMachineTests {
                     openSegment = url
                     openWrites = []
                     openBytes = 0
+                    openPackets = 0
                 case .write(let data, let pts, _, _, _):
                     openBytes += Int64(data.count)
+                    openPackets += 1
                     guard openSegment != nil else {
                         broken.append("wrote a packet with no segment open")
                         continue
@@ -90,15 +105,18 @@ struct RecorderStateMachineTests {
                         broken.append("a packet at \(time) written into the segment \(segment.start)..<\(segment.end)")
                     }
                     closedSegments.append(segment)
+                    // A segment's file holds its packets and its index.
                     disk.clips.append(
                         StorageModel.Clip(
-                            id: UUID(), url: segment.url, bytes: segment.bytes,
+                            id: UUID(), url: segment.url,
+                            bytes: segment.bytes + StorageLedger.containerAllowance(packets: segment.packets),
                             time: PacketTimeline.seconds(segment.start), isEvent: false))
                     openSegment = nil
                     openWrites = []
                     openBytes = 0
-                case .delete:
-                    broken.append("the machine asked for a segment's deletion outside a budget check")
+                    openPackets = 0
+                case .delete, .awaitDeletions:
+                    broken.append("the machine decided the shell's own segment work")
                 }
             }
         }
@@ -109,6 +127,15 @@ struct RecorderStateMachineTests {
             writing += actions.exports
             packetWriting += actions.packetExports
             failures += actions.failures
+            if let purge = actions.purge, !checking { purged(purge) }
+            if actions.confirmsDeletions { unconfirmed += actions.deletions }
+            if let batch = actions.awaitsDeletions {
+                // The shell deletes and waits for every deletion decided so far; then it writes.
+                waits += 1
+                confirmDeletions()
+                if machine.storage.isDeleting(through: batch) { broken.append("waited for a deletion never asked") }
+            }
+            if actions.awaitsDeletions != nil || !actions.packetExports.isEmpty { beforeWrite() }
             if actions.checksBudget { checkBudget(freeBytes: nil) }
             // Nothing being written is removed.
             let inUse =
@@ -145,15 +172,93 @@ struct RecorderStateMachineTests {
 
         mutating func store(at index: Int, fails: Bool) {
             let reservation = inFlight.remove(at: index)
+            // Compressed, admitted (room made), then written.
+            take(machine.frameEncoded(bytes: 1000, slots: reservation.slots.count))
+            beforeWrite()
             take(machine.frameStored(reservation, written: fails ? [] : reservation.slots, byteCount: 1000))
             tick()
         }
 
+        /// The shell has deleted every file it was asked to.
+        mutating func confirmDeletions() {
+            machine.filesDeleted(unconfirmed)
+            for url in unconfirmed { pendingPurged[url] = nil }
+            unconfirmed.removeAll()
+        }
+
+        /// Just before the shell writes what was admitted: the footprint (clips, ring buffer,
+        /// everything admitted but not yet written, files not yet deleted) is within the budget,
+        /// unless only protected or in-use footage is left; counted by the machine, and here
+        /// (the clips on disk, purged ones not yet deleted, the clips being written and the open
+        /// segment as this model sees them; the ring buffer and its evictions as the machine does).
+        mutating func beforeWrite() {
+            guard let budget = machine.configuration.storageBudget else { return }
+            admissions += 1
+            guard !machine.storage.overBudget else { return }
+            if machine.footprint > budget.maximumBytes {
+                broken.append("a write admitted at \(machine.footprint) B of \(budget.maximumBytes) B")
+            }
+            let evicting = machine.storage.deleting.filter { pendingPurged[$0.key] == nil }.values
+            var segment: Int64 = 0
+            if openSegment != nil || admittedSegmentBytes != nil {
+                let packets = openPackets + (admittedSegmentBytes == nil ? 0 : 1)
+                segment = openBytes + (admittedSegmentBytes ?? 0) + StorageLedger.containerAllowance(packets: packets)
+            }
+            let counted =
+                disk.clips.reduce(0) { $0 + $1.bytes } + pendingPurged.values.reduce(0, +) + writingBytes + segment
+                + Int64(machine.index.diskBytes + machine.packets.diskBytes) + machine.storage.admittedFrameBytes
+                + evicting.reduce(0) { $0 + $1.bytes }
+            if counted > budget.maximumBytes {
+                broken.append("a write admitted with \(counted) B on disk or coming of \(budget.maximumBytes) B")
+            }
+        }
+
+        /// A purge decided as room was made for an admission (a budget check checks its own):
+        /// nothing in use, read, open or protected purged; the budget met unless nothing
+        /// purgeable is left.
+        mutating func purged(_ purge: StoragePurge) {
+            guard let budget = machine.configuration.storageBudget else { return }
+            let inUse = Set(writing.map(\.clip.id) + packetWriting.map(\.clip.id))
+            let reading = Set(exportsReading.values.flatMap { $0 })
+            let kept = disk.protected(by: budget.protection, now: machine.storage.now ?? 0)
+            for clip in purge.removed {
+                guard let entry = disk.clips.first(where: { $0.url == clip.url }) else {
+                    broken.append("purged \(clip.url.lastPathComponent), which is not on disk")
+                    continue
+                }
+                if inUse.contains(entry.id) || reading.contains(entry.url) || entry.url == openSegment {
+                    broken.append("purged a file in use")
+                }
+                if kept.contains(entry.id) { broken.append("purged a protected clip") }
+                if entry.bytes != clip.bytes { broken.append("purge reported \(clip.bytes) B of \(entry.bytes) B") }
+            }
+            let gone = Set(purge.removed.map(\.url))
+            for clip in disk.clips where gone.contains(clip.url) { pendingPurged[clip.url] = clip.bytes }
+            disk.clips.removeAll { gone.contains($0.url) }
+            disk.over = purge.isOverBudget
+            let left = disk.clips.filter {
+                !kept.contains($0.id) && !inUse.contains($0.id) && !reading.contains($0.url)
+            }
+            if purge.usedBytes > purge.limitBytes, !left.isEmpty {
+                broken.append("made room to \(purge.usedBytes) B of \(purge.limitBytes) B with clips left")
+            }
+            purges.append(purge)
+        }
+
         /// The bytes of the clips being written as the test sees them: a passthrough clip's
-        /// groups, and what a decoded clip's encoder has written so far.
+        /// groups, and what a decoded clip's encoder has written so far, each with its index.
         var writingBytes: Int64 {
-            packetWriting.reduce(0) { $0 + $1.groups.reduce(0) { $0 + Int64($1.reservedBytes) } }
-                + writing.reduce(0) { $0 + (grown[$1.clip.id] ?? 0) }
+            var total: Int64 = 0
+            for job in packetWriting {
+                let packets = job.groups.reduce(0) { $0 + $1.packets.count }
+                total += job.groups.reduce(0) { $0 + Int64($1.reservedBytes) }
+                total += StorageLedger.containerAllowance(packets: packets)
+            }
+            for job in writing {
+                guard let bytes = grown[job.clip.id] else { continue }
+                total += bytes + StorageLedger.containerAllowance(packets: grownPackets[job.clip.id] ?? 0)
+            }
+            return total
         }
 
         /// The shell ticks the machine's clock as footage comes in; a budget check it asks for
@@ -162,11 +267,14 @@ struct RecorderStateMachineTests {
         mutating func tick() {
             take(machine.clockTick(now: clock))
             guard let budget = machine.configuration.storageBudget else { return }
+            // Now and then the files asked to be deleted are gone.
+            if Bool.random(using: &sizeSource) { confirmDeletions() }
             if machine.storage.writingBytes != writingBytes {
                 broken.append("the budget counts \(machine.storage.writingBytes) B being written of \(writingBytes) B")
             }
             // The ring buffer, the clips being written and the open segment, counted here.
-            let buffer = Int64(machine.index.diskBytes) + Int64(machine.packets.diskBytes) + writingBytes + openBytes
+            let segment = openSegment == nil ? 0 : openBytes + StorageLedger.containerAllowance(packets: openPackets)
+            let buffer = Int64(machine.index.diskBytes) + Int64(machine.packets.diskBytes) + writingBytes + segment
             let used = disk.clips.reduce(0) { $0 + $1.bytes } + buffer
             if used > budget.maximumBytes, !disk.over {
                 broken.append("\(used) B stored of \(budget.maximumBytes) B with no budget check")
@@ -178,8 +286,11 @@ struct RecorderStateMachineTests {
         mutating func grow(by bytes: Int64) {
             guard let id = writing.first?.clip.id else { return }
             grown[id, default: 0] += bytes
+            grownPackets[id, default: 0] += 1
             if machine.configuration.storageBudget != nil { growths += 1 }
-            machine.clipGrew(id: id, bytes: grown[id] ?? 0)
+            // Told before the packet goes into the file: room is made first.
+            take(machine.clipGrowing(id: id, bytes: grown[id] ?? 0, packets: grownPackets[id] ?? 0))
+            beforeWrite()
             tick()
         }
 
@@ -226,7 +337,9 @@ struct RecorderStateMachineTests {
             let buffer = machine.bufferBytes
             let wasOver = disk.over
             let actions = machine.checkBudget(now: clock, freeBytes: freeBytes)
+            checking = true
             take(actions)
+            checking = false
             let removed = actions.purge?.removed ?? []
             #expect(actions.deletions == removed.map(\.url))
             let candidates = disk.clips.filter {
@@ -252,6 +365,7 @@ struct RecorderStateMachineTests {
                     broken.append("purged a clip of \(clip.time) before one of \(younger.time)")
                 }
             }
+            for clip in disk.clips where gone.contains(clip.url) { pendingPurged[clip.url] = clip.bytes }
             disk.clips.removeAll { gone.contains($0.url) }
             let used = disk.clips.reduce(0) { $0 + $1.bytes } + buffer
             var limit = budget.maximumBytes
@@ -282,12 +396,27 @@ struct RecorderStateMachineTests {
         /// (`fails`: the write fails). Returns its group when it reached the buffer.
         mutating func packet(pts: Int64, isKey: Bool, size: Int, parameters: StreamParameters, fails: Bool) -> Int? {
             let admission = machine.packetArrived(size: size, pts: pts, isKey: isKey, parameters: parameters)
-            if machine.continuous != nil, machine.state == .recording {
+            var work: [SegmentWork] = []
+            let continuous = machine.continuous != nil && machine.state == .recording
+            if continuous {
                 let now = clock
-                segmentWork(
-                    machine.continuousPacket(
-                        (pts, pts, RecorderStateMachineTests.tick, isKey, Data(count: size)), parameters: parameters,
-                        wallClock: { now }))
+                work = machine.continuousPacket(
+                    (pts, pts, RecorderStateMachineTests.tick, isKey, Data(count: size)), parameters: parameters,
+                    wallClock: { now })
+            }
+            // Admission before growth, in the shell's order: closes, the room made, then the
+            // packet's own bytes (into its segment and the ring buffer).
+            var room = RecorderActions()
+            machine.makeRoom(into: &room)
+            let split = work.firstIndex(where: \.grows) ?? work.endIndex
+            segmentWork(Array(work[..<split]))
+            take(room)
+            let grows = work[split...].contains { if case .write = $0 { true } else { false } }
+            admittedSegmentBytes = grows ? Int64(size) : nil
+            beforeWrite()
+            admittedSegmentBytes = nil
+            segmentWork(Array(work[split...]))
+            if continuous {
                 let time = pts + (machine.continuous?.offset ?? 0)
                 let wrote = openWrites.last == time
                 if lossPending, let before = offered.last?.time { losses.append((before, time)) }
@@ -360,6 +489,7 @@ struct RecorderStateMachineTests {
     )
     func generatedSequences() throws {
         var growths = 0
+        var waits = 0
         for seed in Self.seeds {
             var random = SplitMix64(seed: seed)
             let back = Double(Int.random(in: 0...3, using: &random))
@@ -464,6 +594,7 @@ struct RecorderStateMachineTests {
             #expect(broken.isEmpty, "seed \(seed), \(shell.broken.count) broken")
             #expect(!shell.machine.hasPendingClips, context)
             growths += shell.growths
+            waits += shell.waits
 
             let clips = shell.published.map(\.clip)
             // Published once: distinct clips, disjoint and in order.
@@ -501,8 +632,10 @@ struct RecorderStateMachineTests {
                 #expect(span.contains { gapSlots.contains($0) } == false || job.isTruncated, context)
             }
         }
-        // Clips grew under a budget while being encoded, in many sequences.
+        // Clips grew under a budget while being encoded, in many sequences; writes waited for
+        // the room made for them.
         #expect(growths > 100, "\(growths) growths")
+        #expect(waits > 100, "\(waits) writes waited for room")
     }
 
     /// A generated storage budget (or none): room for a few clips besides the ring buffer.
@@ -544,6 +677,8 @@ struct RecorderStateMachineTests {
     )
     func generatedPassthroughSequences() throws {
         let sizes = [try Self.h264(width: 320), try Self.h264(width: 640)]
+        var waits = 0
+        var segmentPurges = 0
         for seed in Self.seeds {
             var random = SplitMix64(seed: seed &+ 10_000)
             let back = Double(Int.random(in: 0...3, using: &random))
@@ -664,6 +799,8 @@ struct RecorderStateMachineTests {
             #expect(broken.isEmpty, "seed \(seed), \(shell.broken.count) broken")
             let pending = shell.machine.hasPendingClips
             #expect(!pending, context)
+            waits += shell.waits
+            segmentPurges += shell.purges.flatMap(\.removed).count { !$0.isEventClip }
             #expect(shell.log.filter { $0 == "ended" }.count <= 1, context)
             if continuous != nil { try Self.checkSegments(of: shell, context) }
 
@@ -703,6 +840,9 @@ struct RecorderStateMachineTests {
                 }
             }
         }
+        // Packets and clips waited for the room made for them, and segments were purged for it.
+        #expect(waits > 100, "\(waits) writes waited for room")
+        #expect(segmentPurges > 20, "\(segmentPurges) segments purged")
     }
 
     /// The continuous recording after a run: its segments never overlap; a packet not written

@@ -144,4 +144,66 @@ struct StorageBudgetTests {
         #expect(purges.all.count == 1)
         recorder.stopRecording()
     }
+
+    /// The bytes of every file under `directories` (what `st_size` says; files vanishing while
+    /// they are listed count 0).
+    static func diskBytes(under directories: [URL]) -> Int64 {
+        var total: Int64 = 0
+        for directory in directories {
+            let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+            while let url = files?.nextObject() as? URL {
+                var info = stat()
+                if stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
+            }
+        }
+        return total
+    }
+
+    @Test("passthrough with continuous recording under a tight budget: the disk never holds more than the budget")
+    func roomBeforeGrowth() async throws {
+        let folder = try TemporaryFolder("budget-room")
+        defer { folder.cleanUp() }
+        // 20 s at 30 fps, a key frame a second, read unpaced: 1 s segments roll over and the
+        // oldest are purged all the way through.
+        let movie = try await SourceEndTests.movie("twenty.mp4", in: folder, seconds: 20)
+        let movieBytes = EventRecorder.fileBytes(at: movie)
+        var configuration = smallConfiguration(in: folder, backward: 1, forward: 1, codec: .passthrough)
+        let segments = folder.url.appendingPathComponent("segments")
+        configuration.continuousRecording = ContinuousRecording(directory: segments, segmentDuration: 1)
+        // A third of the footage: the ring buffer (about a second) and a few segments.
+        let budget = StorageBudget(maximumBytes: movieBytes / 3, protection: .none)
+        configuration.storageBudget = budget
+        let recorder = try EventRecorder(configuration: configuration)
+        let purges = Purges()
+        recorder.stateDelegate = purges
+        try recorder.startRecording()
+
+        // A sampler reads the disk as fast as it can while the recorder writes.
+        let sampling = Locked(true)
+        let largest = Locked<Int64>(0)
+        let directories = [folder.output, folder.buffer, segments]
+        let sampler = Thread {
+            while sampling.withLock({ $0 }) {
+                let bytes = Self.diskBytes(under: directories)
+                largest.withLock { $0 = max($0, bytes) }
+            }
+        }
+        sampler.start()
+        let options = LiveSourceOptions(url: movie.path, reconnect: ReconnectPolicy(maximumAttempts: 0))
+        try await recorder.record(from: try LiveVideoSource(options: options))
+        try recorder.captureSegment()
+        recorder.stopRecording()
+        _ = try await recorder.capturedSegments()
+        _ = try recorder.continuousCoverage(from: .distantPast, to: .distantFuture)
+        sampling.withLock { $0 = false }
+        let last = Self.diskBytes(under: directories)
+
+        let peak = max(largest.withLock { $0 }, last)
+        #expect(peak <= budget.maximumBytes, "\(peak) B on disk of \(budget.maximumBytes) B")
+        // The budget did purge, segments only, and was never left exceeded.
+        let removed = purges.all.flatMap(\.removed)
+        #expect(removed.count > 5 && purges.all.allSatisfy { !$0.isOverBudget })
+        // What the budget counts at the end is what is on disk, or more (an index's allowance).
+        #expect(recorder.storageUsedBytes >= last)
+    }
 }

@@ -124,4 +124,40 @@ struct ContentCheckRoutesTests {
             #expect(Set(log.map(\.decision)) == [.dismissed, .contentRemoved] && log.count == 3)
         }
     }
+
+    @Test("a held message's photo answers its recipient exactly as it answers a stranger, until it is released")
+    func heldMessagePhoto() async throws {
+        let fixture = HTTPFixture(contentCheck: WordListContentCheck(refusing: [], holding: ["maybe"]))
+        try await fixture.test { client in
+            let ana = try await client.signUp("ana", in: fixture)
+            let ben = try await client.signUp("ben", in: fixture)
+            let eve = try await client.signUp("eve", in: fixture)
+            let moderator = try await client.signUp("moderator", in: fixture)
+            try await fixture.harness.network.setModerator(userID: moderator.user.id, true)
+            let sent = try await client.call(
+                .post, "/users/\(ben.user.id)/messages?text=maybe", as: ana, body: Self.photo)
+            let message = try sent.decoded(Message.self)
+            #expect(sent.status == .created && message.held && message.hasPhoto)
+            let path = "/messages/\(message.id)/photo"
+            for method in [HTTPRequest.Method.get, .head] {
+                let (recipient, stranger) = (
+                    try await client.call(method, path, as: ben), try await client.call(method, path, as: eve)
+                )
+                #expect(recipient.status == .notFound && recipient.status == stranger.status)
+                #expect(
+                    recipient.body == stranger.body && recipient.headers[.contentType] == stranger.headers[.contentType]
+                )
+                #expect(try await client.call(method, path, as: ana).status == .ok)
+            }
+            #expect(try await client.call(.get, path, as: eve).apiError?.code == "not-found")
+            let queue = try await client.call(.get, "/moderation/reports", as: moderator)
+                .decoded(CursorPage<Report, KeysetCursor>.self).items
+            let decision = ModerationDecisionRequest(decision: .dismissed, reason: "checked")
+            let decided = try await client.call(
+                .post, "/moderation/reports/\(try #require(queue.first).id)/decision", as: moderator, json: decision)
+            #expect(decided.status == .ok)
+            #expect(try await client.call(.get, path, as: ben).status == .ok)
+            #expect(try await client.call(.get, path, as: eve).status == .notFound)
+        }
+    }
 }

@@ -65,6 +65,24 @@ struct QueryParameterTests {
         }
     }
 
+    @Test("a NUL character in any query parameter is a typed 400 naming it, before any store sees it")
+    func nulCharacters() async throws {
+        let fixture = HTTPFixture()
+        try await fixture.test { client in
+            let ada = try await client.signUp("ada", in: fixture)
+            for (path, name) in [
+                ("/users?prefix=%00", "prefix"), ("/users?prefix=ad%00a", "prefix"), ("/hashtags?prefix=%00", "prefix"),
+                ("/users?prefix=ada&after=a%00", "after"), ("/users?pre%00fix=ada", "the query"),
+            ] {
+                let refused = try await client.call(.get, path, as: ada, headers: [.acceptLanguage: "en"])
+                #expect(refused.status == .badRequest && refused.apiError?.code == "invalid-parameter", "\(path)")
+                #expect(refused.apiError?.message == "\(name) must be text without a NUL character (%00)", "\(path)")
+            }
+            let found = try await client.call(.get, "/users?prefix=ad", as: ada)
+            #expect(try found.decoded(CursorPage<User, String>.self).items.map(\.id) == [ada.user.id])
+        }
+    }
+
     @Test("an explore cursor needs the seed it was made with")
     func exploreCursorNeedsItsSeed() async throws {
         let fixture = HTTPFixture()

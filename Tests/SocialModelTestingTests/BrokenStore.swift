@@ -14,6 +14,7 @@ final class BrokenStore: SocialStore {
         case ignoresFeedCursor
         case revokesTheKeptSession
         case takesTheOtherSidesConversations
+        case deliversHeldMessages
     }
 
     let base = SQLiteSocialStore.inMemory()
@@ -276,7 +277,13 @@ final class BrokenStore: SocialStore {
 
     // MARK: MessageStore
     func insertMessage(_ message: Message, recipientID: UserID, photo: Data?) async throws(StoreError) -> Message {
-        try await base.insertMessage(message, recipientID: recipientID, photo: photo)
+        // Fault: delivers a held message to its recipient at once, as a store reading no held flag would.
+        var message = message
+        if fault == .deliversHeldMessages { message.held = false }
+        return try await base.insertMessage(message, recipientID: recipientID, photo: photo)
+    }
+    func releaseMessage(id: MessageID) async throws(StoreError) {
+        try await base.releaseMessage(id: id)
     }
     func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
         try await base.conversation(id: id)

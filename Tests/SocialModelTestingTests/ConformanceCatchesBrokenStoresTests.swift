@@ -17,6 +17,7 @@ struct ConformanceCatchesBrokenStoresTests {
         .revokesTheKeptSession: "a password change keeps this session and revokes every other",
         .takesTheOtherSidesConversations:
             "a deleted account's conversations stay with the other side, shown as deleted",
+        .deliversHeldMessages: "a held message reaches its recipient only when its hold ends",
     ]
 
     /// The one-call entry point passes on the store without a fault. Over the areas of the faults'

@@ -79,6 +79,13 @@ public actor Camera {
         (rollsByID, damageFound) = try Self.opened(store, now: configuration.clock.now)
     }
 
+    /// Closes the camera's store (``RollStore/close()``): a ``FileRollStore`` gives its library's
+    /// lock back now, rather than whenever the last reference to the camera goes, so the library
+    /// can be opened again straight away. Every later change through this camera throws.
+    public func close() {
+        store.close()
+    }
+
     /// The store's rolls, recovered from an interrupted process, and its damage.
     static func opened(_ store: any RollStore, now: Date) throws(RollError) -> ([UUID: Roll], [RollDamage]) {
         let contents = try store.loadRolls()
@@ -123,7 +130,7 @@ public actor Camera {
     ///   - format: the film frame the roll is shot on, which sets its grain.
     /// - Throws: ``RollError/invalidName(_:)``, ``RollError/duplicateName(requested:existing:)``
     ///   (names compared ignoring case and accents, damaged rolls' names included),
-    ///   ``RollError/unknownStock(_:)``, ``RollError/invalidNote(reason:)``.
+    ///   ``RollError/unknownStock(_:)``, ``RollError/invalidNote(_:)``.
     @discardableResult
     public func load(
         _ name: String, stock: String, size: RollSize, note: String? = nil, format: FilmFormat = .thirtyFive
@@ -167,7 +174,7 @@ public actor Camera {
         do {
             data = try image.encoded(as: .jpeg(quality: 95))
         } catch {
-            throw .invalidImage(reason: error.description)
+            throw .invalidImage(error)
         }
         return try shoot(encoded: data, on: name, metadata: metadata, note: note)
     }
@@ -177,8 +184,8 @@ public actor Camera {
     /// The bytes are decoded once to make sure they develop later. A `note` on the frame is
     /// saved with the roll before the shot is stored (and taken back if storing it fails).
     /// - Throws: ``RollError/rollFull(name:exposures:)``, ``RollError/wrongState(name:state:expected:)``,
-    ///   ``RollError/invalidImage(reason:)``, ``RollError/invalidLocation(_:)``,
-    ///   ``RollError/invalidExposure(_:)``, ``RollError/invalidNote(reason:)``, ``RollError/storageFailed(path:reason:)``. Nothing
+    ///   ``RollError/invalidImage(_:)``, ``RollError/invalidLocation(_:)``,
+    ///   ``RollError/invalidExposure(_:)``, ``RollError/invalidNote(_:)``, ``RollError/storageFailed(path:reason:)``. Nothing
     ///   changes when it throws.
     @discardableResult
     public func shoot(encoded data: Data, on name: String, metadata: ShotMetadata, note: String? = nil)
@@ -194,7 +201,7 @@ public actor Camera {
             let image = try Image(data: data, options: .init(autorotate: false))
             _ = try image.mean()  // decodes every pixel: a truncated file fails now, not at the lab
         } catch {
-            throw .invalidImage(reason: error.description)
+            throw .invalidImage(error)
         }
         let shot = Shot(
             frame: (roll.shots.last?.frame ?? 0) + 1, metadata: metadata,
@@ -269,7 +276,7 @@ public actor Camera {
     /// Writes (or, with `nil` or an empty text, removes) the note on a roll. Notes can change
     /// until the roll is sent for development: its photos' EXIF descriptions are written then.
     /// - Returns: the roll with its note.
-    /// - Throws: ``RollError/invalidNote(reason:)``; ``RollError/wrongState(name:state:expected:)``
+    /// - Throws: ``RollError/invalidNote(_:)``; ``RollError/wrongState(name:state:expected:)``
     ///   for a roll at the lab or developed; the errors of ``roll(named:)``; ``RollError/storageFailed(path:reason:)``.
     @discardableResult
     public func setNote(_ note: String?, on name: String) throws(RollError) -> Roll {
@@ -355,13 +362,13 @@ public actor Camera {
     }
 
     /// Why a developed photo cannot be handed out, or `nil` when its bytes are whole.
-    func problem(with photo: DevelopedPhoto, in roll: Roll) -> String? {
+    func problem(with photo: DevelopedPhoto, in roll: Roll) -> RollProblem? {
         guard case .failure(let problem) = readDeveloped(photo, in: roll) else { return nil }
         return problem.reason
     }
 
     private struct PhotoProblem: Error {
-        let reason: String
+        let reason: RollProblem
     }
 
     private func readDeveloped(_ photo: DevelopedPhoto, in roll: Roll) -> Result<Data, PhotoProblem> {
@@ -369,12 +376,10 @@ public actor Camera {
         do {
             data = try store.developedData(of: photo, in: roll)
         } catch {
-            return .failure(PhotoProblem(reason: "cannot read it: \(error)"))
+            return .failure(PhotoProblem(reason: .unreadable("\(error)")))
         }
         guard photo.matches(data) else {
-            return .failure(
-                PhotoProblem(reason: "its \(data.count) bytes do not match the checksum recorded when it was developed")
-            )
+            return .failure(PhotoProblem(reason: .checksumMismatch(bytes: data.count)))
         }
         return .success(data)
     }

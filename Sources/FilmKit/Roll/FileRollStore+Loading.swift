@@ -36,7 +36,7 @@ extension FileRollStore {
         let recordURL = url.appendingPathComponent(Self.recordName)
         var roll: Roll
         // The backup names a roll whose record is damaged, so that its name stays taken.
-        func damaged(_ reason: String) -> (Roll?, [RollDamage]) {
+        func damaged(_ reason: RollProblem) -> (Roll?, [RollDamage]) {
             let backup = try? Self.decoder.decode(
                 Roll.self, from: Data(contentsOf: url.appendingPathComponent(Self.backupName)))
             let name = backup.flatMap { $0.id == id ? $0.name : nil }
@@ -53,7 +53,7 @@ extension FileRollStore {
         } catch {
             return damaged(Self.reason(error))
         }
-        guard roll.id == id else { return damaged("it is the record of roll \(roll.id.uuidString)") }
+        guard roll.id == id else { return damaged(.recordOfAnotherRoll(roll.id)) }
         try removeTemporaries(in: url)
         let (shots, shotDamage) = try loadShots(in: url.appendingPathComponent(Self.shotsName), of: roll)
         roll.replaceShots(with: shots)
@@ -70,7 +70,7 @@ extension FileRollStore {
         var found: [Shot] = []
         var damage: [RollDamage] = []
         var recordedFrames = Set<Int>()
-        func damaged(_ kind: RollDamage.Kind, _ file: URL, _ reason: String) {
+        func damaged(_ kind: RollDamage.Kind, _ file: URL, _ reason: RollProblem) {
             damage.append(RollDamage(kind: kind, rollID: roll.id, rollName: roll.name, file: file.path, reason: reason))
         }
         for file in files where file.pathExtension == "json" {
@@ -84,7 +84,7 @@ extension FileRollStore {
                 continue
             }
             guard shot.frame == frame else {
-                damaged(.unreadableShotRecord(frame: frame), file, "it records frame \(shot.frame)")
+                damaged(.unreadableShotRecord(frame: frame), file, .recordOfAnotherFrame(shot.frame))
                 continue
             }
             let image = shots.appendingPathComponent(Self.frameName(frame, shot.fileExtension))
@@ -93,10 +93,9 @@ extension FileRollStore {
                 found.append(shot)
             } else if let size {
                 damaged(
-                    .shotDoesNotMatchRecord(frame: frame), image,
-                    "\(size) bytes, but its record says \(shot.byteCount)")
+                    .shotDoesNotMatchRecord(frame: frame), image, .sizeMismatch(actual: size, expected: shot.byteCount))
             } else {
-                damaged(.missingShot(frame: frame), image, "missing; its record is \(file.lastPathComponent)")
+                damaged(.missingShot(frame: frame), image, .missingBeside(record: file.lastPathComponent))
             }
         }
         for file in files where file.pathExtension != "json" {
@@ -118,7 +117,7 @@ extension FileRollStore {
         return roll.photos.filter { !present.contains(Self.frameName($0.frame, $0.fileExtension)) }.map { photo in
             RollDamage(
                 kind: .missingDevelopedPhoto(frame: photo.frame), rollID: roll.id, rollName: roll.name,
-                file: developedURL(photo, in: roll).path, reason: "missing")
+                file: developedURL(photo, in: roll).path, reason: .missing)
         }
     }
 
@@ -155,8 +154,8 @@ extension FileRollStore {
     }
 
     /// Why a record could not be read, in one line.
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DecodingError { return FilmStockError.describe(error) }
-        return error.localizedDescription
+    static func reason(_ error: any Error) -> RollProblem {
+        if let error = error as? DecodingError { return .undecodable(FilmStockError.describe(error)) }
+        return .unreadable(error.localizedDescription)
     }
 }

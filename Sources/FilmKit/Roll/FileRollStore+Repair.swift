@@ -18,7 +18,7 @@ extension FileRollStore {
         switch damage.kind {
         case .unreadableRollRecord:
             guard let backup = restorableBackup(in: rollFolder, id: damage.rollID) else {
-                return [try keepAside(rollFolder, of: damage.rollID, reason: "\(damage.reason); no readable backup")]
+                return [try keepAside(rollFolder, of: damage.rollID, reason: .noReadableBackup(damage.reason))]
             }
             var repairs: [RollRepair] = []
             if FileSystemPath.exists(file) {
@@ -39,7 +39,7 @@ extension FileRollStore {
                 return [kept, .rebuiltShotRecord(roll: rollName, frame: frame)]
             }
             return try ([file] + images).map { url throws(RollError) in
-                try keepAside(url, of: damage.rollID, reason: "\(damage.reason); no shot to rebuild it from")
+                try keepAside(url, of: damage.rollID, reason: .noShotToRebuildFrom(damage.reason))
             }
         case .shotDoesNotMatchRecord(let frame):
             let record = file.deletingLastPathComponent().appendingPathComponent(Self.frameName(frame, "json"))
@@ -50,7 +50,7 @@ extension FileRollStore {
                 return [kept, .rebuiltShotRecord(roll: rollName, frame: frame)]
             }
             return try [file, record].map { url throws(RollError) in
-                try keepAside(url, of: damage.rollID, reason: "\(damage.reason); the shot does not decode")
+                try keepAside(url, of: damage.rollID, reason: .shotDoesNotDecode(damage.reason))
             }
         case .missingShot:
             let record = file.deletingLastPathComponent().appendingPathComponent(
@@ -110,14 +110,14 @@ extension FileRollStore {
         do {
             data = try Self.encoder.encode(shot)
         } catch {
-            throw .storageFailed(path: url.path, reason: "cannot encode shot: \(error)")
+            throw .storageFailed(path: url.path, reason: .unencodable("\(error)"))
         }
         try storing { () throws(FileSystemFailure) in try AtomicFile.write(data, to: url) }
     }
 
     /// Moves a file or folder of a roll, unchanged, to the same place under
     /// `<library>/kept-aside/<roll id>/` (numbered when the name is taken).
-    private func keepAside(_ url: URL, of rollID: UUID, reason: String) throws(RollError) -> RollRepair {
+    private func keepAside(_ url: URL, of rollID: UUID, reason: RollProblem) throws(RollError) -> RollRepair {
         let rollFolder = folder.appendingPathComponent(rollID.uuidString)
         let keptRoot = folder.appendingPathComponent(Self.keptAsideName)
         let relative =

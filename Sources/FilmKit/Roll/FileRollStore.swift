@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import Locking
 
 /// Keeps rolls on disk, one folder per roll, every write atomic.
 ///
@@ -22,8 +23,12 @@ import Foundation
 ///
 /// One store uses a library at a time: the store holds an exclusive lock on `<library>/.lock`
 /// (`flock`) for its whole life, so a second program (or a second store in the same program)
-/// gets ``RollError/libraryInUse(path:)`` instead of writing over the first one's shots. The
-/// system drops the lock when the store is released or its process dies, even by SIGKILL.
+/// gets ``RollError/libraryInUse(path:)`` instead of writing over the first one's shots.
+/// ``close()`` gives the lock back at a known moment (after it the store refuses every write);
+/// otherwise the system drops it when the store is released or its process dies, even by
+/// SIGKILL. Release alone is not a moment a program can wait for: a task that finished with the
+/// store may still hold it for a while, so a program that opens the library again calls
+/// ``close()`` (or ``Camera/close()``) first.
 ///
 /// A store opened with ``init(readingFolder:)`` only reads, so it works on read-only media; see
 /// there for how it locks.
@@ -33,8 +38,9 @@ public final class FileRollStore: RollStore {
     /// Whether the store only reads (``init(readingFolder:)``): its writes throw, and opening the
     /// library leaves crash leftovers where they are.
     public let isReadOnly: Bool
-    /// The open lock file, or -1 for a read-only store that could take no lock.
-    private let lockDescriptor: Int32
+    /// The lock: held on an open lock file, never taken (a read-only store without one), or
+    /// given back by ``close()``.
+    private let lock: Locked<LibraryLock>
 
     private static let lockName = ".lock"
     static let recordName = "roll.json"
@@ -55,13 +61,13 @@ public final class FileRollStore: RollStore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .storageFailed(path: folder.path, reason: error.localizedDescription)
+            throw .storageFailed(path: folder.path, reason: .system(error.localizedDescription))
         }
         let lockURL = folder.appendingPathComponent(Self.lockName)
         let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RollError(.posix(lockURL, "open")) }
         try Self.lock(descriptor, LOCK_EX, of: lockURL, library: folder)
-        lockDescriptor = descriptor
+        lock = Locked(.held(descriptor))
     }
 
     /// Opens a library folder for reading only: nothing in it is created, changed or removed, so
@@ -87,15 +93,27 @@ public final class FileRollStore: RollStore {
         guard descriptor >= 0 else {
             // No lock file (no store has opened the library) or none this user may open: read without a lock.
             guard [ENOENT, EACCES].contains(errno) else { throw RollError(.posix(lockURL, "open")) }
-            lockDescriptor = -1
+            lock = Locked(.none)
             return
         }
         try Self.lock(descriptor, LOCK_SH, of: lockURL, library: folder)
-        lockDescriptor = descriptor
+        lock = Locked(.held(descriptor))
     }
 
     deinit {
-        if lockDescriptor >= 0 { close(lockDescriptor) }
+        close()
+    }
+
+    /// Gives the library's lock back now, so another store (in this program or another) can open
+    /// the library; after it every write throws ``RollError/storageFailed(path:reason:)``. Closing
+    /// again does nothing.
+    public func close() {
+        let descriptor: Int32? = lock.withLock { state in
+            defer { state = .closed }
+            if case .held(let descriptor) = state { return descriptor }
+            return nil
+        }
+        if let descriptor { closeFile(descriptor) }
     }
 
     /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on the open lock file without waiting, closing
@@ -107,7 +125,7 @@ public final class FileRollStore: RollStore {
             let failure =
                 errno == EWOULDBLOCK
                 ? RollError.libraryInUse(path: library.path) : RollError(.posix(lockURL, "flock"))
-            close(descriptor)
+            closeFile(descriptor)
             throw failure
         }
     }
@@ -116,13 +134,16 @@ public final class FileRollStore: RollStore {
     private static func checkPath(_ folder: URL) throws(RollError) {
         guard !FileSystemPath.hasRawBytes(folder.path) else {
             throw .storageFailed(
-                path: FileSystemPath.displayed(folder.path), reason: "a roll library's path must be valid UTF-8")
+                path: FileSystemPath.displayed(folder.path), reason: .pathNotUTF8)
         }
     }
 
-    /// Refuses every write of a read-only store.
+    /// Refuses every write of a read-only or closed store.
     func checkWritable() throws(RollError) {
-        guard !isReadOnly else { throw .storageFailed(path: folder.path, reason: "the library is open read-only") }
+        guard !isReadOnly else { throw .storageFailed(path: folder.path, reason: .readOnly) }
+        guard !lock.withLock({ $0 == .closed }) else {
+            throw .storageFailed(path: folder.path, reason: .closed)
+        }
     }
 
     /// Writes the roll's record; a new roll's folder is assembled under a temporary name first.
@@ -137,7 +158,7 @@ public final class FileRollStore: RollStore {
         do {
             data = try Self.encoder.encode(record)
         } catch {
-            throw .storageFailed(path: folder.path, reason: "cannot encode roll: \(error)")
+            throw .storageFailed(path: folder.path, reason: .unencodable("\(error)"))
         }
         let rollFolder = self.rollFolder(roll)
         if FileManager.default.fileExists(atPath: rollFolder.path) {
@@ -177,7 +198,7 @@ public final class FileRollStore: RollStore {
         do {
             record = try Self.encoder.encode(shot)
         } catch {
-            throw .storageFailed(path: image.path, reason: "cannot encode shot: \(error)")
+            throw .storageFailed(path: image.path, reason: .unencodable("\(error)"))
         }
         do throws(RollError) {
             try storing { () throws(FileSystemFailure) in
@@ -199,7 +220,7 @@ public final class FileRollStore: RollStore {
             .appendingPathComponent(Self.frameName(shot.frame, shot.fileExtension))
         let data = try read(url)
         guard data.count == shot.byteCount else {
-            throw .corruptFile(path: url.path, reason: "\(data.count) bytes, expected \(shot.byteCount)")
+            throw .corruptFile(path: url.path, reason: .sizeMismatch(actual: data.count, expected: shot.byteCount))
         }
         return data
     }
@@ -275,7 +296,7 @@ public final class FileRollStore: RollStore {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw .storageFailed(path: url.path, reason: error.localizedDescription)
+            throw .storageFailed(path: url.path, reason: .system(error.localizedDescription))
         }
     }
 
@@ -283,7 +304,7 @@ public final class FileRollStore: RollStore {
         do {
             return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
         } catch {
-            throw .storageFailed(path: url.path, reason: error.localizedDescription)
+            throw .storageFailed(path: url.path, reason: .system(error.localizedDescription))
         }
     }
 
@@ -296,7 +317,7 @@ public final class FileRollStore: RollStore {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .storageFailed(path: url.path, reason: error.localizedDescription)
+            throw .storageFailed(path: url.path, reason: .system(error.localizedDescription))
         }
     }
 
@@ -304,7 +325,22 @@ public final class FileRollStore: RollStore {
         do {
             try FileManager.default.removeItem(at: url)
         } catch {
-            throw .storageFailed(path: url.path, reason: error.localizedDescription)
+            throw .storageFailed(path: url.path, reason: .system(error.localizedDescription))
         }
     }
+}
+
+/// Where a store is with its library's lock.
+private enum LibraryLock: Equatable {
+    /// Held on this open lock file.
+    case held(Int32)
+    /// Not taken: a read-only store of a library without a lock file it may open.
+    case none
+    /// Given back by ``FileRollStore/close()``.
+    case closed
+}
+
+/// Closes a file descriptor (the store's own `close()` hides the system's inside the type).
+private func closeFile(_ descriptor: Int32) {
+    _ = close(descriptor)
 }

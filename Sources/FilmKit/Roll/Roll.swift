@@ -137,7 +137,7 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
     /// `nil` for an empty note (which removes one).
     /// - Parameter note: the text people wrote.
     /// - Returns: the note to keep, or `nil`.
-    /// - Throws: ``RollError/invalidNote(reason:)`` for a note over ``maximumNoteLength`` Unicode
+    /// - Throws: ``RollError/invalidNote(_:)`` for a note over ``maximumNoteLength`` Unicode
     ///   scalars, or with a control character or line break (a note is one line: it goes into
     ///   one EXIF field and one line of `filmkit roll list`).
     public static func normalizedNote(_ note: String?) throws(RollError) -> String? {
@@ -146,12 +146,10 @@ public struct Roll: Sendable, Hashable, Codable, Identifiable {
         if let control = normalized.unicodeScalars.first(where: {
             [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
         }) {
-            throw .invalidNote(
-                reason: "it contains the control character U+\(String(control.value, radix: 16, uppercase: true))")
+            throw .invalidNote(.controlCharacter(control.value))
         }
         guard normalized.unicodeScalars.count <= maximumNoteLength else {
-            throw .invalidNote(
-                reason: "\(normalized.unicodeScalars.count) characters, over the limit of \(maximumNoteLength)")
+            throw .invalidNote(.tooLong(count: normalized.unicodeScalars.count, limit: maximumNoteLength))
         }
         return normalized.isEmpty ? nil : normalized
     }

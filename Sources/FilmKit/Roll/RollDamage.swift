@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import Imaging
 
 /// A file of a roll library that exists but cannot be trusted: a record that does not decode, a
 /// shot whose bytes do not match their record, a developed photo that fails its checksum.
@@ -37,7 +38,7 @@ public struct RollDamage: Sendable, Hashable {
     /// The damaged file (or, for a missing file, where it should be).
     public let file: String
     /// Why it cannot be trusted.
-    public let reason: String
+    public let reason: RollProblem
 
     /// Creates a damage report.
     /// - Parameters:
@@ -46,7 +47,7 @@ public struct RollDamage: Sendable, Hashable {
     ///   - rollName: the roll's name, when its record could be read.
     ///   - file: the damaged file.
     ///   - reason: why it cannot be trusted.
-    public init(kind: Kind, rollID: UUID, rollName: String?, file: String, reason: String) {
+    public init(kind: Kind, rollID: UUID, rollName: String?, file: String, reason: RollProblem) {
         self.kind = kind
         self.rollID = rollID
         self.rollName = rollName
@@ -73,9 +74,17 @@ public struct RollDamage: Sendable, Hashable {
 }
 
 extension RollDamage: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
-        let roll = rollName.map { "roll '\($0)'" } ?? "roll \(rollID.uuidString)"
-        return "\(roll) is damaged: \(FileSystemPath.displayed(file)): \(reason)"
+    /// A one-line message for people, in English (``localizedDescription(for:)`` in other languages).
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        var arguments = [
+            "file": FileSystemPath.displayed(file), "reason": reason.localizedDescription(for: locale),
+        ]
+        arguments["name"] = rollName
+        arguments["id"] = rollID.uuidString
+        return MessageTable.filmKit.text(
+            rollName == nil ? "RollDamage.unnamed" : "RollDamage.named", locale: locale, arguments)
     }
 }

@@ -37,12 +37,12 @@ extension RollError: LocalizableError {
             return text("notReady", ["name": name, "date": readyDate.formatted(.iso8601)])
         case .frameNotFound(let name, let frame, let frameCount):
             return text("frameNotFound", ["name": name, "frame": String(frame), "count": String(frameCount)])
-        case .invalidImage(let reason): return text("invalidImage", ["reason": reason])
+        case .invalidImage(let error): return text("invalidImage", ["reason": error.localizedDescription(for: locale)])
         case .invalidLocation(let location):
             return text(
                 "invalidLocation", ["latitude": "\(location.latitude)", "longitude": "\(location.longitude)"])
         case .invalidExposure(let value): return text("invalidExposure", ["value": "\(value)"])
-        case .invalidNote(let reason): return text("invalidNote", ["reason": reason])
+        case .invalidNote(let reason): return text("invalidNote", ["reason": reason.localizedDescription(for: locale)])
         case .invalidOwner(let owner): return text("invalidOwner", ["owner": owner.debugDescription])
         case .developmentFailed(let name, let frame, let reason):
             return text("developmentFailed", ["name": name, "frame": String(frame), "reason": reason])
@@ -51,12 +51,22 @@ extension RollError: LocalizableError {
             return text("exportFailed", ["name": name, "frame": String(frame), "reason": reason])
         case .libraryInUse(let path): return text("libraryInUse", ["path": path])
         case .storageFailed(let path, let reason):
-            return text("storageFailed", ["path": FileSystemPath.displayed(path), "reason": reason])
-        case .corruptFile(let path, let reason): return text("corruptFile", ["path": path, "reason": reason])
+            return text(
+                "storageFailed",
+                ["path": FileSystemPath.displayed(path), "reason": reason.localizedDescription(for: locale)])
+        case .corruptFile(let path, let reason):
+            return text("corruptFile", ["path": path, "reason": reason.localizedDescription(for: locale)])
         case .damaged(let name, let file, let reason):
-            return text("damaged", ["name": name, "file": FileSystemPath.displayed(file), "reason": reason])
+            return text(
+                "damaged",
+                [
+                    "name": name, "file": FileSystemPath.displayed(file),
+                    "reason": reason.localizedDescription(for: locale),
+                ])
         case .corruptPhoto(let name, let frame, let reason):
-            return text("corruptPhoto", ["name": name, "frame": String(frame), "reason": reason])
+            return text(
+                "corruptPhoto",
+                ["name": name, "frame": String(frame), "reason": reason.localizedDescription(for: locale)])
         }
     }
 }

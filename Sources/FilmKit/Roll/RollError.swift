@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import Imaging
 
 /// What went wrong with a roll. Every case leaves the roll and its files as they were.
 public enum RollError: Error, Sendable, Hashable {
@@ -22,14 +23,14 @@ public enum RollError: Error, Sendable, Hashable {
     /// The roll has no such frame.
     case frameNotFound(name: String, frame: Int, frameCount: Int)
     /// The shot is not a readable image; nothing was stored.
-    case invalidImage(reason: String)
+    case invalidImage(ImagingError)
     /// The GPS position is out of range.
     case invalidLocation(GeoLocation)
     /// The exposure compensation is not a finite number within
     /// ``ShotMetadata/exposureCompensationRange``.
     case invalidExposure(Double)
     /// A note is too long or holds a control character (see ``Roll/normalizedNote(_:)``).
-    case invalidNote(reason: String)
+    case invalidNote(RollProblem)
     /// An owner identifier is empty, over 256 bytes or holds a control character (see ``RollOwner``).
     case invalidOwner(String)
     /// Applying the stock or encoding a frame failed; the roll is back to full.
@@ -41,21 +42,21 @@ public enum RollError: Error, Sendable, Hashable {
     /// Another store (in this program or another one) has the library open.
     case libraryInUse(path: String)
     /// Reading or writing the library failed.
-    case storageFailed(path: String, reason: String)
+    case storageFailed(path: String, reason: RollProblem)
     /// A stored file does not hold what it should (changed outside the library).
-    case corruptFile(path: String, reason: String)
+    case corruptFile(path: String, reason: RollProblem)
     /// The roll's files are damaged (see ``RollDamage``): it cannot be used until
     /// ``Camera/repair()`` has rebuilt or kept aside what is damaged.
-    case damaged(name: String, file: String, reason: String)
+    case damaged(name: String, file: String, reason: RollProblem)
     /// A developed photo's bytes are missing or do not match the checksum recorded when it was
     /// developed; ``Camera/repair()`` develops it again.
-    case corruptPhoto(name: String, frame: Int, reason: String)
+    case corruptPhoto(name: String, frame: Int, reason: RollProblem)
 }
 
 extension RollError {
     /// A failed file operation of the store or an export.
     init(_ failure: FileSystemFailure) {
-        self = .storageFailed(path: failure.path, reason: failure.reason)
+        self = .storageFailed(path: failure.path, reason: .system(failure.reason))
     }
 }
 

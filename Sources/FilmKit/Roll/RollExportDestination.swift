@@ -39,6 +39,6 @@ public struct FolderExportDestination: RollExportDestination {
             let candidate = folder.appendingPathComponent(attempt == 1 ? name : "\(base) \(attempt).\(fileExtension)")
             if try storing({ () throws(FileSystemFailure) in try AtomicFile.create(photo, at: candidate) }) { return }
         }
-        throw .storageFailed(path: folder.appendingPathComponent(name).path, reason: "no free file name")
+        throw .storageFailed(path: folder.appendingPathComponent(name).path, reason: .noFreeFileName)
     }
 }

@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import Imaging
 
 /// What ``Camera/repair()`` did about one damaged file.
 public enum RollRepair: Sendable, Hashable {
@@ -9,21 +10,33 @@ public enum RollRepair: Sendable, Hashable {
     case rebuiltShotRecord(roll: String, frame: Int)
     /// A file that could not be rebuilt was moved, unchanged, to `keptAt` (in the library's
     /// `kept-aside` folder). Nothing is ever deleted.
-    case keptAside(file: String, keptAt: String, reason: String)
+    case keptAside(file: String, keptAt: String, reason: RollProblem)
     /// A developed photo that was missing or corrupt was developed again from its shot.
     case redeveloped(roll: String, frame: Int)
 }
 
 extension RollRepair: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, in English (``localizedDescription(for:)`` in other languages).
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+
+    /// The message in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        func text(_ key: String, _ arguments: [String: String]) -> String {
+            MessageTable.filmKit.text("RollRepair.\(key)", locale: locale, arguments)
+        }
         switch self {
         case .restoredRollRecord(let id, let name):
-            "restored the record of roll '\(name)' (\(id.uuidString)) from its backup"
-        case .rebuiltShotRecord(let roll, let frame): "rebuilt the record of frame \(frame) of roll '\(roll)'"
+            return text("restoredRollRecord", ["name": name, "id": id.uuidString])
+        case .rebuiltShotRecord(let roll, let frame):
+            return text("rebuiltShotRecord", ["roll": roll, "frame": String(frame)])
         case .keptAside(let file, let keptAt, let reason):
-            "kept \(FileSystemPath.displayed(file)) aside in \(FileSystemPath.displayed(keptAt)) (\(reason))"
-        case .redeveloped(let roll, let frame): "developed frame \(frame) of roll '\(roll)' again"
+            return text(
+                "keptAside",
+                [
+                    "file": FileSystemPath.displayed(file), "keptAt": FileSystemPath.displayed(keptAt),
+                    "reason": reason.localizedDescription(for: locale),
+                ])
+        case .redeveloped(let roll, let frame): return text("redeveloped", ["roll": roll, "frame": String(frame)])
         }
     }
 }

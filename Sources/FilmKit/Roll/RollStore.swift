@@ -33,6 +33,11 @@ public protocol RollStore: Sendable {
     /// Every file kept aside by ``repair(_:)``, now or earlier.
     func keptAsideFiles() -> [String]
 
+    /// Gives back what the store holds for its whole life (``FileRollStore`` its library's lock),
+    /// so the library can be opened again at once; the store refuses writes afterwards. A store
+    /// that holds nothing does nothing, which is the default.
+    func close()
+
     /// Where a developed photo is kept, for messages (a path, for a store on disk).
     func location(of photo: DevelopedPhoto, in roll: Roll) -> String
 
@@ -79,6 +84,9 @@ public protocol RollStore: Sendable {
 extension RollStore {
     /// A store writes unless it says otherwise.
     public var isReadOnly: Bool { false }
+
+    /// A store holds nothing to give back unless it says otherwise.
+    public func close() {}
 }
 
 /// What a ``RollStore`` holds: the rolls it can read, and what it found damaged.

@@ -23,7 +23,7 @@ extension PhotoMetadata {
     /// - Throws: ``GalleryError/invalidMetadata(_:)`` for a zoom factor that is not finite.
     public func capturing(with device: CaptureDevice, zoomFactor: Double) throws(GalleryError) -> PhotoMetadata {
         guard let clamped = device.clampedZoomFactor(zoomFactor) else {
-            throw .invalidMetadata("zoom factor \(zoomFactor) is not a finite number")
+            throw .invalidMetadata(.zoomNotFinite(zoomFactor))
         }
         var metadata = self
         metadata.zoomFactor = clamped

@@ -29,10 +29,13 @@ extension GalleryError: LocalizableError {
             return text(
                 "photoTooLarge",
                 ["source": source, "width": String(width), "height": String(height), "limit": String(limit)])
-        case .invalidMetadata(let message): return text("invalidMetadata", ["message": message])
-        case .invalidArgument(let message): return text("invalidArgument", ["message": message])
-        case .fileSystem(let path, let reason): return text("fileSystem", ["path": path, "reason": reason])
-        case .database(let message): return text("database", ["message": message])
+        case .invalidMetadata(let problem):
+            return text("invalidMetadata", ["message": problem.localizedDescription(for: locale)])
+        case .invalidArgument(let problem):
+            return text("invalidArgument", ["message": problem.localizedDescription(for: locale)])
+        case .fileSystem(let path, let reason):
+            return text("fileSystem", ["path": path, "reason": reason.localizedDescription(for: locale)])
+        case .database(let problem): return text("database", ["message": problem.localizedDescription(for: locale)])
         case .imaging(let error): return text("imaging", ["error": error.localizedDescription(for: locale)])
         }
     }

@@ -23,13 +23,13 @@ public enum GalleryError: Error, Sendable, Hashable {
     /// The image declares more pixels than the library accepts.
     case photoTooLarge(source: String, width: Int, height: Int, limit: Int)
     /// Metadata that cannot be written, such as a latitude outside −90…90.
-    case invalidMetadata(String)
+    case invalidMetadata(GalleryProblem)
     /// An argument outside what the call accepts, such as a page size of zero.
-    case invalidArgument(String)
+    case invalidArgument(GalleryProblem)
     /// A file-system call failed.
-    case fileSystem(path: String, reason: String)
+    case fileSystem(path: String, reason: GalleryProblem)
     /// The SQLite index failed.
-    case database(String)
+    case database(GalleryProblem)
     /// Encoding or processing pixels failed.
     case imaging(ImagingError)
 }
@@ -62,7 +62,7 @@ extension GalleryError {
     static func from(_ error: ImagingError, source: String) -> GalleryError {
         switch error {
         case .notAnImage: .notAnImage(source: source)
-        case .fileNotFound(let path): .fileSystem(path: path, reason: "no such file")
+        case .fileNotFound(let path): .fileSystem(path: path, reason: .noSuchFile)
         case .tooLarge(let width, let height, let limit):
             .photoTooLarge(source: source, width: width, height: height, limit: limit)
         case .decodeFailed(let message): .unreadablePhoto(source: source, reason: message)
@@ -75,13 +75,13 @@ extension GalleryError {
     /// JPEG that cannot take its EXIF is an unreadable photo.
     static func from(_ error: MetadataError, source: String) -> GalleryError {
         switch error {
-        case .invalidValue(let message), .exifFailed(let message): .invalidMetadata(message)
+        case .invalidValue(let message), .exifFailed(let message): .invalidMetadata(.reported(message))
         case .unreadableJPEG(let reason): .unreadablePhoto(source: source, reason: reason)
         }
     }
 
     /// A failed file write.
     init(_ failure: FileSystemFailure) {
-        self = .fileSystem(path: failure.path, reason: failure.reason)
+        self = .fileSystem(path: failure.path, reason: .reported(failure.reason))
     }
 }

@@ -8,7 +8,7 @@ extension GalleryLibrary {
     ///   ``GalleryError/locationNotFound(id:)``; ``GalleryError/database(_:)`` if the index fails.
     public func photos(in locationID: Int64, page: Int, pageSize: Int) async throws(GalleryError) -> [Photo] {
         guard page >= 0, pageSize > 0 else {
-            throw .invalidArgument("page must be ≥ 0 and page size > 0 (got \(page), \(pageSize))")
+            throw .invalidArgument(.invalidPage(page: page, pageSize: pageSize))
         }
         return try await database.read { db in
             let location = try Self.locationRecord(locationID, in: db)
@@ -58,7 +58,7 @@ extension GalleryLibrary {
     ///   ``GalleryError/database(_:)`` if the index fails.
     public func search(_ query: PhotoQuery) async throws(GalleryError) -> [Photo] {
         if let near = query.near, !(near.radius.isFinite && near.radius >= 0) {
-            throw .invalidArgument("search radius must be a non-negative number of metres")
+            throw .invalidArgument(.negativeRadius)
         }
         let candidates = try await database.read { db -> [PhotoRecord] in
             var request: QueryInterfaceRequest<PhotoRecord>

@@ -79,7 +79,7 @@ extension GalleryLibrary {
             do {
                 bytes = try Data(contentsOf: url)
             } catch {
-                throw .fileSystem(path: url.path, reason: error.localizedDescription)
+                throw .fileSystem(path: url.path, reason: .reported(error.localizedDescription))
             }
             checked.append((url, record, bytes))
         }
@@ -125,7 +125,7 @@ extension GalleryLibrary {
             throw GalleryError.from(error, source: url.path)
         }
         guard let attributes = FileAttributes(of: url) else {
-            throw .fileSystem(path: url.path, reason: "cannot read the file's attributes")
+            throw .fileSystem(path: url.path, reason: .unreadableAttributes)
         }
         let modified = Date(timeIntervalSince1970: attributes.modified)
         let metadata =
@@ -144,7 +144,7 @@ extension GalleryLibrary {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .fileSystem(path: directory.path, reason: error.localizedDescription)
+            throw .fileSystem(path: directory.path, reason: .reported(error.localizedDescription))
         }
         return names.sorted().filter { !$0.hasPrefix(".") }.compactMap { name in
             let url = directory.appendingPathComponent(name)

@@ -39,7 +39,7 @@ public final class GalleryLibrary: PhotoLibrary {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .fileSystem(path: url.path, reason: error.localizedDescription)
+            throw .fileSystem(path: url.path, reason: .reported(error.localizedDescription))
         }
     }
 

@@ -9,7 +9,7 @@ public struct PhotoPager: Sendable, Hashable {
     /// A pager starting at `index` (wrapped into range).
     /// - Throws: ``GalleryError/invalidArgument(_:)`` when there are no photos.
     public init(photos: [Photo], startingAt index: Int = 0) throws(GalleryError) {
-        guard !photos.isEmpty else { throw .invalidArgument("a pager needs at least one photo") }
+        guard !photos.isEmpty else { throw .invalidArgument(.emptyPager) }
         self.photos = photos
         self.index = Self.wrapped(index, count: photos.count)
     }

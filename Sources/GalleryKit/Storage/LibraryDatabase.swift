@@ -20,7 +20,7 @@ struct LibraryDatabase: Sendable {
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
             try Self.migrator.migrate(queue)
         } catch {
-            throw .database("cannot open \(url.path): \(error)")
+            throw .database(.cannotOpenIndex(path: url.path, detail: "\(error)"))
         }
     }
 
@@ -106,6 +106,6 @@ struct LibraryDatabase: Sendable {
 
     static func translate(_ error: any Error) -> GalleryError {
         if let gallery = error as? GalleryError { return gallery }
-        return .database("\(error)")
+        return .database(.reported("\(error)"))
     }
 }

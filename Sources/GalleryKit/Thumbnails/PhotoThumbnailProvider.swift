@@ -63,8 +63,8 @@ extension PhotoThumbnailProvider {
         spacing: Int = 4,
         background: [Double] = [255, 255, 255]
     ) async throws(GalleryError) -> Image {
-        guard columns > 0 else { throw .invalidArgument("a contact sheet needs at least one column") }
-        guard !photoIDs.isEmpty else { throw .invalidArgument("a contact sheet needs at least one photo") }
+        guard columns > 0 else { throw .invalidArgument(.noColumns) }
+        guard !photoIDs.isEmpty else { throw .invalidArgument(.noPhotos) }
         let thumbnails = try await thumbnails(ofPhotos: photoIDs, size: cellSize)
         do {
             let cells = try thumbnails.map { thumbnail throws(ImagingError) in
@@ -100,9 +100,9 @@ extension PhotoLibrary {
         spacing: Int = 4,
         background: [Double] = [255, 255, 255]
     ) async throws(GalleryError) -> Image {
-        guard columns > 0 else { throw .invalidArgument("a contact sheet needs at least one column") }
+        guard columns > 0 else { throw .invalidArgument(.noColumns) }
         let photos = try await allPhotos(in: locationID)
-        guard !photos.isEmpty else { throw .invalidArgument("location \(locationID) has no photos") }
+        guard !photos.isEmpty else { throw .invalidArgument(.locationHasNoPhotos(locationID)) }
         return try await contactSheet(
             ofPhotos: photos.map(\.id), columns: columns, cellSize: cellSize, spacing: spacing, background: background)
     }

@@ -54,9 +54,9 @@ public actor ThumbnailCache {
     /// - Throws: ``GalleryError/notAnImage(source:)``, ``GalleryError/unreadablePhoto(source:reason:)``,
     ///   ``GalleryError/photoTooLarge(source:width:height:limit:)``, ``GalleryError/fileSystem(path:reason:)``.
     public func thumbnail(for source: URL, size: Int = 256) async throws(GalleryError) -> URL {
-        guard (1...4096).contains(size) else { throw .invalidArgument("thumbnail size \(size) is not 1…4096") }
+        guard (1...4096).contains(size) else { throw .invalidArgument(.thumbnailSize(size)) }
         let path = source.standardizedFileURL.path
-        guard let attributes = FileAttributes(of: source) else { throw .fileSystem(path: path, reason: "no such file") }
+        guard let attributes = FileAttributes(of: source) else { throw .fileSystem(path: path, reason: .noSuchFile) }
         let key = Key(path: path, size: size, attributes: attributes)
         if let running = inFlight[key] {
             statistics.joined += 1
@@ -95,7 +95,7 @@ public actor ThumbnailCache {
             }
         } catch {
             // Only the children's GalleryError, or cancellation, can arrive here.
-            throw error as? GalleryError ?? .invalidArgument("thumbnail generation stopped: \(error)")
+            throw error as? GalleryError ?? .invalidArgument(.thumbnailsStopped("\(error)"))
         }
     }
 

@@ -3,21 +3,32 @@ import Foundation
 /// How much disk a recorder may use for its clips and its ring buffer, and which clips it keeps
 /// whatever the budget.
 ///
-/// After every clip it publishes (and when it starts, counting the clips already in the output
-/// directory, so the budget holds through restarts), as soon as the ring buffer or a clip being
-/// written grows past what the last check allowed, and every few seconds while footage comes
-/// in, the recorder checks its footprint: the clips of its output directory, the clips being
-/// written (a passthrough clip at its groups' size, a decoded clip at what its encoder has
-/// written so far, as it grows) and the files of its ring buffer. Over the budget, it deletes
-/// clips, the oldest first, until it is within it again. It never deletes:
+/// The footprint is every file the recorder keeps: the clips of its output directory, the files
+/// of its ring buffer, the segments of a continuous recording, the clips and the segment being
+/// written, and files it has decided to delete until they are gone. It never exceeds
+/// ``maximumBytes``: room is made **before** anything grows. Each addition is counted when it is
+/// admitted, before a byte of it is written — a packet (in the ring buffer, and in the open
+/// segment), a passthrough clip (its packets, audio and index, when it is planned), a decoded
+/// frame once compressed, each packet of a decoded clip before its encoder writes it, a range
+/// export. When the footprint with it would pass the budget, the recorder purges footage first
+/// and writes only once those files are deleted. An MP4 file's index is not known before the
+/// file is finished, so a clip or segment counts at its packets plus a bounded allowance for it
+/// (8 KB and 48 bytes a packet, more than the muxer writes) until its real size is known.
+///
+/// The recorder also checks the budget at a start (counting the clips already in the output
+/// directory, so the budget holds through restarts), after each clip it publishes, and every few
+/// seconds while footage comes in (free space under ``minimumFreeBytes`` shrinks with other
+/// writers too, and protection by age runs out). Over the budget, it deletes clips, the oldest
+/// first, until it is within it again. It never deletes:
 /// - a clip still being written, nor a file of the ring buffer (a clip may still need it: the
 ///   ring buffer shrinks on its own as clips go out);
 /// - a clip that ``protection`` protects.
 ///
 /// Event clips are purged after any other footage. When only protected or in-use footage is
 /// left and the budget is still exceeded, the recorder says so (``StoragePurge/isOverBudget``)
-/// rather than delete them. Every purge is told to ``VideoRecorderDelegate/videoRecorderDidPurge(_:)``
-/// and to ``EventRecorder/storagePurges()``.
+/// rather than delete them, and goes on recording: the footprint can then pass the budget.
+/// Every purge is told to ``VideoRecorderDelegate/videoRecorderDidPurge(_:)`` and to
+/// ``EventRecorder/storagePurges()``.
 public struct StorageBudget: Sendable, Hashable {
     /// The most bytes the recorder's clips and ring buffer may take together.
     public var maximumBytes: Int64
@@ -79,7 +90,8 @@ public enum EventClipProtection: Sendable, Hashable {
 public struct StoragePurge: Sendable, Hashable {
     /// The clips deleted, oldest first.
     public var removed: [PurgedClip]
-    /// The bytes of clips and ring buffer after the purge.
+    /// The bytes of clips, ring buffer and footage being written after the purge (not counting
+    /// files still being deleted).
     public var usedBytes: Int64
     /// The budget in force at the check: ``StorageBudget/maximumBytes``, or less when the file
     /// system's free space fell below ``StorageBudget/minimumFreeBytes``.

@@ -34,8 +34,9 @@ struct FrameIndex: Sendable {
         return true
     }
 
-    /// Drops every slot below `slot` and returns those whose files are to be deleted.
-    mutating func evict(below slot: Int) -> [Int] {
+    /// Drops every slot below `slot` and returns those whose files are to be deleted, with their
+    /// sizes.
+    mutating func evict(below slot: Int) -> [(slot: Int, bytes: Int)] {
         guard slot > evictedBelow else { return [] }
         var removed: [Int] = []
         if slot - evictedBelow > times.count + bytes.count {
@@ -48,10 +49,9 @@ struct FrameIndex: Sendable {
                 if bytes[key] != nil { removed.append(key) }
             }
         }
-        for key in removed {
-            diskBytes -= bytes.removeValue(forKey: key) ?? 0
-        }
+        let files = removed.map { key in (slot: key, bytes: bytes.removeValue(forKey: key) ?? 0) }
+        for file in files { diskBytes -= file.bytes }
         evictedBelow = slot
-        return removed
+        return files
     }
 }

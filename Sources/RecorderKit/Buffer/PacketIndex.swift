@@ -109,11 +109,11 @@ struct PacketIndex: Sendable {
     }
 
     /// Drops every group below `number` and returns the numbers of those whose files are to be
-    /// deleted. The open group is never dropped.
-    mutating func evict(below number: Int) -> [Int] {
-        var removed: [Int] = []
+    /// deleted, with their sizes. The open group is never dropped.
+    mutating func evict(below number: Int) -> [(number: Int, bytes: Int)] {
+        var removed: [(number: Int, bytes: Int)] = []
         while let first = groups.first, first.number < number, first.isClosed {
-            removed.append(first.number)
+            removed.append((first.number, first.reservedBytes))
             groups.removeFirst()
         }
         evictedBelow = max(evictedBelow, groups.first?.number ?? number)

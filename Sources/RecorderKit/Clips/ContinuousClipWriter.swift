@@ -21,9 +21,18 @@ final class SegmentFileWriter: @unchecked Sendable {
     private var failure: VideoIOError?
     /// Told (on the queue) when a segment could not be written: its final URL and why.
     private let failed: @Sendable (URL, RecorderError) -> Void
+    /// Told (on the queue) when a purged segment's file is gone.
+    private let deleted: @Sendable (URL) -> Void
+    /// Waits (on the queue) until the deletions of a batch and those before it are done.
+    private let awaitDeletions: @Sendable (Int) -> Void
 
-    init(failed: @escaping @Sendable (URL, RecorderError) -> Void) {
+    init(
+        failed: @escaping @Sendable (URL, RecorderError) -> Void, deleted: @escaping @Sendable (URL) -> Void,
+        awaitDeletions: @escaping @Sendable (Int) -> Void
+    ) {
         self.failed = failed
+        self.deleted = deleted
+        self.awaitDeletions = awaitDeletions
     }
 
     /// Queues `work`, in order.
@@ -83,6 +92,9 @@ final class SegmentFileWriter: @unchecked Sendable {
             }
         case .delete(let url):
             try? FileManager.default.removeItem(at: url)
+            deleted(url)
+        case .awaitDeletions(let batch):
+            awaitDeletions(batch)
         }
     }
 

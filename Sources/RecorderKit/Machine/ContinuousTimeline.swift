@@ -13,7 +13,10 @@ struct TimelineSegment: Sendable, Equatable {
     var end: Int64
     /// The presentation times of its key frames, the first at `start`.
     var keyFrames: [Int64]
+    /// Its packets' bytes (once found on disk at a start: its file's size).
     var bytes: Int64
+    /// How many packets it holds (0 for one found on disk).
+    var packets = 0
 }
 
 /// What exists of a continuous recording between two times: the segments that overlap the
@@ -138,6 +141,7 @@ struct ContinuousTimeline: Sendable {
         if isKey { current.keyFrames.append(pts) }
         current.end = max(current.end, pts.addingReportingOverflow(max(0, duration)).partialValue)
         current.bytes = current.bytes.addingReportingOverflow(Int64(max(0, bytes))).partialValue
+        current.packets += 1
         open = current
         actions.append(.write)
         return actions

@@ -33,6 +33,17 @@ enum SegmentWork: Sendable {
     case close(TimelineSegment, partial: URL)
     /// Delete a segment file the budget purged (after any work on it before).
     case delete(URL)
+    /// Write nothing more until the deletions of this batch and those before it are done: room
+    /// the budget made for the packet that follows (see ``RecorderActions/awaitsDeletions``).
+    case awaitDeletions(Int)
+
+    /// Whether it adds bytes to the disk (a file opened, a packet appended).
+    var grows: Bool {
+        switch self {
+        case .open, .write: true
+        case .close, .delete, .awaitDeletions: false
+        }
+    }
 }
 
 extension RecorderStateMachine {
@@ -114,13 +125,16 @@ extension RecorderStateMachine {
     }
 
     /// The closes among `actions` as work, each segment counted by the storage budget from now
-    /// on (at its packets' bytes; it is unprotected footage, older by its start).
+    /// on (at its packets' bytes with its index's allowance; it is unprotected footage, older by
+    /// its start).
     private mutating func close(_ actions: [SegmentAction], in timeline: ContinuousTimeline) -> [SegmentWork] {
         actions.compactMap { action in
             guard case .close(let segment) = action else { return nil }
+            let bytes = segment.bytes.addingReportingOverflow(
+                StorageLedger.containerAllowance(packets: segment.packets))
             storage.add(
                 StoredClip(
-                    id: nil, url: segment.url, bytes: segment.bytes, time: PacketTimeline.seconds(segment.start),
+                    id: nil, url: segment.url, bytes: bytes.partialValue, time: PacketTimeline.seconds(segment.start),
                     isEventClip: false))
             return .close(segment, partial: timeline.openURL(start: segment.start))
         }
@@ -171,9 +185,24 @@ extension RecorderStateMachine {
         return plan
     }
 
-    /// The export `id` is done: its segments may be purged again.
+    /// The export `id` of `plan` is about to be written: with a budget it counts (at most the
+    /// packets of its segments, with an index's allowance) until ``continuousExportFinished(id:)``,
+    /// and room is made for it first (``makeRoom(into:)``).
+    mutating func reserveContinuousExport(id: UUID, plan: TimelineExportPlan) -> RecorderActions? {
+        guard configuration.storageBudget != nil else { return nil }
+        let payload = plan.segments.reduce(Int64(0)) { $0.addingReportingOverflow($1.bytes).partialValue }
+        let packets = plan.segments.reduce(0) { $0 + ($1.packets > 0 ? $1.packets : Int($1.bytes / 64)) }
+        storage.writing[id] =
+            payload.addingReportingOverflow(StorageLedger.containerAllowance(packets: packets)).partialValue
+        var actions = RecorderActions()
+        makeRoom(into: &actions)
+        return actions
+    }
+
+    /// The export `id` is done: its segments may be purged again, and its reservation ends.
     mutating func continuousExportFinished(id: UUID) {
         continuous?.exporting[id] = nil
+        storage.writing[id] = nil
     }
 
     /// Whether a budget check must leave `clip` alone: a clip being written, or a segment an

@@ -97,9 +97,13 @@ extension RecorderStateMachine {
     /// The frame of `reservation` was stored in the slots `written` (`byteCount` bytes each; the
     /// others failed). With motion detection it is done only once analysed.
     mutating func frameStored(_ reservation: FrameReservation, written: [Int], byteCount: Int) -> RecorderActions {
-        var late: [URL] = []
+        var late: [(url: URL, bytes: Int64)] = []
         for slot in written where !index.commit(slot: slot, byteCount: byteCount) {
-            late.append(reservation.layout.url(for: slot))
+            late.append((reservation.layout.url(for: slot), Int64(byteCount)))
+        }
+        if configuration.storageBudget != nil {
+            // Admitted when it was compressed (frameEncoded), counted by the index from now on.
+            storage.admittedFrameBytes = max(0, storage.admittedFrameBytes - Int64(byteCount * reservation.slots.count))
         }
         arrived.formUnion(reservation.slots)
         while arrived.remove(committedThrough + 1) != nil {
@@ -107,7 +111,7 @@ extension RecorderStateMachine {
         }
         if !reservation.detectsMotion { framesInFlight -= 1 }
         var actions = settle()
-        actions.deletions += late
+        delete(late, into: &actions)
         return actions
     }
 

@@ -314,6 +314,7 @@ struct RecorderStateMachine {
     /// check when one is due (``RecorderActions/checksBudget``). `nil` when nothing is due.
     mutating func clockTick(now: Double) -> RecorderActions? {
         let report = health.tick(now: now)
+        storage.now = max(storage.now ?? now, now)
         let due = budgetCheckDue(now: now)
         guard report != nil || due else { return nil }
         if due { storage.checkRequested = true }
@@ -408,14 +409,16 @@ struct RecorderStateMachine {
             actions.packetExports.append(makePacketJob(for: clip))
         }
         if let layout {
-            actions.deletions = index.evict(below: retainFrom).map { layout.url(for: $0) }
+            let frames = index.evict(below: retainFrom).map { (layout.url(for: $0.slot), Int64($0.bytes)) }
             let evicted = packets.evict(below: retainGroupsFrom)
-            actions.deletions += evicted.map { layout.url(forGroup: $0) }
-            for group in evicted { self.passthrough.motionMarks[group] = nil }
+            delete(frames + evicted.map { (layout.url(forGroup: $0.number), Int64($0.bytes)) }, into: &actions)
+            for group in evicted { self.passthrough.motionMarks[group.number] = nil }
         }
         audio.evict(before: audioRetainFrom)
         let evictedBelow = index.evictedBelow
         gaps.removeAll { $0.upperBound <= evictedBelow }
+        // A passthrough clip planned now counts from now on: room is made before it is written.
+        if !ready.isEmpty { makeRoom(into: &actions) }
         actions.isIdle = isIdle
         if isIdle, !hasPendingClips {
             actions.endedSources = endingSources
@@ -428,16 +431,21 @@ struct RecorderStateMachine {
         let start = clip.startGroup ?? 0
         exportingGroups[clip.id] = start
         let groups = (start..<(clip.endGroup ?? start)).compactMap { packets[$0] }
-        // The clip holds its groups' packets: the storage budget counts it from now on.
-        if configuration.storageBudget != nil {
-            storage.writing[clip.id] = groups.reduce(0) { $0 + Int64($1.reservedBytes) }
-        }
         let clipAudio = groups.first.flatMap { first in
             clip.configuration.audio == nil
                 ? nil
                 : audio.window(
                     from: PacketTimeline.seconds(first.startPTS) - 1,
                     to: PacketTimeline.seconds(groups.last?.endPTS ?? first.startPTS) + 1)
+        }
+        // The clip holds its groups' packets, its audio and its index: the storage budget counts
+        // it from now on (settle makes room before it is written).
+        if configuration.storageBudget != nil {
+            let sound = clipAudio?.packets ?? []
+            let packetCount = groups.reduce(sound.count) { $0 + $1.packets.count }
+            storage.writing[clip.id] =
+                groups.reduce(sound.reduce(0) { $0 + Int64($1.data.count) }) { $0 + Int64($1.reservedBytes) }
+                + StorageLedger.containerAllowance(packets: packetCount)
         }
         let following = clip.endGroup.flatMap { packets[$0] }
         return PacketExportJob(
@@ -519,6 +527,12 @@ struct RecorderActions: Sendable {
     /// The shell is to run a budget check: read the free space outside the lock, then
     /// ``RecorderStateMachine/checkBudget(now:freeBytes:)``.
     var checksBudget = false
+    /// The shell writes nothing more for this event until every deletion of this batch and those
+    /// before it is done (``StorageLedger/isDeleting(through:)``): room for what was just admitted.
+    var awaitsDeletions: Int?
+    /// The shell tells the machine once ``deletions`` are done
+    /// (``RecorderStateMachine/filesDeleted(_:)``): they count in the budget until then.
+    var confirmsDeletions = false
     /// A live source's health over the period just ended, for the delegate and
     /// ``EventRecorder/liveSourceEvents()`` (as ``LiveSourceEvent/health(_:)``) and the metrics.
     var health: StreamHealthReport?

@@ -101,6 +101,9 @@ extension EventRecorder {
         for url in actions.deletions {
             try? FileManager.default.removeItem(at: url)
         }
+        if actions.confirmsDeletions, !actions.deletions.isEmpty { confirmDeleted(actions.deletions) }
+        // Room for what was just admitted: nothing is written before it is free.
+        if let batch = actions.awaitsDeletions { awaitDeletions(through: batch) }
         for job in actions.exports {
             exportQueue.async { self.export(job) }
         }

@@ -31,7 +31,10 @@ extension EventRecorder {
         shared.withLock { shell in
             shell.machine.configureContinuous()
             if shell.segmentWriter == nil {
-                shell.segmentWriter = SegmentFileWriter { [weak self] url, error in self?.segmentFailed(url, error) }
+                shell.segmentWriter = SegmentFileWriter(
+                    failed: { [weak self] url, error in self?.segmentFailed(url, error) },
+                    deleted: { [weak self] url in self?.confirmDeleted([url]) },
+                    awaitDeletions: { [weak self] batch in self?.awaitDeletions(through: batch) })
             }
         }
     }
@@ -91,11 +94,10 @@ extension EventRecorder {
         let id = UUID()
         let lower = from.timeIntervalSince1970
         let upper = to.timeIntervalSince1970
-        let (plan, writer, output) = try shared.withLock { shell throws(RecorderError) in
-            (
-                try shell.machine.beginContinuousExport(id: id, from: lower, to: upper), shell.segmentWriter,
-                shell.machine.configuration.outputDirectory
-            )
+        let (plan, writer, output, room) = try shared.withLock { shell throws(RecorderError) in
+            let plan = try shell.machine.beginContinuousExport(id: id, from: lower, to: upper)
+            let room = shell.delivery(of: shell.machine.reserveContinuousExport(id: id, plan: plan))
+            return (plan, shell.segmentWriter, shell.machine.configuration.outputDirectory, room)
         }
         let name = Self.clipName(format: .mp4, id: id)
         let final = output.appendingPathComponent(name)
@@ -104,6 +106,8 @@ extension EventRecorder {
         let requested = PacketTimeline.ticks(lower)..<PacketTimeline.ticks(upper)
         let outcome = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
+                // Room for the clip is made before it is written.
+                self.perform(room)
                 // The closes of the planned segments are done before they are read.
                 writer?.drain()
                 continuation.resume(

@@ -22,8 +22,8 @@ struct ExportJob: Sendable {
     let transform: ExportTransform?
     /// The clip's audio, or `nil` for a silent clip.
     let audio: ClipAudio?
-    /// The storage budget counts the clip as its file grows: the shell reports its size as the
-    /// encoder writes (``RecorderStateMachine/clipGrew(id:bytes:)``).
+    /// The storage budget counts the clip as its file grows: the shell reports its size before
+    /// the encoder writes each packet (``RecorderStateMachine/clipGrowing(id:bytes:packets:)``).
     let countsGrowth: Bool
 }
 
@@ -124,7 +124,7 @@ extension EventRecorder {
                 settings: configuration.exportSettings, filtered: job.transform != nil, audio: job.audio)
             if job.countsGrowth {
                 let id = job.clip.id
-                writer.grew = { bytes in self.clipGrew(id: id, bytes: bytes) }
+                writer.growing = { bytes, packets in self.clipGrowing(id: id, bytes: bytes, packets: packets) }
             }
             if let transform = job.transform {
                 let release = releasesImageCache

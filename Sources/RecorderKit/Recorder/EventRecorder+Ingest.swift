@@ -114,6 +114,8 @@ extension EventRecorder {
                 as: .jpeg(quality: reservation.quality), stripMetadata: true)
             releaseImageCache()
             encoded = data
+            // Admission before growth: the budget makes room for the frame's files first.
+            send { $0.machine.frameEncoded(bytes: data.count, slots: reservation.slots.count) }
             for slot in reservation.slots {
                 let url = reservation.layout.url(for: slot)
                 do {

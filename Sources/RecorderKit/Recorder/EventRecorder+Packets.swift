@@ -14,19 +14,30 @@ extension EventRecorder {
         let size = packet.bytes.count
         // A continuous recording keeps its own copy, written on the segments' queue.
         let copy = writer.copiesPackets ? Data(packet.bytes) : nil
-        let plan = shared.withLock { shell in
+        let (plan, room) = shared.withLock { shell in
             let plan = shell.machine.packetArrived(
                 size: size, pts: packet.pts, isKey: packet.isKey, parameters: packet.parameters)
+            var work: [SegmentWork] = []
             if let copy {
                 let clock = shell.clock
-                shell.segmentWriter?.enqueue(
-                    shell.machine.continuousPacket(
-                        (packet.pts, packet.dts, packet.duration, packet.isKey, copy), parameters: packet.parameters,
-                        wallClock: { clock().timeIntervalSince1970 }))
+                work = shell.machine.continuousPacket(
+                    (packet.pts, packet.dts, packet.duration, packet.isKey, copy), parameters: packet.parameters,
+                    wallClock: { clock().timeIntervalSince1970 })
             }
-            shell.queueSegmentWork()
-            return plan
+            // Admission before growth: room for the packet (in the ring buffer and its segment)
+            // is made before either copy is written.
+            var actions = RecorderActions()
+            shell.machine.makeRoom(into: &actions)
+            // Closes go first (the budget may purge a segment this packet closed), then the
+            // purge's deletions, then a wait for them, then the packet's own growth.
+            let split = work.firstIndex(where: \.grows) ?? work.endIndex
+            shell.segmentWriter?.enqueue(Array(work[..<split]))
+            let room = shell.delivery(of: actions.awaitsDeletions == nil ? nil : actions)
+            if let batch = actions.awaitsDeletions { shell.segmentWriter?.enqueue([.awaitDeletions(batch)]) }
+            shell.segmentWriter?.enqueue(Array(work[split...]))
+            return (plan, room)
         }
+        perform(room)
         guard case .write(let group, let offset, let layout, let mark, let startsGroup) = plan else {
             if case .stop = plan { return false }
             return true

@@ -15,7 +15,7 @@ extension EventRecorder {
 
     /// The bytes the storage budget counts now: the clips it knows of, the clips being written
     /// and the ring buffer.
-    public var storageUsedBytes: Int64 { read { $0.storage.clipBytes + $0.bufferBytes } }
+    public var storageUsedBytes: Int64 { read { $0.footprint } }
 
     /// Counts the clips already in the output directory (at a start, outside the lock), so that
     /// the budget holds through restarts; then puts the segments of a continuous recording's
@@ -49,13 +49,29 @@ extension EventRecorder {
         send { $0.machine.checkBudget(now: now, freeBytes: free) }
     }
 
-    /// The decoded clip `id` has `bytes` in its file so far (on the export queue, as its encoder
-    /// writes): the machine counts it, and the clock tick runs a budget check when it is due.
-    func clipGrew(id: UUID, bytes: Int64) {
-        send { shell in
-            shell.machine.clipGrew(id: id, bytes: bytes)
-            return shell.ticked(nil)
-        }
+    /// The decoded clip `id` is about to hold `bytes` of `packets` packets (on the export queue,
+    /// before its encoder writes the next one): the machine counts it and makes room, and this
+    /// returns once that room is free.
+    func clipGrowing(id: UUID, bytes: Int64, packets: Int) {
+        send { shell in shell.ticked(shell.machine.clipGrowing(id: id, bytes: bytes, packets: packets)) }
+    }
+
+    /// The files `urls` the machine counted until deleted are gone: it is told, and writes waiting
+    /// for room look again.
+    func confirmDeleted(_ urls: [URL]) {
+        deletionsDone.lock()
+        shared.withLock { $0.machine.filesDeleted(urls) }
+        deletionsDone.broadcast()
+        deletionsDone.unlock()
+    }
+
+    /// Waits until every deletion of batch `batch` and those before it is done (each is done by
+    /// the thread that performs its actions, before that thread waits for anything, or on the
+    /// segments' queue ahead of any wait queued there), so the bytes about to be written fit.
+    func awaitDeletions(through batch: Int) {
+        deletionsDone.lock()
+        while shared.withLock({ $0.machine.storage.isDeleting(through: batch) }) { deletionsDone.wait() }
+        deletionsDone.unlock()
     }
 
     /// The clips in `directory` (files named as ``clipName(format:id:)`` names them), with their

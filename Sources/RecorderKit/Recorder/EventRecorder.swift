@@ -36,6 +36,9 @@ public final class EventRecorder: FrameRecorder {
     let encodeQueue = DispatchQueue(label: "RecorderKit.encode", qos: .userInitiated, attributes: .concurrent)
     let exportQueue = DispatchQueue(label: "RecorderKit.export", qos: .utility)
     let encodeSlots: DispatchSemaphore
+    /// Signalled whenever files the storage budget counts are deleted: a write that waits for
+    /// room (``RecorderActions/awaitsDeletions``) waits on it. Taken before ``shared``, never after.
+    let deletionsDone = NSCondition()
     /// Keeps live-source events in order across threads; recursive so that a delegate told of
     /// one may mark an event (which may report a source's end).
     let sourceEventLock = NSRecursiveLock()

@@ -51,9 +51,11 @@ final class VideoClipWriter {
 
     /// The FFmpeg name of the clip's audio codec, or `nil` for a silent clip.
     var audioCodecName: String? { audioMuxer?.codecName }
-    /// Told the file's size so far (its buffered bytes included) after each video packet goes
-    /// into it: the recorder's storage budget counts a clip as it grows.
-    var grew: ((Int64) -> Void)?
+    /// Told, before each video packet goes into the file, the size the file will have with it
+    /// (its buffered bytes included) and how many video packets it will then hold: the
+    /// recorder's storage budget counts a clip as it grows, and makes room before it does.
+    var growing: ((_ bytes: Int64, _ packets: Int) -> Void)?
+    private var packetsWritten = 0
 
     /// The FFmpeg encoder a codec choice resolves to on this machine, or `nil` when it is missing.
     static func encoderName(for codec: VideoCodec) -> String? {
@@ -327,9 +329,12 @@ final class VideoClipWriter {
             if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
+            packetsWritten += 1
+            if let growing, let output = format.pointee.pb {
+                growing(avio_seek(output, 0, SEEK_CUR) + Int64(packet.pointee.size), packetsWritten)
+            }
             // av_interleaved_write_frame takes ownership of the packet's data and resets it.
             try FFmpegRuntime.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
-            if let grew, let output = format.pointee.pb { grew(avio_seek(output, 0, SEEK_CUR)) }
         }
     }
 }

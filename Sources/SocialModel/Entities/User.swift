@@ -43,9 +43,10 @@ public struct User: Sendable, Hashable, Codable, Identifiable {
     /// Whether the email address has been verified (always true for provider-made accounts).
     public var isVerified: Bool { verifiedAt != nil }
 
-    /// The key a username is unique on: usernames are ASCII, so lower-casing folds case exactly.
+    /// The key a username is unique on: usernames are ASCII, so lower-casing folds case exactly
+    /// (the rule is ``TextEntities/usernameKey(_:)``, which mentions are resolved by too).
     public static func usernameKey(for username: String) -> String {
-        username.lowercased()
+        TextEntities.usernameKey(username)
     }
 }
 

@@ -79,7 +79,7 @@ struct DataExportCollector: Sendable {
             var messages: [DataExportMessage] = []
             for message in try await all(
                 { try await store.messages(in: conversationID, viewerID: id, before: $0, limit: $1) }, cursor: \.cursor
-            ).reversed() {
+            ).reversed() where HeldContent.shows(held: message.held, by: message.senderID, to: id) {
                 var path: String?
                 if message.hasPhoto, let photo = try await store.messagePhoto(id: message.id, viewerID: id) {
                     path = "photos/messages/\(message.id.rawValue).jpg"

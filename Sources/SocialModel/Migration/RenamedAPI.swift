@@ -316,3 +316,14 @@ extension ActivityLevel {
     )
     public init?(exerciseHoursPerWeek hours: Double) { fatalError("unavailable") }
 }
+
+// MARK: - Held messages (0.11.0)
+
+extension MessagePhoto {
+    /// Unavailable: a message photo carries its sender and whether it is held.
+    @available(
+        *, unavailable, renamed: "init(messageID:conversationID:senderID:jpeg:held:)",
+        message: "Pass the message's sender (and held: true for a photo a content check holds)"
+    )
+    public init(messageID: MessageID, conversationID: ConversationID, jpeg: Data) { fatalError("unavailable") }
+}

@@ -10,7 +10,10 @@ import Foundation
 public protocol MessageStore: Sendable {
     /// Stores a message from `message.senderID` to `recipientID`, in their conversation: the
     /// existing one, or a new one with id `message.conversationID`. The conversation becomes
-    /// visible again to both, and the message counts as unread for the recipient.
+    /// visible again to both, takes the message's time as its latest, and the message counts as
+    /// unread for the recipient. A held message (``Message/held``) changes only the sender's
+    /// side: to the recipient, their conversations and unread count are as if it was not sent,
+    /// until ``releaseMessage(id:)``.
     /// - Parameters:
     ///   - message: the message.
     ///   - recipientID: who it is for.
@@ -51,7 +54,8 @@ public protocol MessageStore: Sendable {
     /// - Throws: ``StoreError`` when the store fails.
     func messages(in conversationID: ConversationID, viewerID: UserID, before: KeysetCursor?, limit: Int)
         async throws(StoreError) -> [Message]
-    /// The photo of a message `viewerID` can see, with the conversation it belongs to: the same
+    /// The photo of a message `viewerID` can see, with the conversation it belongs to, its sender
+    /// and whether it is held (``MessagePhoto/held``, as ``Message/held``): the same
     /// messages as ``messages(in:viewerID:before:limit:)`` (the viewer takes part in the
     /// conversation and the message came after they last hid it).
     /// - Parameters:
@@ -60,7 +64,13 @@ public protocol MessageStore: Sendable {
     /// - Returns: the photo, or `nil` when the message has none, or is not one the viewer can see.
     /// - Throws: ``StoreError`` when the store fails.
     func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto?
-    /// Marks the other participant's messages read for `userID`.
+    /// Delivers a held message whose hold ended without removal to its recipient, as
+    /// ``insertMessage(_:recipientID:photo:)`` delivers one that is not held — unless the recipient
+    /// hid the conversation after it was sent.
+    /// - Parameter id: the message's id.
+    /// - Throws: ``StoreError`` when the store fails.
+    func releaseMessage(id: MessageID) async throws(StoreError)
+    /// Marks the other participant's messages read for `userID`; held messages stay unread.
     /// - Parameters:
     ///   - conversationID: the conversation's id.
     ///   - userID: who read them.

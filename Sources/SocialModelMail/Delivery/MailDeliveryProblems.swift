@@ -173,8 +173,5 @@ func problemText(_ key: String, _ locale: Locale, _ arguments: [String: String] 
 /// `key` of SocialModelMail's table in the language of `locale`, then `detail` (words the SDK
 /// cannot translate: a library's, a server's or the system's) marked as a technical detail.
 func mailText(_ key: String, _ locale: Locale, _ arguments: [String: String] = [:], detail: String? = nil) -> String {
-    let table = MessageTable.socialModelMail
-    let sentence = table.text(key, locale: locale, arguments)
-    guard let detail else { return sentence }
-    return sentence + table.text("MailProblem.detail", locale: locale, ["detail": detail])
+    MessageTable.withDetail(MessageTable.socialModelMail.text(key, locale: locale, arguments), detail, locale: locale)
 }

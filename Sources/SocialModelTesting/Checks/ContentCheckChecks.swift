@@ -108,7 +108,7 @@ enum ContentCheckChecks {
             }
             #expect(try await ben.posts.post(postID: shown.id).firstComment == nil)
             #expect(try await ben.posts.comments(postID: shown.id).items.isEmpty)
-            #expect(try await ben.messages.inbox().items.map(\.lastMessage) == [nil])
+            #expect(try await ben.messages.inbox().items.isEmpty)
             #expect(try await ben.messages.messages(conversationID: heldMessage.conversationID).items.isEmpty)
             await #expect(throws: NetworkError.forbidden) {
                 try await ben.moderation.report(.user(ana.user.id), reason: .contentCheck)
@@ -137,11 +137,96 @@ enum ContentCheckChecks {
                 try await ben.messages.messages(conversationID: heldMessage.conversationID).items.map(\.id) == [
                     heldMessage.id
                 ])
+            #expect(try await ben.messages.inbox().items.map(\.lastMessage?.id) == [heldMessage.id])
             #expect(
                 try await mod.moderation.log().items.map(\.decision) == [
                     .dismissed, .dismissed, .dismissed, .contentRemoved,
                 ])
             #expect(Set(try await ana.moderation.myReports().items.map(\.outcome)) == [.dismissed, .contentRemoved])
+        },
+        ConformanceCheck(.moderation, "a held message reaches its recipient only when its hold ends") { h in
+            let check = MockContentCheck()
+            let (ana, ben, cat) = (
+                try await h.signedIn("ana"), try await h.signedIn("ben"), try await h.signedIn("cat")
+            )
+            let mod = try await h.signedIn("mod")
+            try await h.network.setModerator(userID: mod.user.id, true)
+            let checked = network(h, check).session(ana.account)
+            let hello = try await checked.messages.send(recipientID: ben.user.id, text: "hello")
+            h.clock.advance(by: 1)
+            let (benInbox, catInbox) = (try await ben.messages.inbox(), try await cat.messages.inbox())
+            #expect(benInbox.items.map(\.lastMessage?.id) == [hello.id] && benInbox.items.map(\.unreadCount) == [1])
+            // Held: to ben in his conversation, with a photo; to cat in a conversation it opens.
+            check.answer(.hold(reason: "looks off"), for: .message)
+            let held = try await checked.messages.send(
+                recipientID: ben.user.id, text: "psst", photo: SocialChecks.photo)
+            h.clock.advance(by: 1)
+            let opening = try await checked.messages.send(recipientID: cat.user.id, text: "hi cat")
+            h.clock.advance(by: 1)
+            check.answer(.allow, for: .message)
+            #expect(held.held && opening.held)
+            // The recipients' inboxes, order and unread counts are as if nothing was sent…
+            #expect(try await ben.messages.inbox() == benInbox)
+            #expect(try await cat.messages.inbox() == catInbox)
+            #expect(try await ben.messages.unreadCount() == 1)
+            #expect(try await cat.messages.unreadCount() == 0)
+            // …the photo answers as to a stranger, and reading leaves the held message unread.
+            for reader in [ben, cat] {
+                try await SafetyChecks.expectNotFound(.photo) {
+                    _ = try await reader.messages.photo(messageID: held.id)
+                }
+            }
+            #expect(try await !ana.messages.photo(messageID: held.id).isEmpty)
+            #expect(try await ben.messages.markRead(conversationID: hello.conversationID) == 1)
+            let anaSees = try await ana.messages.messages(conversationID: hello.conversationID).items
+            #expect(anaSees.map(\.id) == [held.id, hello.id] && anaSees[0].readAt == nil && anaSees[1].readAt != nil)
+            // The sender's own inbox shows both.
+            #expect(Set(try await ana.messages.inbox().items.compactMap(\.lastMessage?.id)) == [held.id, opening.id])
+            // Released: delivered now, in its place; removed: never delivered.
+            let queue = try await mod.moderation.queue().items
+            #expect(queue.map(\.target) == [.message(held.id), .message(opening.id)])
+            try await mod.moderation.decide(reportID: queue[0].id, .dismissed, reason: "fine")
+            try await mod.moderation.decide(reportID: queue[1].id, .contentRemoved, reason: "not fine")
+            let released = try await ben.messages.inbox().items
+            #expect(released.map(\.lastMessage?.id) == [held.id] && released.map(\.unreadCount) == [1])
+            #expect(released.first?.conversation.lastMessageAt == held.createdAt)
+            #expect(try await ben.messages.unreadCount() == 1)
+            #expect(try await !ben.messages.photo(messageID: held.id).isEmpty)
+            #expect(try await cat.messages.inbox() == catInbox)
+            #expect(try await cat.messages.unreadCount() == 0)
+        },
+        ConformanceCheck(.moderation, "a held comment counts for no one, its author included, until its hold ends") {
+            h in
+            let check = MockContentCheck()
+            let (ana, ben, mod) = (
+                try await h.signedIn("ana"), try await h.signedIn("ben"), try await h.signedIn("mod")
+            )
+            try await h.network.setModerator(userID: mod.user.id, true)
+            try await ana.profiles.follow(userID: ben.user.id)
+            let post = try await SocialChecks.publish(1, by: ben, in: h)[0]
+            let checked = network(h, check).session(ana.account)
+            _ = try await checked.posts.comment(postID: post.id, text: "fine")
+            check.answer(.hold(reason: "looks off"), for: .comment)
+            let held = try await checked.posts.comment(postID: post.id, text: "hmm")
+            let deleted = try await checked.posts.comment(postID: post.id, text: "hmm again")
+            check.answer(.allow, for: .comment)
+            // The post's count as each list and read gives it, to its author, the comments' author and the store.
+            let counts = { () async throws -> [Int?] in
+                let home = try await ana.feed.home().items
+                let own = try await ben.feed.posts(authorID: ben.user.id).items
+                return [
+                    try await ben.posts.post(postID: post.id).post.commentCount,
+                    try await ana.posts.post(postID: post.id).post.commentCount,
+                    home.first { $0.post.id == post.id }?.post.commentCount, own.first?.post.commentCount,
+                    try await h.store.post(id: post.id)?.commentCount,
+                ]
+            }
+            #expect(try await counts() == [1, 1, 1, 1, 1])
+            try await ana.posts.deleteComment(commentID: deleted.id)
+            #expect(try await counts() == [1, 1, 1, 1, 1])
+            let report = try #require(try await mod.moderation.queue().items.first { $0.target == .comment(held.id) })
+            try await mod.moderation.decide(reportID: report.id, .dismissed, reason: "fine")
+            #expect(try await counts() == [2, 2, 2, 2, 2])
         },
     ]
 }

@@ -96,13 +96,21 @@ public struct MessagePhoto: Sendable, Hashable, Codable {
     public var messageID: MessageID
     /// The conversation of that message.
     public var conversationID: ConversationID
+    /// Who sent that message.
+    public var senderID: UserID
     /// The encoded JPEG.
     public var jpeg: Data
+    /// Whether the network's ``ContentCheck`` holds that message (``Message/held``): only its
+    /// sender is shown the photo then.
+    public var held: Bool
 
     /// Creates a photo value.
-    public init(messageID: MessageID, conversationID: ConversationID, jpeg: Data) {
+    public init(messageID: MessageID, conversationID: ConversationID, senderID: UserID, jpeg: Data, held: Bool = false)
+    {
         self.messageID = messageID
         self.conversationID = conversationID
+        self.senderID = senderID
         self.jpeg = jpeg
+        self.held = held
     }
 }

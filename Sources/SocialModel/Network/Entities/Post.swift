@@ -18,7 +18,8 @@ public struct Post: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
     /// How many people like it. Kept by the store; ignored when inserting.
     public var likeCount: Int
-    /// How many comments it has. Kept by the store; ignored when inserting.
+    /// How many comments it has, without those a ``ContentCheck`` holds (for everyone, their
+    /// author too). Kept by the store; ignored when inserting.
     public var commentCount: Int
     /// Whether the network's ``ContentCheck`` holds it for a moderator: only its author is shown
     /// it until a moderator releases or removes it. Set by the network; ignored when storing.

@@ -36,8 +36,10 @@ public struct MessageService: Sendable {
         }
         let pieces = (text.isEmpty ? [] : [SubmittedContent.message(text)]) + (jpeg.map { [.photo($0)] } ?? [])
         let held = try await context.screened(pieces, by: actor.id)
-        let message = Message(
+        var message = Message(
             id: .random(), conversationID: .random(), senderID: actor.id, text: text, createdAt: context.now)
+        // A held message is delivered to its sender only; the store keeps the recipient's side.
+        message.held = held != nil
         if let held { try await context.hold(.message(message.id), by: actor.id, reason: held, in: store) }
         var stored: Message
         do {
@@ -47,7 +49,7 @@ public struct MessageService: Sendable {
         } catch {
             throw .storage(error)
         }
-        stored.held = held != nil
+        stored.held = message.held
         context.events.publish(stored, participants: [actor.id, recipientID])
         return stored
     }
@@ -67,13 +69,31 @@ public struct MessageService: Sendable {
         }
         for index in items.indices {
             items[index].otherUser = items[index].otherUser.publicView
-            // The latest message is left out while a content check holds it from the reader.
+            // While a content check holds the latest message from the reader, the one before it shows.
             if let last = items[index].lastMessage, !HeldContent.shows(held: last.held, by: last.senderID, to: actor.id)
             {
-                items[index].lastMessage = nil
+                items[index].lastMessage = try await latestShown(in: items[index].conversation.id, before: last)
             }
         }
         return CursorPage(items: items, limit: limit, cursor: \.cursor)
+    }
+
+    /// The latest message of a conversation the signed-in user is shown, before `message`.
+    func latestShown(in conversationID: ConversationID, before message: Message) async throws(NetworkError)
+        -> Message?
+    {
+        let limit = context.policy.maximumPageSize
+        var cursor = message.cursor
+        while true {
+            let page = try await context.fromStore {
+                try await store.messages(in: conversationID, viewerID: actor.id, before: cursor, limit: limit)
+            }
+            if let shown = page.first(where: { HeldContent.shows(held: $0.held, by: $0.senderID, to: actor.id) }) {
+                return shown
+            }
+            guard page.count == limit, let last = page.last else { return nil }
+            cursor = last.cursor
+        }
     }
 
     /// A conversation's messages the signed-in user can see, newest first.
@@ -100,13 +120,15 @@ public struct MessageService: Sendable {
     /// - Returns: the JPEG.
     /// - Throws: ``NetworkError/notFound(_:)`` (``NetworkEntity/photo``) when there is no
     ///   such photo among the messages the signed-in user can see: the message has none, its
-    ///   conversation is not theirs, or they deleted (hid) it after the message was sent.
+    ///   conversation is not theirs, they deleted (hid) it after the message was sent, or a
+    ///   content check holds it from them (the same answer, so a hold cannot be told apart).
     public func photo(messageID: MessageID) async throws(NetworkError) -> Data {
         let viewerID = actor.id
         guard
             let photo = try await context.fromStore({
                 try await store.messagePhoto(id: messageID, viewerID: viewerID)
-            })
+            }),
+            HeldContent.shows(held: photo.held, by: photo.senderID, to: viewerID)
         else { throw .notFound(.photo) }
         return photo.jpeg
     }

@@ -85,6 +85,9 @@ public struct ModerationService: Sendable {
     ///   the reported user) until `until`, which must be in the future.
     /// - ``ModerationDecision/accountBanned``: bans that account.
     /// - ``ModerationDecision/dismissed``: does nothing else.
+    ///
+    /// A decision other than removal about content a ``ContentCheck`` held releases it; a
+    /// released message then reaches its recipient (``MessageStore/releaseMessage(id:)``).
     /// - Parameters:
     ///   - reportID: an open report.
     ///   - decision: what to do.
@@ -118,7 +121,11 @@ public struct ModerationService: Sendable {
         let action = ModerationAction(
             id: .random(), moderatorID: actor.id, decision: decision, target: report.target,
             userID: report.reportedUserID, reason: reason, until: until, createdAt: context.now)
-        _ = try await context.fromStore { try await store.recordModeration(action) }
+        let closed = try await context.fromStore { try await store.recordModeration(action) }
+        // A held message whose hold ends without removal reaches its recipient now (once, if two decide).
+        if report.reason == .contentCheck, report.target.kind == .message, decision != .contentRemoved, closed > 0 {
+            try await context.fromStore { try await store.releaseMessage(id: MessageID(rawValue: report.target.id)) }
+        }
         return action
     }
 

@@ -17,7 +17,7 @@ public struct Hashtag: Sendable, Hashable, Codable {
 public struct Mention: Sendable, Hashable, Codable {
     /// The username as written (full-width letters made ASCII), without its sign.
     public var username: String
-    /// The username's key (``User/usernameKey(for:)``), which the mentioned account is found by.
+    /// The username's key (``TextEntities/usernameKey(_:)``), which the mentioned account is found by.
     public var key: String
 
     /// Creates a mention value.
@@ -36,7 +36,7 @@ public struct TextEntityLimits: Sendable, Hashable {
     /// The longest hashtag, in characters (as written and as its key); a longer run is not a
     /// hashtag, so it is neither indexed nor counted.
     public var maximumHashtagLength = 100
-    /// The longest username a mention can name (``AccountPolicy/usernameLength``'s default bound);
+    /// The longest username a mention can name (SocialModel's `AccountPolicy.usernameLength` default bound);
     /// a longer run is not a mention.
     public var maximumUsernameLength = 30
 

@@ -53,7 +53,7 @@ extension TextEntities {
                     tags.insert(tag.key)
                     found.hashtags.append(tag)
                 } else {
-                    let key = User.usernameKey(for: username)
+                    let key = usernameKey(username)
                     guard !username.isEmpty, username.count <= limits.maximumUsernameLength, !users.contains(key)
                     else { continue }
                     guard users.count < limits.maximumMentions else {
@@ -82,6 +82,14 @@ extension TextEntities {
         var key = String.UnicodeScalarView()
         key.append(contentsOf: folded.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
         return String(key)
+    }
+
+    /// The key a username is unique on, and a mention is resolved by: usernames are ASCII, so
+    /// lower-casing folds case exactly. SocialModel's `User.usernameKey(for:)` is this rule.
+    /// - Parameter username: a username, or a mention's.
+    /// - Returns: its key.
+    public static func usernameKey(_ username: String) -> String {
+        username.lowercased()
     }
 
     /// The hashtag in `body`, or `nil` when it is too long or has no letter (`#1` is not a tag).
@@ -139,7 +147,7 @@ extension TextEntities {
 
     /// Whether `character` is part of a word: a letter, mark or number of any script, or `_` (a
     /// joiner inside a word is part of its character).
-    static func continuesWord(_ character: Character) -> Bool {
+    package static func continuesWord(_ character: Character) -> Bool {
         if character == "_" { return true }
         guard let first = character.unicodeScalars.first else { return false }
         switch first.properties.generalCategory {
@@ -152,7 +160,7 @@ extension TextEntities {
     }
 
     /// `#`, `＃` or `﹟` on its own (a keycap `#️⃣` is one character with more scalars).
-    static func isHashSign(_ character: Character) -> Bool {
+    package static func isHashSign(_ character: Character) -> Bool {
         guard let scalar = single(character) else { return false }
         return scalar == "#" || scalar == "\u{FF03}" || scalar == "\u{FE5F}"
     }

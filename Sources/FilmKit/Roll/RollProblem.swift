@@ -1,0 +1,88 @@
+import FileSafety
+import Foundation
+import Imaging
+
+/// Why a roll's file cannot be stored or trusted, or a note is refused: the reason inside
+/// ``RollError``, ``RollDamage`` and ``RollRepair``, in words FilmKit translates (English, Slovak,
+/// Czech). What the system or a decoder said is kept as it was, as a detail.
+public indirect enum RollProblem: Sendable, Hashable {
+    /// What the system said (a file operation's error); shown as a technical detail.
+    case system(String)
+    /// The library's path is not valid UTF-8, so the store could not name files under it.
+    case pathNotUTF8
+    /// The library was opened read-only (``FileRollStore/init(readingFolder:)``).
+    case readOnly
+    /// The store was closed (``FileRollStore/close()``).
+    case closed
+    /// Every file name an export could choose is taken.
+    case noFreeFileName
+    /// A record could not be encoded; the encoder's words.
+    case unencodable(String)
+    /// A record does not decode; the decoder's words.
+    case undecodable(String)
+    /// A roll's record names another roll.
+    case recordOfAnotherRoll(UUID)
+    /// A shot's record names another frame.
+    case recordOfAnotherFrame(Int)
+    /// A file has `actual` bytes where its record says `expected`.
+    case sizeMismatch(actual: Int, expected: Int)
+    /// The file is missing.
+    case missing
+    /// A shot's bytes are missing beside its record (named here).
+    case missingBeside(record: String)
+    /// A developed photo's bytes (`bytes` of them) do not match the checksum recorded when it was developed.
+    case checksumMismatch(bytes: Int)
+    /// The file cannot be read; the system's words.
+    case unreadable(String)
+    /// Kept aside: the roll record is damaged and has no readable backup.
+    case noReadableBackup(RollProblem)
+    /// Kept aside: a shot's record is damaged and there is no shot to rebuild it from.
+    case noShotToRebuildFrom(RollProblem)
+    /// Kept aside: a shot's record is damaged and the shot does not decode.
+    case shotDoesNotDecode(RollProblem)
+    /// A note has a control character (its code point).
+    case controlCharacter(UInt32)
+    /// A note has `count` Unicode scalars, over `limit`.
+    case tooLong(count: Int, limit: Int)
+}
+
+extension RollProblem: LocalizableError, CustomStringConvertible {
+    /// The reason in English.
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+
+    /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); the
+    /// system's or a decoder's words follow as a marked detail.
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        func text(_ key: String, _ arguments: [String: String] = [:], detail: String? = nil) -> String {
+            let sentence = MessageTable.filmKit.text("RollProblem.\(key)", locale: locale, arguments)
+            return MessageTable.withDetail(sentence, detail, locale: locale)
+        }
+        switch self {
+        case .system(let detail): return text("system", ["detail": detail])
+        case .pathNotUTF8: return text("pathNotUTF8")
+        case .readOnly: return text("readOnly")
+        case .closed: return text("closed")
+        case .noFreeFileName: return text("noFreeFileName")
+        case .unencodable(let detail): return text("unencodable", detail: detail)
+        case .undecodable(let detail): return text("undecodable", detail: detail)
+        case .recordOfAnotherRoll(let id): return text("recordOfAnotherRoll", ["roll": id.uuidString])
+        case .recordOfAnotherFrame(let frame): return text("recordOfAnotherFrame", ["frame": String(frame)])
+        case .sizeMismatch(let actual, let expected):
+            return text("sizeMismatch", ["actual": String(actual), "expected": String(expected)])
+        case .missing: return text("missing")
+        case .missingBeside(let record): return text("missingBeside", ["record": record])
+        case .checksumMismatch(let bytes): return text("checksumMismatch", ["bytes": String(bytes)])
+        case .unreadable(let detail): return text("unreadable", detail: detail)
+        case .noReadableBackup(let problem):
+            return text("noReadableBackup", ["problem": problem.localizedDescription(for: locale)])
+        case .noShotToRebuildFrom(let problem):
+            return text("noShotToRebuildFrom", ["problem": problem.localizedDescription(for: locale)])
+        case .shotDoesNotDecode(let problem):
+            return text("shotDoesNotDecode", ["problem": problem.localizedDescription(for: locale)])
+        case .controlCharacter(let value):
+            return text("controlCharacter", ["character": "U+" + String(value, radix: 16, uppercase: true)])
+        case .tooLong(let count, let limit):
+            return text("tooLong", ["count": String(count), "limit": String(limit)])
+        }
+    }
+}
