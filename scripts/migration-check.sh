@@ -126,6 +126,7 @@ func c32() async throws { _ = try await value((any SocialStore).self).isLiked(re
 func c33() async throws { _ = try await value(StoreLocation.self).open() }  // expect: open(logger:)
 func c34() { _ = ActivityLevel(exerciseHoursPerWeek: 7) }  // expect: init?(exerciseHoursPerDay:)
 func c35() { _ = MessagePhoto(messageID: value(), conversationID: value(), jpeg: Data()) }  // expect: senderID
+func c69() async throws { try await value((any MessageStore).self).releaseMessage(id: value()) }  // expect: releaseMessage(id:at:)
 EOF
 
 cat >"$work/OldKits.swift" <<EOF

@@ -230,7 +230,7 @@ print(
         }
     })
 // The same feed with blocks, mutes and suspensions in place, measured against itself without them.
-let users = try await source.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0 }
+let users = try source.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0 }
 let followees = try await store.followees(of: probe, after: nil, limit: 1000).map(\.user.id)
 try await SafetyLoad(
     probe: probe, followees: followees, users: users, userID: { UserID(rawValue: String(format: "usr_%032x", $0)) }

@@ -4,9 +4,11 @@ import SocialModel
 
 /// Users' data exports beside the HTTP server: the clock's rules (time limits, expiry) applied
 /// every minute, so an archive nobody fetches is deleted without waiting for a request; at
-/// shutdown every running export is cancelled and every archive deleted, as a restart keeps none.
+/// shutdown every running export is cancelled and every archive deleted, as a restart keeps none,
+/// and the folder too when the server made it (no `--exports-folder` given).
 struct DataExportSweepService: Service {
     let exports: DataExports
+    let ownFolder: URL?
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -16,6 +18,7 @@ struct DataExportSweepService: Service {
             }
         }
         await exports.stop()
+        if let ownFolder { try? FileManager.default.removeItem(at: ownFolder) }
     }
 }
 

@@ -190,9 +190,10 @@ struct SocialServer: AsyncParsableCommand {
             bodyReadTimeout: bodyTimeout > 0 ? .milliseconds(Int64(bodyTimeout * 1000)) : nil)
         let recipes = RecipeService(store: opened.store, accounts: accounts, photos: photos)
         let meals = MealPlanService(store: opened.store, accounts: accounts)
+        let exportsDirectory = URL(fileURLWithPath: exportsFolder ?? Self.temporaryExportsFolder())
         let exports = DataExports(
             network: network, recipes: recipes, meals: meals, writer: ZipDataExportWriter(),
-            directory: URL(fileURLWithPath: exportsFolder ?? Self.temporaryExportsFolder()), logger: logger)
+            directory: exportsDirectory, logger: logger)
         let routes = SocialRoutes(
             network: network, recipes: recipes, meals: meals, exports: exports, limits: limits,
             trustedProxies: Set(trustedProxy), allowedOrigins: allowedOrigin,
@@ -216,7 +217,8 @@ struct SocialServer: AsyncParsableCommand {
                     outbox: opened.store, mailer: mailer, accounts: accounts, wakeUp: mailWakeUp, logger: logger)))
         // A moderator's suspension ends at its date: lifted within the sweep's interval, not at the next sign-in.
         services.append(SuspensionSweepService(sweep: SuspensionSweep(network: network, logger: logger)))
-        services.append(DataExportSweepService(exports: exports))
+        services.append(
+            DataExportSweepService(exports: exports, ownFolder: exportsFolder == nil ? exportsDirectory : nil))
         if let metricsPort {
             let metricsRouter = Router()
             operational.addMetrics(to: metricsRouter)

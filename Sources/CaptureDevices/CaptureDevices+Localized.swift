@@ -37,16 +37,23 @@ extension CaptureDeviceError: LocalizableError {
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
         case .invalidDevice(let identifier, let reason):
-            return text("CaptureDeviceError.invalidDevice", locale, ["identifier": identifier, "reason": reason])
+            return text(
+                "CaptureDeviceError.invalidDevice", locale,
+                ["identifier": identifier, "reason": reason.localizedDescription(for: locale)])
         case .deviceNotFound(let path): return text("CaptureDeviceError.deviceNotFound", locale, ["path": path])
         case .notAVideoDevice(let path, let reason):
-            return text("CaptureDeviceError.notAVideoDevice", locale, ["path": path, "reason": reason])
+            return text(
+                "CaptureDeviceError.notAVideoDevice", locale,
+                ["path": path, "reason": reason.localizedDescription(for: locale)])
         case .notACaptureDevice(let path): return text("CaptureDeviceError.notACaptureDevice", locale, ["path": path])
         case .permissionDenied(let path): return text("CaptureDeviceError.permissionDenied", locale, ["path": path])
         case .queryFailed(let path, let request, let reason):
-            return text("CaptureDeviceError.queryFailed", locale, ["path": path, "request": request, "reason": reason])
+            return MessageTable.withDetail(
+                text("CaptureDeviceError.queryFailed", locale, ["path": path, "request": request]), reason,
+                locale: locale)
         case .unreadableDirectory(let path, let reason):
-            return text("CaptureDeviceError.unreadableDirectory", locale, ["path": path, "reason": reason])
+            return MessageTable.withDetail(
+                text("CaptureDeviceError.unreadableDirectory", locale, ["path": path]), reason, locale: locale)
         }
     }
 }
@@ -56,12 +63,16 @@ extension DeviceMappingError: LocalizableError {
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
         case .unreadable(let path, let reason):
-            return text("DeviceMappingError.unreadable", locale, ["path": path, "reason": reason])
+            return MessageTable.withDetail(
+                text("DeviceMappingError.unreadable", locale, ["path": path]), reason, locale: locale)
         case .tooLarge(let bytes, let limit):
             return text("DeviceMappingError.tooLarge", locale, ["bytes": String(bytes), "limit": String(limit)])
-        case .malformed(let reason): return text("DeviceMappingError.malformed", locale, ["reason": reason])
+        case .malformed(let reason):
+            return MessageTable.withDetail(text("DeviceMappingError.malformed", locale), reason, locale: locale)
         case .invalidField(let field, let reason):
-            return text("DeviceMappingError.invalidField", locale, ["field": field, "reason": reason])
+            return text(
+                "DeviceMappingError.invalidField", locale,
+                ["field": field, "reason": reason.localizedDescription(for: locale)])
         }
     }
 }
@@ -71,11 +82,15 @@ extension CameraChoiceStoreError: LocalizableError {
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
         case .unreadable(let path, let reason):
-            return text("CameraChoiceStoreError.unreadable", locale, ["path": path, "reason": reason])
+            return MessageTable.withDetail(
+                text("CameraChoiceStoreError.unreadable", locale, ["path": path]), reason, locale: locale)
         case .damaged(let path, let reason):
-            return text("CameraChoiceStoreError.damaged", locale, ["path": path, "reason": reason])
+            return text(
+                "CameraChoiceStoreError.damaged", locale,
+                ["path": path, "reason": reason.localizedDescription(for: locale)])
         case .writeFailed(let path, let reason):
-            return text("CameraChoiceStoreError.writeFailed", locale, ["path": path, "reason": reason])
+            return MessageTable.withDetail(
+                text("CameraChoiceStoreError.writeFailed", locale, ["path": path]), reason, locale: locale)
         }
     }
 }

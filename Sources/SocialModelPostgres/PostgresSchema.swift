@@ -158,6 +158,7 @@ enum PostgresSchema {
         blocksAndMutes,
         moderation,
         hashtags,
+        latestDelivered,
     ]
 
     /// A deleted account's conversations stay with the other participant: the participants and a

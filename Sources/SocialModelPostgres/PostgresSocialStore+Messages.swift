@@ -55,7 +55,7 @@ extension PostgresSocialStore: MessageStore {
     static let summaryColumns = SQLShape.summaryColumnsKeepingDeletedUsers
 
     /// The user's visible conversations, latest message first, each with the other user, the
-    /// latest message the user can see and the unread count, in one query.
+    /// latest message delivered to the user and the unread count, in one query.
     ///
     /// - Throws: `StoreError` when the store fails.
     public func conversations(userID: UserID, after: KeysetCursor?, limit: Int) async throws(StoreError)
@@ -69,10 +69,7 @@ extension PostgresSocialStore: MessageStore {
             FROM conversation_members m
             JOIN conversations c ON c.id = m.conversation_id
             LEFT JOIN users u ON u.id = CASE WHEN c.user_a = \(user) THEN c.user_b ELSE c.user_a END
-            LEFT JOIN LATERAL (
-                SELECT \(SQLShape.message) FROM messages
-                WHERE conversation_id = c.id AND seq > m.cleared_seq ORDER BY created_at DESC, id DESC LIMIT 1
-            ) lm ON true
+            LEFT JOIN messages lm ON lm.id = m.last_message_id
             WHERE m.user_id = \(user) AND NOT m.hidden \(condition)
             ORDER BY c.last_message_at DESC, c.id DESC LIMIT \(builder.bind(max(0, limit)))
             """

@@ -426,6 +426,8 @@ extension PostgresSocialStore: SQLBackedStore, ProfileStore, RecipeStore, BodyPr
 
 extension PostgresSchema {
     static let hashtags = Migration(version: "v11-hashtags", statements: HashtagSQL.schema(text: "text COLLATE \"C\""))
+    static let latestDelivered = Migration(
+        version: "v12-latest-delivered-message", statements: MessageSQL.latestSchema(text: "text COLLATE \"C\""))
 }
 
 /// The shared requirements' calls (``SQLExecutor``) on the PostgreSQL store.
@@ -466,11 +468,14 @@ struct PostgresExecutor: SQLExecutor {
         case .notification(let id): store.announcement(.notification(id))
         case .post(let id): store.announcement(.post(id))
         case .revocation(let revocation): store.announcement(.revocation(revocation))
+        case .message(let id, let participants): store.announcement(.message(id, participants: participants))
         case .mail: store.announcement(.mail)
         }
     }
 
     var skipLockedRows: String { " FOR UPDATE SKIP LOCKED" }
+
+    func nextSeq(of table: String) -> String { "DEFAULT" }
 
     func toggle(_ on: Bool, add: SQLStatement, remove: SQLStatement, notification: NetworkNotification?)
         async throws(StoreError) -> Bool

@@ -33,16 +33,17 @@ package enum MessageSQL {
     }
 
     /// A new message makes the conversation's latest time its own, shows the conversation again
-    /// to both members and counts as unread for the recipient. A held message (``Message/held``)
-    /// only shows it to its sender: the recipient's list, order and unread count stay as if it was
-    /// not sent, until its hold ends without removal (``release(_:)``).
+    /// to both members, becomes their latest message (``latest(_:)``) and counts as unread for the
+    /// recipient. A held message (``Message/held``) reaches only its sender: the recipient's list,
+    /// order, latest message and unread count stay as if it was not sent, until its hold ends
+    /// without removal (``release(_:at:seq:)``).
     package static func delivered(_ message: Message, in conversation: String, to recipientID: UserID)
         -> [SQLStatement]
     {
         guard !message.held else {
             return [
                 """
-                UPDATE conversation_members SET hidden = \(false) \
+                UPDATE conversation_members SET hidden = \(false), \(latest(message.id)) \
                 WHERE conversation_id = \(conversation) AND user_id = \(message.senderID)
                 """
             ]
@@ -53,27 +54,64 @@ package enum MessageSQL {
             THEN \(message.createdAt) ELSE last_message_at END WHERE id = \(conversation)
             """,
             """
-            UPDATE conversation_members SET hidden = \(false), \
+            UPDATE conversation_members SET hidden = \(false), \(latest(message.id)), \
             unread_count = unread_count + (CASE WHEN user_id = \(recipientID) THEN 1 ELSE 0 END) \
             WHERE conversation_id = \(conversation)
             """,
         ]
     }
 
-    /// Delivers a message whose hold ended: what ``delivered(_:in:to:)`` left out for the
-    /// recipient, unless they hid the conversation after it was sent.
-    package static func release(_ id: MessageID) -> [SQLStatement] {
-        [
+    /// Sets a member row's latest delivered message (`last_message_id`, what its conversation
+    /// list shows) to `id` unless the one it has comes later in the list's order (a message
+    /// committed after a later one does not replace it).
+    static func latest(_ id: MessageID) -> SQLStatement {
+        """
+        last_message_id = (SELECT lm.id FROM messages lm WHERE lm.id = \(id) \
+        OR lm.id = conversation_members.last_message_id ORDER BY lm.created_at DESC, lm.id DESC LIMIT 1)
+        """
+    }
+
+    /// Delivers a message whose hold ended as if it was sent at `date`: what
+    /// ``delivered(_:in:to:)`` left out for the recipient, after it is dated `date` and numbered
+    /// `seq` (the store's next `seq`, ``SQLExecutor/nextSeq(of:)``).
+    package static func release(_ id: MessageID, at date: Date, seq: String) -> [SQLStatement] {
+        let conversation: SQLStatement = "(SELECT conversation_id FROM messages WHERE id = \(id))"
+        return [
+            // Moved after every message so far, so a recipient who hid the conversation while it
+            // was held (`cleared_seq` counts it) is delivered it rather than never shown it; and
+            // dated now, as what they are delivered is new to them and lists keep date order.
+            "UPDATE messages SET seq = \(raw: seq), created_at = \(date) WHERE id = \(id)",
             """
-            UPDATE conversations SET last_message_at = (SELECT CASE WHEN conversations.last_message_at < m.created_at \
-            THEN m.created_at ELSE conversations.last_message_at END FROM messages m WHERE m.id = \(id)) \
-            WHERE id = (SELECT conversation_id FROM messages WHERE id = \(id))
+            UPDATE conversations SET last_message_at = CASE WHEN last_message_at < \(date) \
+            THEN \(date) ELSE last_message_at END WHERE id = \(conversation)
             """,
             """
-            UPDATE conversation_members SET hidden = \(false), unread_count = unread_count + 1 \
-            WHERE conversation_id = (SELECT conversation_id FROM messages WHERE id = \(id)) \
-            AND user_id <> (SELECT sender_id FROM messages WHERE id = \(id)) \
-            AND cleared_seq < (SELECT seq FROM messages WHERE id = \(id))
+            UPDATE conversation_members SET hidden = \(false), \(latest(id)), unread_count = unread_count + 1 \
+            WHERE conversation_id = \(conversation) AND user_id <> (SELECT sender_id FROM messages WHERE id = \(id))
+            """,
+        ]
+    }
+
+    /// A message with its held flag, and its conversation's pair.
+    package static func message(_ id: MessageID) -> SQLStatement {
+        """
+        SELECT \(raw: SQLShape.qualified(SQLShape.message, "m")), \(raw: HeldContentSQL.held(.message, "m.id")), \
+        c.user_a, c.user_b FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = \(id)
+        """
+    }
+
+    /// Adds each member row's latest delivered message (``latest(_:)``), filled from the
+    /// messages after the member last hid the conversation: no released version held a
+    /// message, so each of those was delivered.
+    /// - Parameter text: the id column type (`TEXT`, or `text COLLATE "C"`).
+    /// - Returns: the statements, in order.
+    package static func latestSchema(text: String) -> [String] {
+        [
+            "ALTER TABLE conversation_members ADD COLUMN last_message_id \(text)",
+            """
+            UPDATE conversation_members SET last_message_id = (SELECT msg.id FROM messages msg \
+            WHERE msg.conversation_id = conversation_members.conversation_id AND msg.seq > conversation_members.cleared_seq \
+            ORDER BY msg.created_at DESC, msg.id DESC LIMIT 1)
             """,
         ]
     }
@@ -123,7 +161,7 @@ package enum MessageSQL {
     /// Hides the conversation and its messages so far from one member.
     package static func hide(_ id: ConversationID, userID: UserID) -> SQLStatement {
         """
-        UPDATE conversation_members SET hidden = \(true), unread_count = 0, \
+        UPDATE conversation_members SET hidden = \(true), unread_count = 0, last_message_id = NULL, \
         cleared_seq = (SELECT coalesce(max(seq), 0) FROM messages WHERE conversation_id = \(id)) \
         WHERE conversation_id = \(id) AND user_id = \(userID) RETURNING 1
         """

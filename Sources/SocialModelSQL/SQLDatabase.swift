@@ -30,6 +30,10 @@ package protocol SQLExecutor: Sendable {
     /// (` FOR UPDATE SKIP LOCKED` in PostgreSQL; empty for SQLite, which writes one at a time).
     var skipLockedRows: String { get }
 
+    /// The value that sets a row's `seq` in `table` after every row's so far (PostgreSQL's
+    /// identity: `DEFAULT`; SQLite, which writes one at a time: one more than the largest).
+    func nextSeq(of table: String) -> String
+
     /// Adds (`add`) or removes (`remove`) one link — a like, a follow — in one transaction, with
     /// its notification: a new link stores (PostgreSQL also announces) `notification`, a removed
     /// one deletes the notifications that match it. Returns whether the link changed.
@@ -42,6 +46,8 @@ package enum SQLAnnouncement: Sendable {
     case notification(NotificationID)
     case post(PostID)
     case revocation(SessionRevocation)
+    /// A message reached its conversation's participants (a held one when it is released).
+    case message(MessageID, participants: [UserID])
     /// Mail was queued.
     case mail
 }

@@ -45,11 +45,16 @@ extension MessageStore where Self: SQLBackedStore {
         }
     }
 
-    /// Delivers a held message whose hold ended to its recipient, in one transaction.
+    /// Delivers a held message whose hold ended to its recipient as if it was sent at `date`, in
+    /// one transaction that also announces it (as `insertMessage` announces a message), and
+    /// returns it as stored now.
     ///
     /// - Throws: `StoreError` when the store fails.
-    public func releaseMessage(id: MessageID) async throws(StoreError) {
-        try await sql.transaction(MessageSQL.release(id))
+    public func releaseMessage(id: MessageID, at date: Date) async throws(StoreError) -> Message? {
+        guard let pair = try await sql.fetchOne(MessageSQL.message(id), { try $0.pair() }) else { return nil }
+        let release = MessageSQL.release(id, at: date, seq: sql.nextSeq(of: "messages"))
+        try await sql.transaction(sql.announcing(.message(id, participants: pair.participants), after: release))
+        return try await sql.fetchOne(MessageSQL.message(id)) { try $0.heldMessage() }
     }
 
     /// Hides the conversation and its messages so far from one member.
@@ -64,5 +69,12 @@ extension MessageStore where Self: SQLBackedStore {
     /// - Throws: `StoreError` when the store fails.
     public func unreadMessageCount(userID: UserID) async throws(StoreError) -> Int {
         try await sql.fetchOne(MessageSQL.unreadCount(userID: userID)) { try $0.int() } ?? 0
+    }
+}
+
+extension SQLColumns {
+    /// A row of ``MessageSQL/message(_:)``: the message and its conversation's participants.
+    mutating func pair() throws -> (message: Message, participants: [UserID]) {
+        (try heldMessage(), [try id(), try id()])
     }
 }

@@ -127,6 +127,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v10-hashtags") { db in
             try db.execute(sql: HashtagSQL.schema(text: "TEXT").joined(separator: ";\n"))
         }
+        migrator.registerMigration("v11-latest-delivered-message") { db in
+            try db.execute(sql: MessageSQL.latestSchema(text: "TEXT").joined(separator: ";\n"))
+        }
         return migrator
     }
 

@@ -309,6 +309,8 @@ struct SQLiteExecutor: SQLExecutor {
 
     var skipLockedRows: String { "" }
 
+    func nextSeq(of table: String) -> String { "(SELECT max(seq) + 1 FROM \(table))" }
+
     func toggle(_ on: Bool, add: SQLStatement, remove: SQLStatement, notification: NetworkNotification?)
         async throws(StoreError) -> Bool
     {

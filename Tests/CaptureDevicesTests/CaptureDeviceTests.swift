@@ -23,7 +23,7 @@ struct CaptureDeviceTests {
         for zoom: ClosedRange<Double> in [0...2, -1...2, 1...Double.infinity, -Double.infinity...1] {
             #expect(throws: CaptureDeviceError.self) { try make(zoom: zoom) }
         }
-        expectError(CaptureDeviceError.invalidDevice(identifier: "", reason: "empty identifier")) { try make("") }
+        expectError(CaptureDeviceError.invalidDevice(identifier: "", reason: .emptyIdentifier)) { try make("") }
     }
 
     @Test("field of view and 35 mm equivalent focal length convert both ways")

@@ -88,7 +88,7 @@ struct ChoiceStoreTests {
                 return
             }
             #expect(path == url.path)
-            #expect(reason.contains(problem), "\(reason)")
+            #expect(reason.description.contains(problem), "\(reason)")
         }
         // Nothing was deleted or changed; the next save replaces the file.
         #expect(try Data(contentsOf: url) == Data(contents.utf8))
@@ -104,7 +104,7 @@ struct ChoiceStoreTests {
         try Data(repeating: 0x20, count: FileCameraChoiceStore.maximumFileSize + 1).write(to: big)
         await expectError(
             CameraChoiceStoreError.damaged(
-                path: big.path, reason: "larger than \(FileCameraChoiceStore.maximumFileSize) bytes")
+                path: big.path, reason: .tooLarge(limit: FileCameraChoiceStore.maximumFileSize))
         ) {
             try await FileCameraChoiceStore(url: big).load()
         }
@@ -166,8 +166,10 @@ struct ChoiceStoreTests {
         await store.failSaves(with: failure)
         await expectError(failure) { try await store.save(CameraChoices()) }
         #expect(try await store.load() == choices)
-        await store.failLoads(with: .damaged(path: "memory", reason: "test"))
-        await expectError(CameraChoiceStoreError.damaged(path: "memory", reason: "test")) { try await store.load() }
+        await store.failLoads(with: .damaged(path: "memory", reason: .notJSON("test")))
+        await expectError(CameraChoiceStoreError.damaged(path: "memory", reason: .notJSON("test"))) {
+            try await store.load()
+        }
         await store.failLoads(with: nil)
         await store.failSaves(with: nil)
         try await store.save(CameraChoices())

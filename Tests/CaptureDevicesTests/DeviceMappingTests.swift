@@ -99,7 +99,7 @@ struct DeviceMappingTests {
                 return
             }
             #expect(named == field, "\(json): \(reason)")
-            #expect(!reason.isEmpty)
+            #expect(!reason.description.isEmpty)
         }
     }
 
@@ -263,7 +263,7 @@ struct DeviceMappingTests {
         }
         let entry = try DeviceMapping.Entry(match: .name("Cam"), position: .back)
         expectError(
-            DeviceMappingError.invalidField(field: "devices[1].name", reason: "'Cam' is already mapped by devices[0]")
+            DeviceMappingError.invalidField(field: "devices[1].name", reason: .alreadyMapped(value: "Cam", index: 0))
         ) {
             try DeviceMapping(entries: [entry, entry])
         }

@@ -32,8 +32,7 @@
             let fifo = folder.file("video1")
             #expect(mkfifo(fifo.path, 0o600) == 0)  // opening a FIFO would block: it must not be opened
             for path in ["/dev/null", "/dev/zero", "/dev/tty", file.path, fifo.path, folder.url.path] {
-                await expectError(CaptureDeviceError.notAVideoDevice(path: path, reason: "not a V4L2 character device"))
-                {
+                await expectError(CaptureDeviceError.notAVideoDevice(path: path, reason: .notV4L2CharacterDevice)) {
                     try await V4L2DeviceDiscovery().device(at: path)
                 }
             }
@@ -74,7 +73,7 @@
                 ])
             #expect(
                 scan.skipped[0].error
-                    == .notAVideoDevice(path: folder.file("video2").path, reason: "not a V4L2 character device"))
+                    == .notAVideoDevice(path: folder.file("video2").path, reason: .notV4L2CharacterDevice))
             #expect(scan.skipped[1].error == .deviceNotFound(path: folder.file("video3").path))
         }
 

@@ -152,7 +152,7 @@
             }
             expectError(
                 CaptureDeviceError.notAVideoDevice(
-                    path: "/dev/video0", reason: "the driver does not answer VIDIOC_QUERYCAP")
+                    path: "/dev/video0", reason: .noCapabilityAnswer)
             ) {
                 try report(ScriptedDriver(capabilityAnswer: .failure(V4L2Errno(code: ENOTTY))))
             }

@@ -26,9 +26,11 @@ struct GrainModelTests {
             to: TestImages.flat(Double(midGrey), width: width, height: height), seed: seed, format: format)
     }
 
-    /// Each channel's standard deviation, in levels.
+    /// Each channel's standard deviation, in levels. The look is rendered once, into memory: each
+    /// band's statistic of the lazy pipeline would render it again.
     static func deviations(_ image: Image) throws -> [Double] {
-        try (0..<3).map { try image.extractingBands($0).standardDeviation() }
+        let rendered = try image.materialized()
+        return try (0..<3).map { try rendered.extractingBands($0).standardDeviation() }
     }
 
     /// Output levels per unit of density at mid-grey, worked out from the stock's published curve
@@ -101,7 +103,7 @@ struct GrainModelTests {
     @Test(arguments: stocks.filter { $0.type != .blackAndWhite })
     func colourGrainIsMostlyBrightness(stock: FilmStock) throws {
         let scale = max(1, 4 / (stock.grain.rmsDensity * Self.levelsPerDensity(stock)[1]))
-        let lab = try Self.render(stock, width: 600, height: 400, scale: scale).converted(to: .lab)
+        let lab = try Self.render(stock, width: 600, height: 400, scale: scale).converted(to: .lab).materialized()
         let lightness = try lab.extractingBands(0).standardDeviation()
         let a = try lab.extractingBands(1).standardDeviation()
         let b = try lab.extractingBands(2).standardDeviation()
@@ -135,7 +137,8 @@ struct GrainModelTests {
         }
         for (look, chroma) in looks {
             let image = try look.apply(
-                to: TestImages.flat(Double(Self.midGrey), width: 1200, height: 300), seed: 7)
+                to: TestImages.flat(Double(Self.midGrey), width: 1200, height: 300), seed: 7
+            ).materialized()
             let channels = try (0..<3).map { try image.extractingBands($0).pixels().samples.map(Double.init) }
             let expected = 1 - 1.5 * chroma * chroma
             for (a, b) in [(0, 1), (0, 2), (1, 2)] {

@@ -52,22 +52,21 @@ struct LUTHostileInputTests {
 
     @Test func aNonFinite1DInputRangeIsRefused() throws {
         let error = try registrationError(Self.cube("LUT_1D_INPUT_RANGE -inf inf", dimensions: "1D"))
-        #expect(error == .malformedLine(line: 3, text: "LUT_1D_INPUT_RANGE -inf inf", reason: "'-inf' is not a number"))
+        #expect(error == .malformedLine(line: 3, text: "LUT_1D_INPUT_RANGE -inf inf", reason: .notANumber("-inf")))
     }
 
     @Test func entriesOutsideSinglePrecisionAreRefused() throws {
         let text = "LUT_1D_SIZE 2\n0 0 0\n1e39 1 1\n"
         #expect(
             throws: LUTError.malformedLine(
-                line: 3, text: "1e39 1 1", reason: "'1e39' is outside single precision (±3.4e38)")
+                line: 3, text: "1e39 1 1", reason: .outsideSinglePrecision("1e39"))
         ) {
             try ColorLookupTable(cube: text)
         }
-        #expect(throws: LUTError.invalidEntry(index: 1, reason: "[1e+39, 1.0, 1.0] is not finite in single precision"))
-        {
+        #expect(throws: LUTError.invalidEntry(index: 1, reason: .notFinite([1e39, 1, 1]))) {
             try ColorLookupTable(entries: .oneDimensional(size: 2, values: [[0, 0, 0], [1e39, 1, 1]]))
         }
-        #expect(throws: LUTError.invalidEntry(index: 0, reason: "2 numbers, expected 3")) {
+        #expect(throws: LUTError.invalidEntry(index: 0, reason: .wrongNumberCount(expected: 3, found: 2))) {
             try ColorLookupTable(entries: .threeDimensional(size: 2, values: Array(repeating: [0, 0], count: 8)))
         }
         #expect(throws: LUTError.invalidDomain) {

@@ -67,10 +67,11 @@ struct LUTTests {
     }
 
     @Test func malformedCubeFilesNameTheLineOrProblem() {
-        #expect(throws: LUTError.malformedLine(line: 3, text: "1 1", reason: "expected 3 numbers, found 2")) {
+        #expect(throws: LUTError.malformedLine(line: 3, text: "1 1", reason: .wrongNumberCount(expected: 3, found: 2)))
+        {
             try ColorLookupTable(cube: "LUT_1D_SIZE 2\n0 0 0\n1 1\n")
         }
-        #expect(throws: LUTError.malformedLine(line: 2, text: "0 zero 0", reason: "'zero' is not a number")) {
+        #expect(throws: LUTError.malformedLine(line: 2, text: "0 zero 0", reason: .notANumber("zero"))) {
             try ColorLookupTable(cube: "LUT_1D_SIZE 2\n0 zero 0\n1 1 1\n")
         }
         #expect(throws: LUTError.missingSize) { try ColorLookupTable(cube: "# only a comment\n") }
@@ -78,7 +79,7 @@ struct LUTTests {
             try ColorLookupTable(cube: "LUT_3D_SIZE 2\n0 0 0\n")
         }
         #expect(throws: LUTError.sizeOutOfRange(70, allowed: 2...65)) { try ColorLookupTable(cube: "LUT_3D_SIZE 70\n") }
-        #expect(throws: LUTError.malformedLine(line: 1, text: "LUT_4D_SIZE 2", reason: "unknown keyword 'LUT_4D_SIZE'"))
+        #expect(throws: LUTError.malformedLine(line: 1, text: "LUT_4D_SIZE 2", reason: .unknownKeyword("LUT_4D_SIZE")))
         {
             try ColorLookupTable(cube: "LUT_4D_SIZE 2\n")
         }

@@ -25,9 +25,12 @@ private let allErrors: [any LocalizableError & CustomStringConvertible] = [
     RollError.invalidExposure(7),
     RollError.invalidNote(.tooLong(count: 4000, limit: 1000)),
     RollError.invalidOwner(""),
-    RollError.developmentFailed(name: "Léto", frame: 3, reason: "disk full"),
+    RollError.developmentFailed(name: "Léto", frame: 3, reason: .imaging(.decodeFailed(message: "not a JPEG"))),
+    RollError.developmentFailed(name: "Léto", frame: 3, reason: .reported("Scratched()")),
     RollError.busy(name: "Léto"),
-    RollError.exportFailed(name: "Léto", frame: 3, reason: "disk full"),
+    RollError.exportFailed(
+        name: "Léto", frame: 3, reason: .roll(.storageFailed(path: "/out", reason: .system("No space left on device")))),
+    RollError.exportFailed(name: "Léto", frame: 3, reason: .failure(TranslatedMessage(LUTError.missingSize))),
     RollError.libraryInUse(path: "/rolls"),
     RollError.storageFailed(path: "/rolls/a", reason: .system("No space left on device")),
     RollError.storageFailed(path: "/rolls/a", reason: .readOnly),
@@ -53,6 +56,11 @@ private let allErrors: [any LocalizableError & CustomStringConvertible] = [
     RollProblem.shotDoesNotDecode(.recordOfAnotherFrame(3)),
     RollProblem.controlCharacter(0x0A),
     RollProblem.tooLong(count: 1001, limit: 1000),
+    RollProblem.imaging(.decodeFailed(message: "not a JPEG")),
+    RollProblem.filter(.unknownFilter(name: "portra", suggestions: [])),
+    RollProblem.roll(.busy(name: "Léto")),
+    RollProblem.failure(TranslatedMessage(LUTError.missingSize)),
+    RollProblem.reported("Scratched()"),
     FilterError.duplicateName("sepia"),
     FilterError.unknownFilter(name: "sepa", suggestions: ["sepia"]),
     FilterError.unknownFilter(name: "x", suggestions: []),
@@ -60,21 +68,50 @@ private let allErrors: [any LocalizableError & CustomStringConvertible] = [
     FilterError.unknownParameter(filter: "sepia", parameter: "amont", suggestions: ["amount"]),
     FilterError.parameterOutOfRange(filter: "sepia", parameter: "amount", value: 2, minimum: 0, maximum: 1),
     FilterError.invalidParameterValue(filter: "date-stamp", parameter: "date", value: "x", expected: "a date"),
-    FilterError.invalidDescription("two parameters named a"),
-    FilmStockError.unreadable(path: "/s.json", reason: "no such file"),
-    FilmStockError.malformed(source: "s.json", reason: "not JSON"),
+    FilterError.invalidDescription(.duplicateParameter(filter: "sepia", parameter: "amount")),
+    FilterDescriptionProblem.duplicateParameter(filter: "sepia", parameter: "amount"),
+    FilmStockError.unreadable(path: "/s.json", reason: .system("No such file or directory")),
+    FilmStockError.malformed(source: "s.json", reason: .notJSON("Unexpected character at line 1")),
     FilmStockError.valueOutOfRange(stock: "portra", field: "grain", value: 9, range: 0...1),
-    FilmStockError.invalid(stock: "portra", reason: "contradiction"),
-    LUTError.unreadable(path: "/a.cube", reason: "no such file"),
-    LUTError.malformedLine(line: 3, text: "x", reason: "not a number"),
+    FilmStockError.invalid(stock: "portra", reason: .mixWeights),
+    FilmStockProblem.system("Permission denied"),
+    FilmStockProblem.tooLarge(byteCount: 2_000_000, limit: 1_048_576),
+    FilmStockProblem.notJSON("Unexpected character at line 1"),
+    FilmStockProblem.missingField("iso", parent: nil),
+    FilmStockProblem.missingField("clumpMicrometres", parent: "grain"),
+    FilmStockProblem.wrongType(path: "iso", expected: "Int"),
+    FilmStockProblem.wrongType(path: nil, expected: "Dictionary<String, Any>"),
+    FilmStockProblem.nullValue(path: "grain.printGrainIndex", expected: "Double"),
+    FilmStockProblem.unreadableValue(path: "iso", detail: "Number 1e999 is not representable"),
+    FilmStockProblem.undecodable("unknown"),
+    FilmStockProblem.missingIDOrName,
+    FilmStockProblem.idNotAFilterName,
+    FilmStockProblem.blackAndWhiteCurves,
+    FilmStockProblem.needsThreeGains(field: "color.cast"),
+    FilmStockProblem.mixWeights,
+    FilmStockProblem.blackNotBelowWhite(channel: "red"),
+    FilmStockProblem.grainFigure,
+    LUTError.unreadable(path: "/a.cube", reason: .system("No such file or directory")),
+    LUTError.malformedLine(line: 3, text: "x", reason: .notANumber("x")),
     LUTError.missingSize,
     LUTError.sizeOutOfRange(300, allowed: 2...256),
     LUTError.wrongEntryCount(expected: 8, found: 7),
     LUTError.tooManyEntries(expected: 8, line: 12),
-    LUTError.invalidEntry(index: 0, reason: "not finite"),
+    LUTError.invalidEntry(index: 0, reason: .notFinite([1e39, 1, 1])),
     LUTError.invalidDomain,
     LUTError.tooLarge(byteCount: 100, limit: 99),
     LUTError.notAHaldCLUT(width: 10, height: 10),
+    LUTProblem.system("Permission denied"),
+    LUTProblem.lineTooLong(limit: 4096),
+    LUTProblem.notANumber("zero"),
+    LUTProblem.outsideSinglePrecision("1e39"),
+    LUTProblem.wrongNumberCount(expected: 3, found: 2),
+    LUTProblem.wrongNumberCount(expected: 1, found: 0),
+    LUTProblem.sizeGivenTwice,
+    LUTProblem.sizeNotAWholeNumber,
+    LUTProblem.unknownKeyword("LUT_4D_SIZE"),
+    LUTProblem.entryBeforeSize,
+    LUTProblem.notFinite([1e39, 1, 1]),
 ]
 
 @Suite("FilmKit in English, Slovak and Czech")
@@ -129,6 +166,82 @@ struct LocalizationFilmKitTests {
                 == "/rolls/a nelze uložit: systémová chyba (technický detail: „No space left on device“)")
         // An unsupported language falls back to English; the log description never changes.
         #expect(state.localizedDescription(for: Locale(identifier: "de_DE")) == state.description)
+    }
+
+    @Test("Stock, lookup-table, filter and development reasons read in three languages")
+    func reasonsOfStocksTablesAndFrames() {
+        let unreadable = FilmStockError.unreadable(path: "/s.json", reason: .system("Permission denied"))
+        #expect(unreadable.description == "cannot read film stock /s.json: Permission denied")
+        #expect(
+            unreadable.localizedDescription(for: slovak)
+                == "typ filmu /s.json sa nedá prečítať: systémová chyba (technický detail: „Permission denied“)")
+        let missing = FilmStockError.malformed(source: "a.json", reason: .missingField("iso", parent: "grain"))
+        #expect(missing.description == "a.json is not a valid film stock: missing field 'iso' in grain")
+        #expect(missing.localizedDescription(for: czech) == "a.json není platný typ filmu: v grain chybí pole 'iso'")
+        let notJSON = FilmStockProblem.notJSON("Unexpected character at line 1")
+        #expect(notJSON.description == "not JSON: Unexpected character at line 1")
+        #expect(
+            notJSON.localizedDescription(for: slovak)
+                == "nie je to JSON (technický detail: „Unexpected character at line 1“)")
+        let topLevel = FilmStockProblem.wrongType(path: nil, expected: "Dictionary")
+        #expect(topLevel.description == "the top level should be Dictionary")
+        #expect(topLevel.localizedDescription(for: czech) == "kořen dokumentu: hodnota má být typu Dictionary")
+        let gains = FilmStockError.invalid(stock: "portra", reason: .needsThreeGains(field: "halation.color"))
+        #expect(gains.localizedDescription(for: slovak) == "typ filmu portra: halation.color potrebuje 3 zosilnenia")
+        let line = LUTError.malformedLine(line: 3, text: "1 1", reason: .wrongNumberCount(expected: 3, found: 2))
+        #expect(line.description == "line 3: expected 3 numbers, found 2: '1 1'")
+        #expect(line.localizedDescription(for: slovak) == "riadok 3: očakávajú sa 3 čísla, je ich 2: '1 1'")
+        let entry = LUTError.invalidEntry(index: 1, reason: .notFinite([1e39, 1, 1]))
+        #expect(entry.description == "entry 2: [1e+39, 1.0, 1.0] is not finite in single precision")
+        #expect(
+            entry.localizedDescription(for: czech) == "položka 2: [1e+39, 1.0, 1.0] není konečné v jednoduché přesnosti"
+        )
+        let twice = FilterError.invalidDescription(.duplicateParameter(filter: "sepia", parameter: "amount"))
+        #expect(twice.description == "invalid filter description: sepia declares the parameter 'amount' twice")
+        #expect(
+            twice.localizedDescription(for: slovak)
+                == "neplatný popis filtra: sepia deklaruje parameter 'amount' dvakrát")
+        // A filter's error of the app's own has no translation: its words are a marked detail.
+        let scratched = RollError.developmentFailed(name: "Léto", frame: 3, reason: .reported("Scratched()"))
+        #expect(scratched.description == "developing frame 3 of roll 'Léto' failed: Scratched()")
+        #expect(
+            scratched.localizedDescription(for: czech)
+                == "vyvolání políčka 3 filmu 'Léto' selhalo: chyba (technický detail: „Scratched()“)")
+        // Another kit's error keeps its translations, caught once.
+        let refused = RollError.exportFailed(
+            name: "Léto", frame: 1, reason: .failure(TranslatedMessage(LUTError.missingSize)))
+        #expect(
+            refused.localizedDescription(for: slovak)
+                == "políčko 1 filmu 'Léto' sa nedá exportovať: chýba riadok LUT_1D_SIZE alebo LUT_3D_SIZE")
+        #expect(refused.localizedDescription(for: Locale(identifier: "de_DE")) == refused.description)
+        let decoding = RollError.developmentFailed(
+            name: "Léto", frame: 3, reason: .imaging(.decodeFailed(message: "not a JPEG")))
+        #expect(
+            decoding.localizedDescription(for: slovak)
+                == "vyvolanie políčka 3 filmu 'Léto' zlyhalo: "
+                + ImagingError.decodeFailed(message: "not a JPEG").localizedDescription(for: slovak))
+    }
+
+    @Test("A lookup table's count of numbers takes the form the number needs (1, 2–4, 5+, 0)")
+    func numberCountPlural() {
+        func count(_ expected: Int, _ locale: Locale) -> String {
+            LUTProblem.wrongNumberCount(expected: expected, found: 0).localizedDescription(for: locale)
+        }
+        #expect(
+            [0, 1, 2, 5].map { count($0, english) } == [
+                "expected 0 numbers, found 0", "expected 1 number, found 0", "expected 2 numbers, found 0",
+                "expected 5 numbers, found 0",
+            ])
+        #expect(
+            [0, 1, 2, 4, 5].map { count($0, slovak) } == [
+                "očakáva sa 0 čísel, je ich 0", "očakáva sa 1 číslo, je ich 0", "očakávajú sa 2 čísla, je ich 0",
+                "očakávajú sa 4 čísla, je ich 0", "očakáva sa 5 čísel, je ich 0",
+            ])
+        #expect(
+            [0, 1, 3, 5].map { count($0, czech) } == [
+                "očekává se 0 čísel, je jich 0", "očekává se 1 číslo, je jich 0", "očekávají se 3 čísla, je jich 0",
+                "očekává se 5 čísel, je jich 0",
+            ])
     }
 
     @Test("What a check finds and a repair does, in three languages")

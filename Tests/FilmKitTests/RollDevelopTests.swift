@@ -177,7 +177,7 @@ struct RollDevelopTests {
                 return
             }
             #expect(name == "Scratch")
-            #expect(reason.contains("Scratched"))
+            #expect(reason == .reported("Scratched()"))
         }
         #expect(try await camera.roll(named: "Scratch") == roll)
         #expect(store.developedFrameCount(of: roll.id) == 0)

@@ -2,6 +2,7 @@ import FilmKit
 import FilmKitMocks
 import Foundation
 import Imaging
+import Locking
 import TestSupport
 import Testing
 
@@ -58,6 +59,39 @@ struct RollPersistenceTests {
         // Closed with its camera, the library opens again.
         let names = try await RollFixtures.withFileCamera(library.url) { await $0.rolls().map(\.name) }
         #expect(names == ["Mine"])
+    }
+
+    /// A process started from another thread holds a copy of the lock file's descriptor until it
+    /// executes its program, and the lock with it: the cause of the "in use" that failed CI when
+    /// a test reopened a library (one reopening in four, measured, without the store's wait).
+    @Test func aLibraryClosedWhileProcessesStartOpensAgain() async throws {
+        let library = try TemporaryDirectory("roll-spawn")
+        defer { library.remove() }
+        let starting = Locked(true)
+        let refused = await offPool {
+            let refused = Locked(0)
+            DispatchQueue.concurrentPerform(iterations: 3) { worker in
+                if worker > 0 {
+                    while starting.withLock({ $0 }) {
+                        let process = Process()
+                        process.executableURL = URL(fileURLWithPath: "/bin/true")
+                        try? process.run()
+                        process.waitUntilExit()
+                    }
+                    return
+                }
+                defer { starting.withLock { $0 = false } }
+                for _ in 0..<300 {
+                    do {
+                        try FileRollStore(folder: library.url).close()
+                    } catch {
+                        refused.withLock { $0 += 1 }
+                    }
+                }
+            }
+            return refused.withLock { $0 }
+        }
+        #expect(refused == 0, "\(refused) of 300 reopenings found the library in use")
     }
 
     @Test func closingGivesTheLockBackAndRefusesLaterWrites() async throws {

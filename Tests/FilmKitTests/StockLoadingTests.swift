@@ -14,7 +14,7 @@ struct StockLoadingTests {
         try HostileFiles.sparseFile(at: url, size: 50_000_000)
         let error = #expect(throws: FilmStockError.self) { try FilmStock(contentsOf: url) }
         guard case .unreadable(_, let reason) = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(reason.contains("over the limit of \(FilmStock.maximumFileSize) bytes"))
+        #expect(reason.description.contains("over the limit of \(FilmStock.maximumFileSize) bytes"))
     }
 
     @Test func anEndlessStreamIsCutOffAtTheLimit() {

@@ -144,11 +144,12 @@ struct StockFileTests {
     @Test func malformedStockFilesGetTypedErrorsNamingTheProblem() throws {
         #expect(throws: FilmStockError.self) { try FilmStock(json: Data("{ not json".utf8), source: "bad.json") }
         let missing = try json { $0.removeValue(forKey: "iso") }
-        #expect(throws: FilmStockError.malformed(source: "missing.json", reason: "missing field 'iso'")) {
+        #expect(throws: FilmStockError.malformed(source: "missing.json", reason: .missingField("iso", parent: nil))) {
             try FilmStock(json: missing, source: "missing.json")
         }
         let wrongType = try json { $0["iso"] = "fast" }
-        #expect(throws: FilmStockError.malformed(source: "type.json", reason: "iso should be Int")) {
+        #expect(throws: FilmStockError.malformed(source: "type.json", reason: .wrongType(path: "iso", expected: "Int")))
+        {
             try FilmStock(json: wrongType, source: "type.json")
         }
         let tooGrainy = try json { $0["grain"] = ["printGrainIndex": 500] }
@@ -169,11 +170,12 @@ struct StockFileTests {
         }
         #expect(
             throws: FilmStockError.invalid(
-                stock: FilmStock.builtIn[0].id, reason: "a black-and-white stock has one curve for all channels")
+                stock: FilmStock.builtIn[0].id, reason: .blackAndWhiteCurves)
         ) {
             try FilmStock(json: inverted)
         }
-        let message = String(describing: FilmStockError.malformed(source: "a.json", reason: "missing field 'iso'"))
+        let message = String(
+            describing: FilmStockError.malformed(source: "a.json", reason: .missingField("iso", parent: nil)))
         #expect(message == "a.json is not a valid film stock: missing field 'iso'")
     }
 
@@ -201,7 +203,7 @@ struct StockFileTests {
             try FilmStock(json: tooBright)
         }
         let twoGains = try json { $0["halation"] = ["strength": 0.5, "radius": 0.01, "color": [1, 0.3]] }
-        #expect(throws: FilmStockError.invalid(stock: id, reason: "halation.color needs 3 gains")) {
+        #expect(throws: FilmStockError.invalid(stock: id, reason: .needsThreeGains(field: "halation.color"))) {
             try FilmStock(json: twoGains)
         }
         var notANumber = FilmStock.builtIn[0]

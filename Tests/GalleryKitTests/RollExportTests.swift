@@ -93,7 +93,9 @@ struct RollExportTests {
             try await camera.export("Léto", to: gone)
             Issue.record("exported into a missing location")
         } catch {
-            #expect(error == .exportFailed(name: "Léto", frame: 1, reason: "no location with id 999"))
+            let refusal = TranslatedMessage(GalleryError.locationNotFound(id: 999))
+            #expect(error == .exportFailed(name: "Léto", frame: 1, reason: .failure(refusal)))
+            #expect(error.description == "cannot export frame 1 of roll 'Léto': no location with id 999")
         }
     }
 }

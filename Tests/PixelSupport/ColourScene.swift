@@ -62,7 +62,8 @@ public enum ColourScene {
     /// bits), for an image of the scene's layout.
     public static func patchMeans(_ image: Image) throws -> [[Double]] {
         let maximum = image.format == .ushort ? 65535.0 : 255
-        let planes = try (0..<image.bands).map { try image.extractingBands($0).floatSamples() }
+        let rendered = try image.materialized()  // once, not once per band
+        let planes = try (0..<image.bands).map { try rendered.extractingBands($0).floatSamples() }
         return (0..<across * across).map { patch in
             let left = (patch % across) * patchSize + 2
             let top = (patch / across) * patchSize + 2

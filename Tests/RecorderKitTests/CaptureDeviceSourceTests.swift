@@ -53,7 +53,7 @@ struct CaptureDeviceSourceTests {
             let options = try make()
             Issue.record("accepted: \(options.demuxerOptions)")
         } catch RecorderError.invalidConfiguration(let reason) {
-            return reason
+            return reason.description
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -29,7 +29,7 @@ struct ErrorTests {
         changed("forwardOffset") { $0.forwardOffset = .infinity },
         changed("maximumClipDuration") { $0.maximumClipDuration = 4 },
         changed("bufferJPEGQuality") { $0.bufferJPEGQuality = 0 },
-        changed("directories") { $0.outputDirectory = $0.bufferDirectory },
+        changed("outputDirectory") { $0.outputDirectory = $0.bufferDirectory },
         changed("pixelThreshold") { $0.motionTrigger = MotionTrigger(pixelThreshold: 2) },
         changed("minimumArea") { $0.motionTrigger = MotionTrigger(minimumArea: 0) },
         changed("analysisWidth") { $0.motionTrigger = MotionTrigger(analysisWidth: 2) },
@@ -42,7 +42,7 @@ struct ErrorTests {
             Issue.record("unexpected error \(String(describing: error))")
             return
         }
-        #expect(reason.contains(field))
+        #expect(reason.description.contains(field))
         // A live recorder refuses it too and keeps its configuration.
         let recorder = try EventRecorder()
         #expect(throws: RecorderError.self) { try recorder.changeConfiguration(configuration) }

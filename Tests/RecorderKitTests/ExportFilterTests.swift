@@ -144,8 +144,10 @@ struct ExportFilterTests {
         defer { folder.cleanUp() }
         var configuration = smallConfiguration(in: folder, codec: .h264)
         configuration.exportSettings.filteredQuantiser = value
-        #expect(throws: RecorderError.invalidConfiguration("exportSettings.filteredQuantiser \(value) is outside 0…51"))
-        {
+        #expect(
+            throws: RecorderError.invalidConfiguration(
+                .integerOutOfRange(field: "exportSettings.filteredQuantiser", value: value, allowed: 0...51))
+        ) {
             try configuration.validate()
         }
         #expect(throws: RecorderError.self) { try EventRecorder(configuration: configuration) }
@@ -175,11 +177,11 @@ struct ExportFilterTests {
         let error = #expect(throws: RecorderError.self) {
             try recorder.setExportFilter(named: "grian", registry: .shared)
         }
-        guard case .invalidConfiguration(let message) = error else {
+        guard case .invalidConfiguration(.exportFilter(let message)) = error else {
             Issue.record("unexpected error \(String(describing: error))")
             return
         }
-        #expect(message.contains("grain"))
+        #expect(message.description.contains("grain"))
         #expect(recorder.exportFrameTransform == nil)
     }
 }

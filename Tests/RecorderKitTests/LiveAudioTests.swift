@@ -2,7 +2,8 @@ import Foundation
 import RecorderKit
 import Testing
 
-@Suite("Live audio", .serialized)
+/// Like the live sources' cases, these run at once, on their own after the CPU-bound suites.
+@Suite("Live audio")
 struct LiveAudioTests {
     /// 20 s of the test pattern with a beep at every whole second, made once per run.
     static let beeping = Task<URL, any Error> {

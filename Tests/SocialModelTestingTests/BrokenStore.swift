@@ -282,8 +282,8 @@ final class BrokenStore: SocialStore {
         if fault == .deliversHeldMessages { message.held = false }
         return try await base.insertMessage(message, recipientID: recipientID, photo: photo)
     }
-    func releaseMessage(id: MessageID) async throws(StoreError) {
-        try await base.releaseMessage(id: id)
+    func releaseMessage(id: MessageID, at date: Date) async throws(StoreError) -> Message? {
+        try await base.releaseMessage(id: id, at: date)
     }
     func conversation(id: ConversationID) async throws(StoreError) -> Conversation? {
         try await base.conversation(id: id)

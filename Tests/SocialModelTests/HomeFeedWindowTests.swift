@@ -102,7 +102,7 @@ struct HomeFeedWindowTests {
     /// authors against a hash of the people followed, and never sorts below its limit.
     @Test(arguments: orders)
     func postgresFirstReadReadsItsIndexInOrder(order: FeedOrder) async throws {
-        try await PostgresTestServer.withStore { store in
+        try await PostgresTestServer.withStore(fresh: true) { store in
             for paged in [false, true] {
                 let plan = try await store.homeFeedQueryPlan(
                     userID: UserID(rawValue: "usr_x"), order: order, paged: paged)

@@ -68,7 +68,7 @@ private struct MappingFile: Decodable {
         try container.refuseUnknownKeys(allowed: ["version", "devices"])
         if let version = try container.optional(Int.self, "version"), version != Self.version {
             throw JSONFileProblem.invalidField(
-                field: "version", reason: "version \(version) is not supported (this SDK reads \(Self.version))")
+                field: "version", reason: .unsupportedVersion(version, supported: Self.version))
         }
         devices = try container.optional([DeviceMapping.Entry].self, "devices") ?? []
     }
@@ -88,8 +88,7 @@ extension DeviceMapping.Entry: Decodable {
         guard given.count == 1, let matchKey = given.first else {
             throw JSONFileProblem.invalidField(
                 field: fieldPath(container.codingPath),
-                reason: given.isEmpty
-                    ? "needs one of identifier, path or name" : "give only one of \(given.joined(separator: ", "))")
+                reason: given.isEmpty ? .noMatch : .moreThanOneMatch(given))
         }
         let matched = try container.decode(String.self, forKey: FieldKey(matchKey))
         let match: Match =
@@ -103,11 +102,11 @@ extension DeviceMapping.Entry: Decodable {
         if let degrees = try container.optional(Double.self, "fieldOfView") {
             guard equivalentFocalLength == nil else {
                 throw JSONFileProblem.invalidField(
-                    field: container.path("fieldOfView"), reason: "give focalLength or fieldOfView, not both")
+                    field: container.path("fieldOfView"), reason: .focalLengthAndFieldOfView)
             }
             guard let millimetres = FieldOfView.equivalentFocalLength(forDiagonalDegrees: degrees) else {
                 throw JSONFileProblem.invalidField(
-                    field: container.path("fieldOfView"), reason: "\(degrees)° is not between 0 and 180 degrees")
+                    field: container.path("fieldOfView"), reason: .fieldOfViewOutOfRange(degrees))
             }
             equivalentFocalLength = millimetres
         }
@@ -140,11 +139,12 @@ private struct ZoomRange: Decodable {
         let minimum = try container.decode(Double.self, forKey: FieldKey("minimum"))
         let maximum = try container.decode(Double.self, forKey: FieldKey("maximum"))
         for (name, value) in [("minimum", minimum), ("maximum", maximum)] where !(value.isFinite && value > 0) {
-            throw JSONFileProblem.invalidField(field: container.path(name), reason: "\(value) is not a positive number")
+            throw JSONFileProblem.invalidField(field: container.path(name), reason: .notPositive(value))
         }
         guard minimum <= maximum else {
             throw JSONFileProblem.invalidField(
-                field: fieldPath(container.codingPath), reason: "minimum \(minimum) is above maximum \(maximum)")
+                field: fieldPath(container.codingPath), reason: .minimumAboveMaximum(minimum: minimum, maximum: maximum)
+            )
         }
         range = minimum...maximum
     }

@@ -59,7 +59,7 @@ public struct DeviceMapping: Sendable, Hashable {
             equivalentFocalLength: Double? = nil,
             zoomRange: ClosedRange<Double>? = nil
         ) throws(DeviceMappingError) {
-            guard !match.value.isEmpty else { throw .invalidField(field: match.field, reason: "must not be empty") }
+            guard !match.value.isEmpty else { throw .invalidField(field: match.field, reason: .empty) }
             if let equivalentFocalLength {
                 try Self.checkPositive(equivalentFocalLength, field: "focalLength")
             }
@@ -77,7 +77,7 @@ public struct DeviceMapping: Sendable, Hashable {
 
         static func checkPositive(_ value: Double, field: String) throws(DeviceMappingError) {
             guard value.isFinite, value > 0 else {
-                throw .invalidField(field: field, reason: "\(value) is not a positive number")
+                throw .invalidField(field: field, reason: .notPositive(value))
             }
         }
     }
@@ -98,7 +98,7 @@ public struct DeviceMapping: Sendable, Hashable {
             if let first = seen[entry.match] {
                 throw .invalidField(
                     field: "devices[\(index)].\(entry.match.field)",
-                    reason: "'\(entry.match.value)' is already mapped by devices[\(first)]")
+                    reason: .alreadyMapped(value: entry.match.value, index: first))
             }
             seen[entry.match] = index
         }

@@ -83,13 +83,14 @@ public struct CaptureDevice: Sendable, Hashable, Identifiable {
         formats: [CaptureFormat] = [],
         address: DeviceAddress
     ) throws(CaptureDeviceError) {
-        guard !identifier.isEmpty else { throw .invalidDevice(identifier: identifier, reason: "empty identifier") }
+        guard !identifier.isEmpty else { throw .invalidDevice(identifier: identifier, reason: .emptyIdentifier) }
         if let equivalentFocalLength, !(equivalentFocalLength.isFinite && equivalentFocalLength > 0) {
-            throw .invalidDevice(
-                identifier: identifier, reason: "focal length \(equivalentFocalLength) mm is not a positive number")
+            throw .invalidDevice(identifier: identifier, reason: .focalLengthNotPositive(equivalentFocalLength))
         }
         guard zoomRange.lowerBound.isFinite, zoomRange.upperBound.isFinite, zoomRange.lowerBound > 0 else {
-            throw .invalidDevice(identifier: identifier, reason: "zoom range \(zoomRange) is not finite and positive")
+            throw .invalidDevice(
+                identifier: identifier,
+                reason: .zoomRangeNotPositive(lower: zoomRange.lowerBound, upper: zoomRange.upperBound))
         }
         self.identifier = identifier
         self.name = name

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keeps an app's ``CameraChoices`` between runs. ``FileCameraChoiceStore`` keeps them in a file;
 /// `InMemoryCameraChoiceStore` in the `CaptureDevicesMocks` product keeps them for a test.
 public protocol CameraChoiceStore: Sendable {
@@ -15,22 +17,17 @@ public protocol CameraChoiceStore: Sendable {
 
 /// Why remembered camera choices could not be loaded or saved.
 public enum CameraChoiceStoreError: Error, Sendable, Hashable {
-    /// The file exists but could not be read (permissions, a folder in its place).
+    /// The file exists but could not be read (permissions, a folder in its place); `reason` is
+    /// the system's words.
     case unreadable(path: String, reason: String)
-    /// The file was read but is not valid choices: `reason` names the field. The file is left as
-    /// it is, for the user to inspect; the next save replaces it.
-    case damaged(path: String, reason: String)
-    /// The choices could not be written.
+    /// The file was read but is not valid choices: `reason` says why, naming the field. The file
+    /// is left as it is, for the user to inspect; the next save replaces it.
+    case damaged(path: String, reason: CameraChoicesProblem)
+    /// The choices could not be written; `reason` is the system's words.
     case writeFailed(path: String, reason: String)
 }
 
 extension CameraChoiceStoreError: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
-        switch self {
-        case .unreadable(let path, let reason): "cannot read the camera choices at \(path): \(reason)"
-        case .damaged(let path, let reason): "the camera choices at \(path) are damaged: \(reason)"
-        case .writeFailed(let path, let reason): "cannot save the camera choices to \(path): \(reason)"
-        }
-    }
+    /// A one-line message for people, in English.
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
 }

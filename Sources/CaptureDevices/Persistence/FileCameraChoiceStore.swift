@@ -39,14 +39,15 @@ public actor FileCameraChoiceStore: CameraChoiceStore {
             throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
         }
         guard let data else {
-            throw .damaged(path: url.path, reason: "larger than \(Self.maximumFileSize) bytes")
+            throw .damaged(path: url.path, reason: .tooLarge(limit: Self.maximumFileSize))
         }
         do throws(JSONFileProblem) {
             return try decodeJSON(ChoicesFile.self, from: data).choices
         } catch {
             switch error {
-            case .malformed(let reason): throw .damaged(path: url.path, reason: "not JSON: \(reason)")
-            case .invalidField(let field, let reason): throw .damaged(path: url.path, reason: "\(field): \(reason)")
+            case .malformed(let reason): throw .damaged(path: url.path, reason: .notJSON(reason))
+            case .invalidField(let field, let reason):
+                throw .damaged(path: url.path, reason: .invalidField(field: field, reason: reason))
             }
         }
     }
@@ -82,7 +83,8 @@ private struct ChoicesFile: Codable {
         try container.refuseUnknownKeys(allowed: ["version", "active", "lastUsed"])
         let version = try container.decode(Int.self, forKey: FieldKey("version"))
         guard version == Self.version else {
-            throw JSONFileProblem.invalidField(field: "version", reason: "version \(version) is not supported")
+            throw JSONFileProblem.invalidField(
+                field: "version", reason: .unsupportedVersion(version, supported: Self.version))
         }
         let active = try container.optional(CaptureDevice.Position.self, "active")
         var lastUsed: [CaptureDevice.Position: String] = [:]
@@ -92,7 +94,7 @@ private struct ChoicesFile: Codable {
             for position in CaptureDevice.Position.allCases {
                 guard let identifier = try sides.optional(String.self, position.rawValue) else { continue }
                 guard !identifier.isEmpty else {
-                    throw JSONFileProblem.invalidField(field: sides.path(position.rawValue), reason: "empty identifier")
+                    throw JSONFileProblem.invalidField(field: sides.path(position.rawValue), reason: .empty)
                 }
                 lastUsed[position] = identifier
             }

@@ -6,7 +6,7 @@ enum JSONFileProblem: Error, Hashable {
     /// The bytes are not JSON.
     case malformed(String)
     /// A field is missing, unknown, of the wrong type or out of range; `field` is its path.
-    case invalidField(field: String, reason: String)
+    case invalidField(field: String, reason: JSONFieldProblem)
 }
 
 /// Decodes `T` from JSON, reporting a problem by the path of the field it is about. Decoders
@@ -38,24 +38,24 @@ func readFile(_ url: URL, limit: Int) throws -> Data? {
 private func fieldProblem(_ error: DecodingError) -> JSONFileProblem {
     switch error {
     case .typeMismatch(let type, let context):
-        .invalidField(field: fieldPath(context.codingPath), reason: "expected \(typeName(type))")
+        .invalidField(field: fieldPath(context.codingPath), reason: .wrongKind(expected: valueKind(type)))
     case .valueNotFound(let type, let context):
-        .invalidField(field: fieldPath(context.codingPath), reason: "expected \(typeName(type)), found null")
+        .invalidField(field: fieldPath(context.codingPath), reason: .null(expected: valueKind(type)))
     case .keyNotFound(let key, let context):
-        .invalidField(field: fieldPath(context.codingPath + [key]), reason: "missing")
+        .invalidField(field: fieldPath(context.codingPath + [key]), reason: .missing)
     case .dataCorrupted(let context):
-        .invalidField(field: fieldPath(context.codingPath), reason: reason(context))
+        .invalidField(field: fieldPath(context.codingPath), reason: .unreadable(reason(context)))
     @unknown default:
         .malformed(String(describing: error))
     }
 }
 
-private func typeName(_ type: Any.Type) -> String {
+private func valueKind(_ type: Any.Type) -> JSONFieldProblem.ValueKind {
     switch type {
-    case is String.Type: "a string"
-    case is Double.Type, is Int.Type: "a number"
-    case is [Any].Type: "a list"
-    default: "an object"
+    case is String.Type: .string
+    case is Double.Type, is Int.Type: .number
+    case is [Any].Type: .list
+    default: .object
     }
 }
 
@@ -92,8 +92,7 @@ extension KeyedDecodingContainer<FieldKey> {
     func refuseUnknownKeys(allowed: Set<String>) throws(JSONFileProblem) {
         if let unknown = allKeys.map(\.stringValue).filter({ !allowed.contains($0) }).sorted().first {
             throw .invalidField(
-                field: fieldPath(codingPath + [FieldKey(unknown)]),
-                reason: "unknown field (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+                field: fieldPath(codingPath + [FieldKey(unknown)]), reason: .unknownField(allowed: allowed.sorted()))
         }
     }
 
@@ -113,8 +112,7 @@ extension KeyedDecodingContainer<FieldKey> {
         guard let value = try optional(String.self, key) else { return nil }
         guard let parsed = T(rawValue: value) else {
             throw JSONFileProblem.invalidField(
-                field: path(key),
-                reason: "'\(value)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+                field: path(key), reason: .notOneOf(value: value, allowed: T.allCases.map(\.rawValue)))
         }
         return parsed
     }

@@ -20,7 +20,7 @@
             switch code {
             case ENOENT, ENOTDIR, ELOOP: .deviceNotFound(path: path)
             case EACCES, EPERM: .permissionDenied(path: path)
-            case ENODEV: .notAVideoDevice(path: path, reason: "not a V4L2 character device")
+            case ENODEV: .notAVideoDevice(path: path, reason: .notV4L2CharacterDevice)
             default: .queryFailed(path: path, request: "open", reason: V4L2Report.message(code))
             }
         }

@@ -23,7 +23,7 @@
                 capability = try device.capability()
             } catch {
                 if error.code == ENOTTY || error.code == EINVAL {
-                    throw .notAVideoDevice(path: path, reason: "the driver does not answer VIDIOC_QUERYCAP")
+                    throw .notAVideoDevice(path: path, reason: .noCapabilityAnswer)
                 }
                 throw .queryFailed(path: path, request: "VIDIOC_QUERYCAP", reason: message(error.code))
             }

@@ -71,7 +71,7 @@ public struct ColorLookupTable: Sendable, Hashable {
         samples.reserveCapacity(values.count * 3)
         for (index, entry) in values.enumerated() {
             guard entry.count == 3 else {
-                throw .invalidEntry(index: index, reason: "\(entry.count) numbers, expected 3")
+                throw .invalidEntry(index: index, reason: .wrongNumberCount(expected: 3, found: entry.count))
             }
             samples += entry
         }
@@ -88,7 +88,8 @@ public struct ColorLookupTable: Sendable, Hashable {
     ) throws(LUTError) {
         try Self.checkShape(size: size, threeDimensional: threeDimensional, entryCount: samples.count / 3)
         guard samples.count % 3 == 0 else {
-            throw .invalidEntry(index: samples.count / 3, reason: "\(samples.count % 3) numbers, expected 3")
+            throw .invalidEntry(
+                index: samples.count / 3, reason: .wrongNumberCount(expected: 3, found: samples.count % 3))
         }
         for start in stride(from: 0, to: samples.count, by: 3)
         where
@@ -96,7 +97,7 @@ public struct ColorLookupTable: Sendable, Hashable {
             && Float(samples[start + 2]).isFinite)
         {
             let entry = Array(samples[start..<start + 3])
-            throw .invalidEntry(index: start / 3, reason: "\(entry) is not finite in single precision")
+            throw .invalidEntry(index: start / 3, reason: .notFinite(entry))
         }
         guard domainMin.count == 3, domainMax.count == 3,
             zip(domainMin, domainMax).allSatisfy({ Self.isUsableSpan(from: $0, to: $1) })
@@ -159,9 +160,9 @@ public struct ColorLookupTable: Sendable, Hashable {
 /// What is wrong with a lookup table or its file.
 public enum LUTError: Error, Sendable, Hashable {
     /// The file could not be read.
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: LUTProblem)
     /// A line of a `.cube` file cannot be parsed.
-    case malformedLine(line: Int, text: String, reason: String)
+    case malformedLine(line: Int, text: String, reason: LUTProblem)
     /// The file declares no `LUT_1D_SIZE` or `LUT_3D_SIZE`.
     case missingSize
     /// The declared size is outside what the format allows.
@@ -172,7 +173,7 @@ public enum LUTError: Error, Sendable, Hashable {
     /// one too many, without reading further.
     case tooManyEntries(expected: Int, line: Int)
     /// An entry is not three numbers that are finite in single precision; `index` counts from 0.
-    case invalidEntry(index: Int, reason: String)
+    case invalidEntry(index: Int, reason: LUTProblem)
     /// `DOMAIN_MIN` is not below `DOMAIN_MAX` in every channel, or a bound or the span between
     /// them is not a finite, normal number in single precision.
     case invalidDomain
@@ -183,23 +184,6 @@ public enum LUTError: Error, Sendable, Hashable {
 }
 
 extension LUTError: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
-        switch self {
-        case .unreadable(let path, let reason): "cannot read lookup table \(FileSystemPath.displayed(path)): \(reason)"
-        case .malformedLine(let line, let text, let reason): "line \(line): \(reason): '\(text)'"
-        case .missingSize: "no LUT_1D_SIZE or LUT_3D_SIZE line"
-        case .sizeOutOfRange(let size, let allowed):
-            "size \(size) is outside \(allowed.lowerBound)…\(allowed.upperBound)"
-        case .wrongEntryCount(let expected, let found): "expected \(expected) entries, found \(found)"
-        case .tooManyEntries(let expected, let line):
-            "line \(line): more than the \(expected) entries the size calls for"
-        case .invalidEntry(let index, let reason): "entry \(index + 1): \(reason)"
-        case .invalidDomain:
-            "DOMAIN_MIN must be below DOMAIN_MAX in every channel, with finite single-precision bounds and span"
-        case .tooLarge(let byteCount, let limit): "the file has \(byteCount) bytes or more, over the limit of \(limit)"
-        case .notAHaldCLUT(let width, let height):
-            "a \(width)×\(height) image is not a HaldCLUT (level³ × level³ pixels)"
-        }
-    }
+    /// A one-line message for people, in English.
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
 }

@@ -25,7 +25,7 @@ extension ColorLookupTable {
             throw .tooLarge(byteCount: size, limit: Self.maximumCubeFileSize)
         }
         guard let file = FileSystemPath.withCString(url, { fopen($0, "rb") }) else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw .unreadable(path: path, reason: .system(String(cString: strerror(errno))))
         }
         defer { fclose(file) }
         var parser = CubeParser()
@@ -34,7 +34,9 @@ extension ColorLookupTable {
         while true {
             let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count == 0 {
-                guard ferror(file) == 0 else { throw .unreadable(path: path, reason: "read error") }
+                guard ferror(file) == 0 else {
+                    throw .unreadable(path: path, reason: .system(String(cString: strerror(errno))))
+                }
                 break
             }
             total += count
@@ -117,7 +119,7 @@ struct CubeParser {
                 let kept = line + bytes[start..<min(end, start + 40)]
                 throw .malformedLine(
                     line: lineNumber + 1, text: String(decoding: kept.prefix(40), as: UTF8.self) + "…",
-                    reason: "longer than \(ColorLookupTable.maximumCubeLineLength) bytes")
+                    reason: .lineTooLong(limit: ColorLookupTable.maximumCubeLineLength))
             }
             guard newline != nil else {
                 line.append(contentsOf: bytes[start..<end])
@@ -233,19 +235,19 @@ struct CubeParser {
             var parsed: [Double] = []
             for text in slice {
                 guard let value = Double(text), value.isFinite else {
-                    throw .malformedLine(line: number, text: line, reason: "'\(text)' is not a number")
+                    throw .malformedLine(line: number, text: line, reason: .notANumber(text))
                 }
                 // The kernels compute in single precision: a number that is finite only as a
                 // Double (1e39) would become infinite there.
                 guard Float(value).isFinite else {
                     throw .malformedLine(
-                        line: number, text: line, reason: "'\(text)' is outside single precision (±3.4e38)")
+                        line: number, text: line, reason: .outsideSinglePrecision(text))
                 }
                 parsed.append(value)
             }
             guard parsed.count == count else {
                 throw .malformedLine(
-                    line: number, text: line, reason: "expected \(count) numbers, found \(parsed.count)")
+                    line: number, text: line, reason: .wrongNumberCount(expected: count, found: parsed.count))
             }
             return parsed
         }
@@ -256,10 +258,10 @@ struct CubeParser {
                 in: CharacterSet(charactersIn: "\""))
         case "LUT_1D_SIZE", "LUT_3D_SIZE":
             guard size == nil else {
-                throw .malformedLine(line: number, text: line, reason: "the size is given twice")
+                throw .malformedLine(line: number, text: line, reason: .sizeGivenTwice)
             }
             guard fields.count == 2, let count = Int(fields[1]) else {
-                throw .malformedLine(line: number, text: line, reason: "expected one whole number")
+                throw .malformedLine(line: number, text: line, reason: .sizeNotAWholeNumber)
             }
             let threeDimensional = keyword == "LUT_3D_SIZE"
             // Refused here, before any entry is read: a declared 256³ would otherwise be read in full.
@@ -272,17 +274,18 @@ struct CubeParser {
             domainMax = try numbers(fields.dropFirst(), count: 3)
         case "LUT_1D_INPUT_RANGE", "LUT_3D_INPUT_RANGE":
             guard fields.count == 3 else {
-                throw .malformedLine(line: number, text: line, reason: "expected two numbers")
+                throw .malformedLine(
+                    line: number, text: line, reason: .wrongNumberCount(expected: 2, found: fields.count - 1))
             }
             let range = try numbers(fields.dropFirst(), count: 2)
             domainMin = [range[0], range[0], range[0]]
             domainMax = [range[1], range[1], range[1]]
         default:
             guard fields[0].first.map({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "+" }) == true else {
-                throw .malformedLine(line: number, text: line, reason: "unknown keyword '\(fields[0])'")
+                throw .malformedLine(line: number, text: line, reason: .unknownKeyword(fields[0]))
             }
             guard size != nil else {
-                throw .malformedLine(line: number, text: line, reason: "an entry before LUT_1D_SIZE or LUT_3D_SIZE")
+                throw .malformedLine(line: number, text: line, reason: .entryBeforeSize)
             }
             guard samples.count < expectedEntries * 3 else {
                 throw .tooManyEntries(expected: expectedEntries, line: number)

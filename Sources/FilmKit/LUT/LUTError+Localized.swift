@@ -10,9 +10,13 @@ extension LUTError: LocalizableError {
         }
         switch self {
         case .unreadable(let path, let reason):
-            return text("unreadable", ["path": FileSystemPath.displayed(path), "reason": reason])
+            return text(
+                "unreadable",
+                ["path": FileSystemPath.displayed(path), "reason": reason.localizedDescription(for: locale)])
         case .malformedLine(let line, let content, let reason):
-            return text("malformedLine", ["line": String(line), "text": content, "reason": reason])
+            return text(
+                "malformedLine",
+                ["line": String(line), "text": content, "reason": reason.localizedDescription(for: locale)])
         case .missingSize: return text("missingSize")
         case .sizeOutOfRange(let size, let allowed):
             return text(
@@ -23,7 +27,8 @@ extension LUTError: LocalizableError {
         case .tooManyEntries(let expected, let line):
             return text("tooManyEntries", ["expected": String(expected), "line": String(line)])
         case .invalidEntry(let index, let reason):
-            return text("invalidEntry", ["index": String(index + 1), "reason": reason])
+            return text(
+                "invalidEntry", ["index": String(index + 1), "reason": reason.localizedDescription(for: locale)])
         case .invalidDomain: return text("invalidDomain")
         case .tooLarge(let byteCount, let limit):
             return text("tooLarge", ["bytes": String(byteCount), "limit": String(limit)])

@@ -30,7 +30,8 @@ extension FilterError: LocalizableError {
             return text(
                 "invalidParameterValue",
                 ["filter": filter, "parameter": parameter, "value": value, "expected": expected])
-        case .invalidDescription(let message): return text("invalidDescription", ["message": message])
+        case .invalidDescription(let problem):
+            return text("invalidDescription", ["problem": problem.localizedDescription(for: locale)])
         }
     }
 }

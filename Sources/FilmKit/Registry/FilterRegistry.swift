@@ -171,9 +171,9 @@ public final class FilterRegistry: Sendable {
     private static func check(_ description: FilterDescription) throws(FilterError) {
         let name = description.name
         guard isValidName(name) else { throw .invalidName(name) }
-        let parameterNames = description.parameters.map(\.name)
-        guard Set(parameterNames).count == parameterNames.count else {
-            throw .invalidDescription("\(name) declares a parameter twice")
+        var seen: Set<String> = []
+        for parameter in description.parameters where !seen.insert(parameter.name).inserted {
+            throw .invalidDescription(.duplicateParameter(filter: name, parameter: parameter.name))
         }
     }
 }

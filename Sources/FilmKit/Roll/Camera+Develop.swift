@@ -125,7 +125,7 @@ extension Camera {
                 to: image, context: FilterContext(seed: roll.seed(forFrame: shot.frame), format: roll.format))
             data = try DevelopedFrameEncoder.encode(developed, metadata: record)
         } catch {
-            throw RollError.developmentFailed(name: roll.name, frame: shot.frame, reason: "\(error)")
+            throw RollError.developmentFailed(name: roll.name, frame: shot.frame, reason: RollProblem(causedBy: error))
         }
         try Task.checkCancellation()
         let photo = record.checksummed(data)

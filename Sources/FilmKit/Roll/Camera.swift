@@ -434,7 +434,7 @@ public actor Camera {
         do {
             try await destination.store(data, metadata: photo)
         } catch {
-            throw .exportFailed(name: roll.name, frame: photo.frame, reason: "\(error)")
+            throw .exportFailed(name: roll.name, frame: photo.frame, reason: RollProblem(causedBy: error))
         }
     }
 

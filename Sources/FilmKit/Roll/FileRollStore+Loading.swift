@@ -155,7 +155,7 @@ extension FileRollStore {
 
     /// Why a record could not be read, in one line.
     static func reason(_ error: any Error) -> RollProblem {
-        if let error = error as? DecodingError { return .undecodable(FilmStockError.describe(error)) }
+        if let error = error as? DecodingError { return .undecodable(FilmStockProblem(error).description) }
         return .unreadable(error.localizedDescription)
     }
 }

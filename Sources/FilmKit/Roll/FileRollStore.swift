@@ -23,7 +23,8 @@ import Locking
 ///
 /// One store uses a library at a time: the store holds an exclusive lock on `<library>/.lock`
 /// (`flock`) for its whole life, so a second program (or a second store in the same program)
-/// gets ``RollError/libraryInUse(path:)`` instead of writing over the first one's shots.
+/// gets ``RollError/libraryInUse(path:)`` instead of writing over the first one's shots (after
+/// waiting up to a second, for the moment a starting child process holds the lock).
 /// ``close()`` gives the lock back at a known moment (after it the store refuses every write);
 /// otherwise the system drops it when the store is released or its process dies, even by
 /// SIGKILL. Release alone is not a moment a program can wait for: a task that finished with the
@@ -116,19 +117,40 @@ public final class FileRollStore: RollStore {
         if let descriptor { closeFile(descriptor) }
     }
 
-    /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on the open lock file without waiting, closing
-    /// it when the lock is refused.
+    /// Takes `operation` (`LOCK_EX` or `LOCK_SH`) on the open lock file, closing it when the lock
+    /// is refused.
+    ///
+    /// A lock held elsewhere is tried again for up to a second (`lockPatience`) before the library
+    /// is reported in use: a process this program starts gets a copy of every descriptor from
+    /// `fork` and keeps it, and the lock with it, until it executes its program (`O_CLOEXEC`
+    /// closes it only then). So a library closed while another thread starts a process can look
+    /// in use for that moment; measured, one reopening in four failed at once while three threads
+    /// started processes, none with the wait (the longest 0.2 s).
     private static func lock(_ descriptor: Int32, _ operation: Int32, of lockURL: URL, library: URL)
         throws(RollError)
     {
-        guard flock(descriptor, operation | LOCK_NB) == 0 else {
-            let failure =
-                errno == EWOULDBLOCK
-                ? RollError.libraryInUse(path: library.path) : RollError(.posix(lockURL, "flock"))
-            closeFile(descriptor)
-            throw failure
+        var waited = 0.0
+        var pause = 0.001
+        while flock(descriptor, operation | LOCK_NB) != 0 {
+            let failure = errno
+            guard failure == EWOULDBLOCK || failure == EINTR, waited < lockPatience else {
+                errno = failure  // read by `.posix`
+                let error =
+                    failure == EWOULDBLOCK
+                    ? RollError.libraryInUse(path: library.path) : RollError(.posix(lockURL, "flock"))
+                closeFile(descriptor)
+                throw error
+            }
+            if failure == EWOULDBLOCK {
+                Thread.sleep(forTimeInterval: pause)
+                waited += pause
+                pause = min(pause * 2, 0.05)
+            }
         }
     }
+
+    /// How long a lock held elsewhere is waited for, in seconds, before the library is reported in use.
+    static let lockPatience = 1.0
 
     /// Refuses a path the store could not name files under.
     private static func checkPath(_ folder: URL) throws(RollError) {

@@ -45,10 +45,14 @@ extension RollError: LocalizableError {
         case .invalidNote(let reason): return text("invalidNote", ["reason": reason.localizedDescription(for: locale)])
         case .invalidOwner(let owner): return text("invalidOwner", ["owner": owner.debugDescription])
         case .developmentFailed(let name, let frame, let reason):
-            return text("developmentFailed", ["name": name, "frame": String(frame), "reason": reason])
+            return text(
+                "developmentFailed",
+                ["name": name, "frame": String(frame), "reason": reason.localizedDescription(for: locale)])
         case .busy(let name): return text("busy", ["name": name])
         case .exportFailed(let name, let frame, let reason):
-            return text("exportFailed", ["name": name, "frame": String(frame), "reason": reason])
+            return text(
+                "exportFailed",
+                ["name": name, "frame": String(frame), "reason": reason.localizedDescription(for: locale)])
         case .libraryInUse(let path): return text("libraryInUse", ["path": path])
         case .storageFailed(let path, let reason):
             return text(

@@ -33,12 +33,12 @@ public enum RollError: Error, Sendable, Hashable {
     case invalidNote(RollProblem)
     /// An owner identifier is empty, over 256 bytes or holds a control character (see ``RollOwner``).
     case invalidOwner(String)
-    /// Applying the stock or encoding a frame failed; the roll is back to full.
-    case developmentFailed(name: String, frame: Int, reason: String)
+    /// Decoding a shot, applying the stock or encoding a frame failed; the roll is back to full.
+    case developmentFailed(name: String, frame: Int, reason: RollProblem)
     /// The roll is being developed; wait for the development to end.
     case busy(name: String)
-    /// The export destination refused a photo; `reason` is its error.
-    case exportFailed(name: String, frame: Int, reason: String)
+    /// The export destination refused a photo; `reason` holds its error.
+    case exportFailed(name: String, frame: Int, reason: RollProblem)
     /// Another store (in this program or another one) has the library open.
     case libraryInUse(path: String)
     /// Reading or writing the library failed.
@@ -71,58 +71,6 @@ func storing<T>(_ operation: () throws(FileSystemFailure) -> T) throws(RollError
 }
 
 extension RollError: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
-        switch self {
-        case .duplicateName(let requested, let existing):
-            return requested == existing
-                ? "a roll named '\(existing)' already exists"
-                : "a roll named '\(existing)' already exists ('\(requested)' differs only in case or accents)"
-        case .invalidName(let name):
-            return "'\(name)' is not a valid roll name (it must have 1…200 characters, not only spaces)"
-        case .unknownStock(let error):
-            return "unknown film stock: \(error)"
-        case .rollNotFound(let name, let suggestions):
-            let hint =
-                suggestions.isEmpty
-                ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
-            return "no roll named '\(name)'\(hint)"
-        case .rollFull(let name, let exposures):
-            return "roll '\(name)' is full (all \(exposures) exposures taken)"
-        case .wrongState(let name, let state, let expected):
-            return "roll '\(name)' is \(state.rawValue), not \(expected.rawValue)"
-        case .nothingShot(let name):
-            return "roll '\(name)' has no shots to develop"
-        case .notReady(let name, let readyDate):
-            return "roll '\(name)' is still at the lab until \(readyDate.formatted(.iso8601))"
-        case .frameNotFound(let name, let frame, let frameCount):
-            return "roll '\(name)' has no frame \(frame) (it has \(frameCount))"
-        case .invalidImage(let reason):
-            return "cannot shoot: \(reason)"
-        case .invalidLocation(let location):
-            return "invalid GPS position \(location.latitude), \(location.longitude)"
-        case .invalidExposure(let value):
-            return "exposure compensation \(value) EV is outside −5…+5 EV"
-        case .invalidNote(let reason):
-            return "invalid note: \(reason)"
-        case .invalidOwner(let owner):
-            return "\(owner.debugDescription) is not a valid owner (it must have 1…256 bytes, no control characters)"
-        case .developmentFailed(let name, let frame, let reason):
-            return "developing frame \(frame) of roll '\(name)' failed: \(reason)"
-        case .busy(let name):
-            return "roll '\(name)' is being developed"
-        case .exportFailed(let name, let frame, let reason):
-            return "cannot export frame \(frame) of roll '\(name)': \(reason)"
-        case .libraryInUse(let path):
-            return "the roll library \(path) is in use by another program"
-        case .storageFailed(let path, let reason):
-            return "cannot store \(FileSystemPath.displayed(path)): \(reason)"
-        case .corruptFile(let path, let reason):
-            return "corrupt roll file \(path): \(reason)"
-        case .damaged(let name, let file, let reason):
-            return "roll '\(name)' is damaged (\(FileSystemPath.displayed(file)): \(reason)); repair it first"
-        case .corruptPhoto(let name, let frame, let reason):
-            return "frame \(frame) of roll '\(name)' is damaged (\(reason)); a repair develops it again"
-        }
-    }
+    /// A one-line message for people, in English.
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
 }

@@ -44,6 +44,31 @@ public indirect enum RollProblem: Sendable, Hashable {
     case controlCharacter(UInt32)
     /// A note has `count` Unicode scalars, over `limit`.
     case tooLong(count: Int, limit: Int)
+    /// A frame could not be decoded, filtered or encoded: the image library's error.
+    case imaging(ImagingError)
+    /// The stock's filter refused its parameters.
+    case filter(FilterError)
+    /// An export destination's own roll error (a folder that cannot be written, say).
+    case roll(RollError)
+    /// Another kit's error, or a filter's or export destination's of the app, with its message in
+    /// each language.
+    case failure(TranslatedMessage)
+    /// An error that has no translation, in its own words; shown as a technical detail.
+    case reported(String)
+}
+
+extension RollProblem {
+    /// Why a frame's development or export failed: `error` kept typed when FilmKit knows its
+    /// type, translated when it is a ``LocalizableError``, else in its own words.
+    init(causedBy error: any Error) {
+        switch error {
+        case let error as ImagingError: self = .imaging(error)
+        case let error as FilterError: self = .filter(error)
+        case let error as RollError: self = .roll(error)
+        case let error as any LocalizableError: self = .failure(TranslatedMessage(error))
+        default: self = .reported("\(error)")
+        }
+    }
 }
 
 extension RollProblem: LocalizableError, CustomStringConvertible {
@@ -83,6 +108,11 @@ extension RollProblem: LocalizableError, CustomStringConvertible {
             return text("controlCharacter", ["character": "U+" + String(value, radix: 16, uppercase: true)])
         case .tooLong(let count, let limit):
             return text("tooLong", ["count": String(count), "limit": String(limit)])
+        case .imaging(let error): return error.localizedDescription(for: locale)
+        case .filter(let error): return error.localizedDescription(for: locale)
+        case .roll(let error): return error.localizedDescription(for: locale)
+        case .failure(let message): return message.text(for: locale)
+        case .reported(let detail): return text("reported", ["detail": detail])
         }
     }
 }

@@ -52,7 +52,7 @@ public struct CharacteristicCurve: Codable, Sendable, Hashable {
             throw .valueOutOfRange(stock: stock, field: "curve.\(channel).\(name)", value: value, range: range)
         }
         guard black < white else {
-            throw .invalid(stock: stock, reason: "curve.\(channel): black must be below white")
+            throw .invalid(stock: stock, reason: .blackNotBelowWhite(channel: channel))
         }
     }
 }

@@ -30,7 +30,7 @@ extension FilmStock {
         do {
             data = try FileSystemPath.read(url, limit: Self.maximumFileSize)
         } catch {
-            throw .unreadable(path: FileSystemPath.displayed(url.path), reason: error.reason)
+            throw .unreadable(path: FileSystemPath.displayed(url.path), reason: .system(error.reason))
         }
         try self.init(json: data, source: url.lastPathComponent)
     }
@@ -46,7 +46,7 @@ extension FilmStock {
             files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
                 .filter { $0.pathExtension.lowercased() == "json" }
         } catch {
-            throw .unreadable(path: folder.path, reason: error.localizedDescription)
+            throw .unreadable(path: folder.path, reason: .system(error.localizedDescription))
         }
         var stocks: [FilmStock] = []
         for file in files {

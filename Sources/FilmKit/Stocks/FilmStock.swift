@@ -55,14 +55,14 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
     /// - Throws: ``FilmStockError`` naming the file's problem.
     public init(json: Data, source: String = "JSON") throws(FilmStockError) {
         guard json.count <= Self.maximumFileSize else {
-            throw .malformed(source: source, reason: "\(json.count) bytes, over the limit of \(Self.maximumFileSize)")
+            throw .malformed(source: source, reason: .tooLarge(byteCount: json.count, limit: Self.maximumFileSize))
         }
         do {
             self = try JSONDecoder().decode(FilmStock.self, from: json)
         } catch let error as DecodingError {
-            throw .malformed(source: source, reason: FilmStockError.describe(error))
+            throw .malformed(source: source, reason: FilmStockProblem(error))
         } catch {
-            throw .malformed(source: source, reason: "\(error)")
+            throw .malformed(source: source, reason: .undecodable("\(error)"))
         }
         try validate()
     }
@@ -73,10 +73,10 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
     ///   range; ``FilmStockError/invalid(stock:reason:)`` for a missing id or name, an id that is not a filter name,
     ///   or a black-and-white stock whose channel curves differ.
     public func validate() throws(FilmStockError) {
-        guard !id.isEmpty, !name.isEmpty else { throw .invalid(stock: id, reason: "id and name are required") }
+        guard !id.isEmpty, !name.isEmpty else { throw .invalid(stock: id, reason: .missingIDOrName) }
         // The id is registered as a filter name, so a stock that validates always registers.
         guard FilterRegistry.isValidName(id) else {
-            throw .invalid(stock: id, reason: "the id must be a filter name: letters, digits, '-', '_' and '.'")
+            throw .invalid(stock: id, reason: .idNotAFilterName)
         }
         guard (1...25_600).contains(iso) else {
             throw .valueOutOfRange(stock: id, field: "iso", value: Double(iso), range: 1...25_600)
@@ -91,7 +91,7 @@ public struct FilmStock: Codable, Sendable, Hashable, Identifiable {
             throw .valueOutOfRange(stock: id, field: "vignette", value: vignette, range: 0...1)
         }
         if type == .blackAndWhite, curve.red != curve.green || curve.green != curve.blue {
-            throw .invalid(stock: id, reason: "a black-and-white stock has one curve for all channels")
+            throw .invalid(stock: id, reason: .blackAndWhiteCurves)
         }
     }
 }
@@ -157,14 +157,14 @@ public struct ColorResponse: Codable, Sendable, Hashable {
         guard (0...2).contains(saturation) else {
             throw .valueOutOfRange(stock: stock, field: "color.saturation", value: saturation, range: 0...2)
         }
-        guard cast.count == 3 else { throw .invalid(stock: stock, reason: "color.cast needs 3 gains") }
+        guard cast.count == 3 else { throw .invalid(stock: stock, reason: .needsThreeGains(field: "color.cast")) }
         for gain in cast where !(0.5...1.5).contains(gain) {
             throw .valueOutOfRange(stock: stock, field: "color.cast", value: gain, range: 0.5...1.5)
         }
         try shadowTint.validate(stock: stock, field: "color.shadowTint")
         try highlightTint.validate(stock: stock, field: "color.highlightTint")
         if let mix, mix.count != 3 || abs(mix.reduce(0, +)) < 1e-6 {
-            throw .invalid(stock: stock, reason: "color.mix needs 3 weights with a non-zero sum")
+            throw .invalid(stock: stock, reason: .mixWeights)
         }
     }
 }
@@ -228,7 +228,9 @@ public struct HalationResponse: Codable, Sendable, Hashable {
             throw .valueOutOfRange(stock: stock, field: "halation.radius", value: radius, range: 0.001...0.1)
         }
         if let color {
-            guard color.count == 3 else { throw .invalid(stock: stock, reason: "halation.color needs 3 gains") }
+            guard color.count == 3 else {
+                throw .invalid(stock: stock, reason: .needsThreeGains(field: "halation.color"))
+            }
             for gain in color where !(0...1).contains(gain) {
                 throw .valueOutOfRange(stock: stock, field: "halation.color", value: gain, range: 0...1)
             }

@@ -8,8 +8,10 @@ extension FilmStockError: LocalizableError {
             MessageTable.filmKit.text("FilmStockError.\(key)", locale: locale, arguments)
         }
         switch self {
-        case .unreadable(let path, let reason): return text("unreadable", ["path": path, "reason": reason])
-        case .malformed(let source, let reason): return text("malformed", ["source": source, "reason": reason])
+        case .unreadable(let path, let reason):
+            return text("unreadable", ["path": path, "reason": reason.localizedDescription(for: locale)])
+        case .malformed(let source, let reason):
+            return text("malformed", ["source": source, "reason": reason.localizedDescription(for: locale)])
         case .valueOutOfRange(let stock, let field, let value, let range):
             return text(
                 "valueOutOfRange",
@@ -17,7 +19,8 @@ extension FilmStockError: LocalizableError {
                     "stock": stock, "field": field, "value": "\(value)", "lower": "\(range.lowerBound)",
                     "upper": "\(range.upperBound)",
                 ])
-        case .invalid(let stock, let reason): return text("invalid", ["stock": stock, "reason": reason])
+        case .invalid(let stock, let reason):
+            return text("invalid", ["stock": stock, "reason": reason.localizedDescription(for: locale)])
         }
     }
 }

@@ -55,7 +55,7 @@ public struct GrainFigure: Codable, Sendable, Hashable {
                 throw .valueOutOfRange(stock: stock, field: "grain.rmsGranularity", value: rms, range: 1...40)
             }
         default:
-            throw .invalid(stock: stock, reason: "grain needs exactly one of printGrainIndex and rmsGranularity")
+            throw .invalid(stock: stock, reason: .grainFigure)
         }
         if let clumpMicrometres, !(0.5...30).contains(clumpMicrometres) {
             throw .valueOutOfRange(

@@ -41,10 +41,12 @@ public struct ContinuousRecording: Sendable, Hashable {
     ///   directory that is not a file URL.
     public func validate() throws(RecorderError) {
         guard segmentDuration.isFinite, segmentDuration >= 1, segmentDuration <= 3600 else {
-            throw .invalidConfiguration("continuousRecording.segmentDuration \(segmentDuration) s is outside 1…3600 s")
+            throw .invalidConfiguration(
+                .secondsOutOfRange(
+                    field: "continuousRecording.segmentDuration", seconds: segmentDuration, allowed: 1...3600))
         }
         guard directory.isFileURL else {
-            throw .invalidConfiguration("continuousRecording.directory must be a file URL")
+            throw .invalidConfiguration(.notAFileURL(field: "continuousRecording.directory"))
         }
     }
 }

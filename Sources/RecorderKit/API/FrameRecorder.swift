@@ -86,8 +86,10 @@ extension FrameRecorder {
     ) throws(RecorderError) {
         do {
             setExportFilter(try registry.makeFilter(name, parameters: parameters), seed: seed)
+        } catch let error as FilterError {
+            throw .invalidConfiguration(.exportFilter(error))
         } catch {
-            throw .invalidConfiguration("export filter: \(error)")
+            throw .invalidConfiguration(.exportFilterFailed("\(error)"))
         }
     }
 

@@ -125,44 +125,45 @@ public struct RecorderConfiguration: Sendable, Hashable {
     ///
     /// - Throws: ``RecorderError/invalidConfiguration(_:)``, ``RecorderError/audio(_:)``.
     public func validate() throws(RecorderError) {
-        func fail(_ reason: String) -> RecorderError { .invalidConfiguration(reason) }
+        func fail(_ reason: RecorderConfigurationProblem) -> RecorderError { .invalidConfiguration(reason) }
         try recordSize.validate("recorded")
         try exportSize.validate("export")
         if let quantiser = exportSettings.filteredQuantiser, !(0...51).contains(quantiser) {
-            throw fail("exportSettings.filteredQuantiser \(quantiser) is outside 0…51")
+            throw fail(.integerOutOfRange(field: "exportSettings.filteredQuantiser", value: quantiser, allowed: 0...51))
         }
         guard backwardOffset.isFinite, backwardOffset >= 0, backwardOffset <= 3600 else {
-            throw fail("backwardOffset \(backwardOffset) s is outside 0…3600 s")
+            throw fail(.secondsOutOfRange(field: "backwardOffset", seconds: backwardOffset, allowed: 0...3600))
         }
         guard forwardOffset.isFinite, forwardOffset >= 0, forwardOffset <= 3600 else {
-            throw fail("forwardOffset \(forwardOffset) s is outside 0…3600 s")
+            throw fail(.secondsOutOfRange(field: "forwardOffset", seconds: forwardOffset, allowed: 0...3600))
         }
         guard maximumClipDuration.isFinite, maximumClipDuration > 0,
             maximumClipDuration <= Self.maximumClipDurationLimit
         else {
             throw fail(
-                "maximumClipDuration \(maximumClipDuration) s is outside (0, \(Int(Self.maximumClipDurationLimit))] s")
+                .secondsNotWithin(
+                    field: "maximumClipDuration", seconds: maximumClipDuration, limit: Self.maximumClipDurationLimit))
         }
         guard maximumClipFrames >= backwardFrames + forwardFrames else {
             throw fail(
-                "maximumClipDuration \(maximumClipDuration) s is shorter than the windows "
-                    + "(\(backwardOffset) s + \(forwardOffset) s)")
+                .clipShorterThanWindows(
+                    maximumClipDuration: maximumClipDuration, backwardOffset: backwardOffset,
+                    forwardOffset: forwardOffset))
         }
         guard (1...100).contains(bufferJPEGQuality) else {
-            throw fail("bufferJPEGQuality \(bufferJPEGQuality) is outside 1…100")
+            throw fail(.integerOutOfRange(field: "bufferJPEGQuality", value: bufferJPEGQuality, allowed: 1...100))
         }
-        guard bufferDirectory.isFileURL, outputDirectory.isFileURL else {
-            throw fail("the buffer and output directories must be file URLs")
-        }
+        guard bufferDirectory.isFileURL else { throw fail(.notAFileURL(field: "bufferDirectory")) }
+        guard outputDirectory.isFileURL else { throw fail(.notAFileURL(field: "outputDirectory")) }
         guard bufferDirectory.standardizedFileURL != outputDirectory.standardizedFileURL else {
-            throw fail("the buffer and output directories must differ (the buffer is emptied on start)")
+            throw fail(.sameAsBufferDirectory(field: "outputDirectory"))
         }
         try motionTrigger?.validate()
         try storageBudget?.validate()
         if let continuous = continuousRecording {
             try continuous.validate()
             guard continuous.directory.standardizedFileURL != bufferDirectory.standardizedFileURL else {
-                throw fail("continuousRecording.directory must differ from the buffer directory")
+                throw fail(.sameAsBufferDirectory(field: "continuousRecording.directory"))
             }
         }
         do {
@@ -228,16 +229,20 @@ public struct MotionTrigger: Sendable, Hashable {
 
     func validate() throws(RecorderError) {
         guard pixelThreshold > 0, pixelThreshold < 1 else {
-            throw .invalidConfiguration("motion pixelThreshold \(pixelThreshold) is outside (0, 1)")
+            throw .invalidConfiguration(
+                .fractionOutOfRange(field: "motionTrigger.pixelThreshold", value: pixelThreshold, includesOne: false))
         }
         guard minimumArea > 0, minimumArea <= 1 else {
-            throw .invalidConfiguration("motion minimumArea \(minimumArea) is outside (0, 1]")
+            throw .invalidConfiguration(
+                .fractionOutOfRange(field: "motionTrigger.minimumArea", value: minimumArea, includesOne: true))
         }
         guard (8...1024).contains(analysisWidth) else {
-            throw .invalidConfiguration("motion analysisWidth \(analysisWidth) is outside 8…1024")
+            throw .invalidConfiguration(
+                .integerOutOfRange(field: "motionTrigger.analysisWidth", value: analysisWidth, allowed: 8...1024))
         }
         guard (1...120).contains(frameInterval) else {
-            throw .invalidConfiguration("motion frameInterval \(frameInterval) is outside 1…120")
+            throw .invalidConfiguration(
+                .integerOutOfRange(field: "motionTrigger.frameInterval", value: frameInterval, allowed: 1...120))
         }
     }
 }

@@ -17,7 +17,8 @@ extension RecorderError: LocalizableError {
             text("RecorderError.\(key)", locale, arguments)
         }
         switch self {
-        case .invalidConfiguration(let reason): return say("invalidConfiguration", ["reason": reason])
+        case .invalidConfiguration(let reason):
+            return say("invalidConfiguration", ["reason": reason.localizedDescription(for: locale)])
         case .invalidTransition(let action, let state):
             return say("invalidTransition", ["action": action, "state": "\(state)"])
         case .configurationLocked(let state): return say("configurationLocked", ["state": "\(state)"])

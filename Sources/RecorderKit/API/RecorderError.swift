@@ -2,8 +2,9 @@ import Imaging
 
 /// What went wrong in a recorder.
 public enum RecorderError: Error, Sendable, Hashable {
-    /// A configuration field is out of range; the text names it.
-    case invalidConfiguration(String)
+    /// A configuration field is out of range, or a device does not offer the mode asked for; the
+    /// reason names the field and the values allowed.
+    case invalidConfiguration(RecorderConfigurationProblem)
     /// The action is not allowed in the current state (for example starting while paused).
     case invalidTransition(action: String, state: VideoRecorderState)
     /// The configuration cannot change while a recording session is open.

@@ -57,20 +57,20 @@ public struct StorageBudget: Sendable, Hashable {
     /// - Throws: ``RecorderError/invalidConfiguration(_:)``.
     public func validate() throws(RecorderError) {
         guard maximumBytes > 0 else {
-            throw .invalidConfiguration("storageBudget.maximumBytes \(maximumBytes) is not positive")
+            throw .invalidConfiguration(.bytesNotPositive(field: "storageBudget.maximumBytes", bytes: maximumBytes))
         }
         if let floor = minimumFreeBytes, floor < 0 {
-            throw .invalidConfiguration("storageBudget.minimumFreeBytes \(floor) is negative")
+            throw .invalidConfiguration(.bytesNegative(field: "storageBudget.minimumFreeBytes", bytes: floor))
         }
         switch protection {
         case .none: break
         case .newest(let count):
             guard count >= 0 else {
-                throw .invalidConfiguration("storageBudget.protection keeps \(count) clips, fewer than 0")
+                throw .invalidConfiguration(.clipCountNegative(field: "storageBudget.protection", count: count))
             }
         case .youngerThan(let seconds):
             guard seconds.isFinite, seconds >= 0 else {
-                throw .invalidConfiguration("storageBudget.protection age \(seconds) s is not a finite, positive age")
+                throw .invalidConfiguration(.secondsNegative(field: "storageBudget.protection", seconds: seconds))
             }
         }
     }

@@ -56,10 +56,10 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
     /// Checks that the size suits 4:2:0 video: even sides of 16…8192 pixels.
     func validate(_ field: String) throws(RecorderError) {
         guard width >= 16, height >= 16, width <= 8192, height <= 8192 else {
-            throw .invalidConfiguration("\(field) frame size \(self) is outside 16…8192 pixels per side")
+            throw .invalidConfiguration(.frameSizeOutOfRange(field: field, size: self))
         }
         guard width % 2 == 0, height % 2 == 0 else {
-            throw .invalidConfiguration("\(field) frame size \(self) must have even sides for 4:2:0 video")
+            throw .invalidConfiguration(.oddFrameSize(field: field, size: self))
         }
     }
 }

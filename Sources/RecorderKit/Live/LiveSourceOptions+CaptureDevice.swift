@@ -26,24 +26,25 @@ extension LiveSourceOptions {
         var formats = device.formats
         if let pixelFormat {
             guard let name = ffmpegInputFormat(pixelFormat) else {
-                throw .invalidConfiguration("FFmpeg has no V4L2 input format for \(pixelFormat)")
+                throw .invalidConfiguration(.noInputFormat(pixelFormat))
             }
             formats = formats.filter { $0.pixelFormat == pixelFormat }
-            guard !formats.isEmpty else { throw .invalidConfiguration("\(device.name) does not offer \(pixelFormat)") }
+            guard !formats.isEmpty else {
+                throw .invalidConfiguration(.pixelFormatNotOffered(device: device.name, pixelFormat: pixelFormat))
+            }
             options["input_format"] = name
         }
         var sizes = formats.flatMap(\.sizes)
         if let size {
             sizes = sizes.filter { $0.width == size.width && $0.height == size.height }
             guard !sizes.isEmpty else {
-                throw .invalidConfiguration(
-                    "\(device.name) does not offer \(size)\(pixelFormat.map { " in \($0)" } ?? "")")
+                throw .invalidConfiguration(.sizeNotOffered(device: device.name, size: size, pixelFormat: pixelFormat))
             }
             options["video_size"] = "\(size.width)x\(size.height)"
         }
         if let frameRate {
             guard sizes.contains(where: { $0.frameRates.contains(frameRate) }) else {
-                throw .invalidConfiguration("\(device.name) does not offer \(frameRate) in the mode asked for")
+                throw .invalidConfiguration(.frameRateNotOffered(device: device.name, frameRate: frameRate))
             }
             options["framerate"] = "\(frameRate.frames)/\(frameRate.seconds)"
         }

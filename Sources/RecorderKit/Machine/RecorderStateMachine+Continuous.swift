@@ -154,7 +154,7 @@ extension RecorderStateMachine {
     /// What exists between `from` and `to` (seconds since 1970).
     func continuousCoverage(from: Double, to: Double) throws(RecorderError) -> RecordingCoverage {
         guard let timeline = continuous?.timeline else {
-            throw .invalidConfiguration("continuous recording is off (RecorderConfiguration.continuousRecording)")
+            throw .invalidConfiguration(.continuousRecordingOff)
         }
         guard from.isFinite, to.isFinite, from < to else { throw .emptyRange(from: from, to: to) }
         let covered = timeline.coverage(from: PacketTimeline.ticks(from), to: PacketTimeline.ticks(to))
@@ -174,7 +174,7 @@ extension RecorderStateMachine {
         -> TimelineExportPlan
     {
         guard var continuous else {
-            throw .invalidConfiguration("continuous recording is off (RecorderConfiguration.continuousRecording)")
+            throw .invalidConfiguration(.continuousRecordingOff)
         }
         guard from.isFinite, to.isFinite, from < to else { throw .emptyRange(from: from, to: to) }
         guard

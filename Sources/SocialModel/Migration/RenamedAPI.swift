@@ -327,3 +327,15 @@ extension MessagePhoto {
     )
     public init(messageID: MessageID, conversationID: ConversationID, jpeg: Data) { fatalError("unavailable") }
 }
+
+// MARK: - Released messages (0.12.0)
+
+extension MessageStore {
+    /// Unavailable: a release says when it happens and returns the message as delivered.
+    @available(
+        *, unavailable, renamed: "releaseMessage(id:at:)",
+        message:
+            "Pass the moment of the release: the message is delivered as if sent then; the store returns it, or nil"
+    )
+    public func releaseMessage(id: MessageID) async throws(StoreError) { fatalError("unavailable") }
+}

@@ -13,7 +13,7 @@ public protocol MessageStore: Sendable {
     /// visible again to both, takes the message's time as its latest, and the message counts as
     /// unread for the recipient. A held message (``Message/held``) changes only the sender's
     /// side: to the recipient, their conversations and unread count are as if it was not sent,
-    /// until ``releaseMessage(id:)``.
+    /// until ``releaseMessage(id:at:)``.
     /// - Parameters:
     ///   - message: the message.
     ///   - recipientID: who it is for.
@@ -34,7 +34,9 @@ public protocol MessageStore: Sendable {
     /// - Returns: the conversation, or `nil`.
     /// - Throws: ``StoreError`` when the store fails.
     func conversation(between userID: UserID, and otherID: UserID) async throws(StoreError) -> Conversation?
-    /// The conversations a user has not hidden, latest message first (ties by id, descending).
+    /// The conversations a user has not hidden, latest message first (ties by id, descending),
+    /// each with the latest message delivered to the user since they last hid it (a held message
+    /// reaches only its sender until it is released).
     /// - Parameters:
     ///   - userID: whose inbox.
     ///   - after: the cursor of the previous page's last conversation, or `nil`.
@@ -64,12 +66,18 @@ public protocol MessageStore: Sendable {
     /// - Returns: the photo, or `nil` when the message has none, or is not one the viewer can see.
     /// - Throws: ``StoreError`` when the store fails.
     func messagePhoto(id: MessageID, viewerID: UserID) async throws(StoreError) -> MessagePhoto?
-    /// Delivers a held message whose hold ended without removal to its recipient, as
-    /// ``insertMessage(_:recipientID:photo:)`` delivers one that is not held — unless the recipient
-    /// hid the conversation after it was sent.
-    /// - Parameter id: the message's id.
+    /// Delivers a held message whose hold ended without removal to its recipient as if it was
+    /// sent at `date`, as ``insertMessage(_:recipientID:photo:)`` delivers one that is not held:
+    /// dated `date`, after every message so far (so it reaches a recipient who hid the
+    /// conversation while it was held), it becomes the conversation's latest, shown again to the
+    /// recipient and counted unread. A store that tells other processes of new messages tells
+    /// them of this one too.
+    /// - Parameters:
+    ///   - id: the message's id.
+    ///   - date: when it is released.
+    /// - Returns: the message as stored now, or `nil` if there is no such message.
     /// - Throws: ``StoreError`` when the store fails.
-    func releaseMessage(id: MessageID) async throws(StoreError)
+    func releaseMessage(id: MessageID, at date: Date) async throws(StoreError) -> Message?
     /// Marks the other participant's messages read for `userID`; held messages stay unread.
     /// - Parameters:
     ///   - conversationID: the conversation's id.

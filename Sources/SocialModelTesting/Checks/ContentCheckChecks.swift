@@ -165,9 +165,12 @@ enum ContentCheckChecks {
             h.clock.advance(by: 1)
             check.answer(.allow, for: .message)
             #expect(held.held && opening.held)
-            // The recipients' inboxes, order and unread counts are as if nothing was sent…
+            // The recipients' inboxes, order and unread counts are as if nothing was sent (the
+            // store's own list too, so no reader has to look past a held latest message)…
             #expect(try await ben.messages.inbox() == benInbox)
             #expect(try await cat.messages.inbox() == catInbox)
+            let benList = try await h.store.conversations(userID: ben.user.id, after: nil, limit: 10)
+            #expect(benList.map(\.lastMessage?.id) == [hello.id])
             #expect(try await ben.messages.unreadCount() == 1)
             #expect(try await cat.messages.unreadCount() == 0)
             // …the photo answers as to a stranger, and reading leaves the held message unread.
@@ -182,18 +185,59 @@ enum ContentCheckChecks {
             #expect(anaSees.map(\.id) == [held.id, hello.id] && anaSees[0].readAt == nil && anaSees[1].readAt != nil)
             // The sender's own inbox shows both.
             #expect(Set(try await ana.messages.inbox().items.compactMap(\.lastMessage?.id)) == [held.id, opening.id])
-            // Released: delivered now, in its place; removed: never delivered.
+            // Released: delivered as if sent at the decision; removed: never delivered.
             let queue = try await mod.moderation.queue().items
             #expect(queue.map(\.target) == [.message(held.id), .message(opening.id)])
             try await mod.moderation.decide(reportID: queue[0].id, .dismissed, reason: "fine")
             try await mod.moderation.decide(reportID: queue[1].id, .contentRemoved, reason: "not fine")
             let released = try await ben.messages.inbox().items
             #expect(released.map(\.lastMessage?.id) == [held.id] && released.map(\.unreadCount) == [1])
-            #expect(released.first?.conversation.lastMessageAt == held.createdAt)
+            #expect(released.first?.conversation.lastMessageAt == h.clock.now())
+            #expect(released.first?.lastMessage?.createdAt == h.clock.now())
             #expect(try await ben.messages.unreadCount() == 1)
             #expect(try await !ben.messages.photo(messageID: held.id).isEmpty)
             #expect(try await cat.messages.inbox() == catInbox)
             #expect(try await cat.messages.unreadCount() == 0)
+        },
+        ConformanceCheck(
+            .moderation,
+            "a released message reaches its recipient as if sent then: live, counted, though they hid the conversation"
+        ) { h in
+            let check = MockContentCheck()
+            let (ana, ben, mod) = (
+                try await h.signedIn("ana"), try await h.signedIn("ben"), try await h.signedIn("mod")
+            )
+            try await h.network.setModerator(userID: mod.user.id, true)
+            let checked = network(h, check).session(ana.account)
+            let hello = try await checked.messages.send(recipientID: ben.user.id, text: "hello")
+            h.clock.advance(by: 1)
+            check.answer(.hold(reason: "looks off"), for: .message)
+            let held = try await checked.messages.send(recipientID: ben.user.id, text: "psst")
+            h.clock.advance(by: 1)
+            // Ben deletes (hides) the conversation while the message is held: its watermark is past it.
+            try await ben.messages.delete(conversationID: hello.conversationID)
+            #expect(try await ben.messages.inbox().items.isEmpty)
+            h.clock.advance(by: 1)
+            let (benLive, anaLive) = (ben.messages.updates(), ana.messages.updates())
+            let report = try #require(try await mod.moderation.queue().items.first)
+            try await mod.moderation.decide(reportID: report.id, .dismissed, reason: "fine")
+            // Both get the live update a message sent now makes: the message, released and dated now.
+            var released = held
+            (released.held, released.createdAt) = (false, h.clock.now())
+            #expect(await first(1, of: benLive) == [released])
+            #expect(await first(1, of: anaLive) == [released])
+            let inbox = try await ben.messages.inbox().items
+            #expect(inbox.map(\.lastMessage) == [released] && inbox.map(\.unreadCount) == [1])
+            #expect(inbox.first?.conversation.lastMessageAt == h.clock.now())
+            #expect(try await ben.messages.unreadCount() == 1)
+            #expect(try await ben.messages.messages(conversationID: hello.conversationID).items == [released])
+            #expect(try await ben.messages.markRead(conversationID: hello.conversationID) == 1)
+            // To its sender it moves after what was sent before its release, and before what follows.
+            h.clock.advance(by: 1)
+            let reply = try await ben.messages.send(recipientID: ana.user.id, text: "what?")
+            let anaSees = try await ana.messages.messages(conversationID: hello.conversationID).items
+            #expect(anaSees.map(\.id) == [reply.id, held.id, hello.id])
+            #expect(try await ben.messages.inbox().items.map(\.lastMessage) == [reply])
         },
         ConformanceCheck(.moderation, "a held comment counts for no one, its author included, until its hold ends") {
             h in

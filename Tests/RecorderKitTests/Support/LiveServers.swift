@@ -82,8 +82,9 @@ enum LiveServers {
             guard server.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
         }
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         server.kill()
-        throw LiveServerError.didNotStart("rtsp-server.py: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        throw LiveServerError.didNotStart("rtsp-server.py: \(said)")
     }
 
     /// Starts `ffmpeg` with the arguments (quiet, reading at the input's own rate).
@@ -132,15 +133,18 @@ enum LiveServerError: Error, CustomStringConvertible {
     }
 }
 
-/// A server process the test started; stopped (and reaped) by ``stop()`` or ``kill()``.
+/// A server process the test started; stopped (and reaped) by ``stop()`` or ``kill()``, which
+/// also delete the file its output went to.
 ///
 /// A child started from a test inherits the test runner's blocked signals (SIGTERM among them), so
 /// servers are ended with SIGKILL, which cannot be blocked.
 final class ChildServer: @unchecked Sendable {
     let process: Process
+    private let output: URL?
 
-    private init(process: Process) {
+    private init(process: Process, output: URL?) {
         self.process = process
+        self.output = output
     }
 
     static func start(_ executable: String, _ arguments: [String], output: URL?) throws -> ChildServer {
@@ -156,7 +160,7 @@ final class ChildServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        return ChildServer(process: process)
+        return ChildServer(process: process, output: output)
     }
 
     var isRunning: Bool { process.isRunning }
@@ -165,6 +169,7 @@ final class ChildServer: @unchecked Sendable {
     func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        if let output { try? FileManager.default.removeItem(at: output) }
     }
 
     /// Ends the server (SIGKILL; it holds nothing worth a graceful end) and waits for it.
@@ -177,8 +182,17 @@ final class ChildServer: @unchecked Sendable {
 /// counter, encoded by `ffmpeg` from raw frames (H.264, key frame every 30 frames, no B-frames).
 enum TestMedia {
     static let directory: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "RecorderKitTests-media-\(getpid())")
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = "RecorderKitTests-media-"
+        // One folder per test run. Nothing runs after a run's last test, so each run removes the
+        // folders of runs whose process has ended.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix(prefix) {
+            if let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let url = temporary.appendingPathComponent(prefix + "\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()

@@ -175,4 +175,43 @@ struct PostgresEventRelayTests {
         await here.close()
         try await PostgresTestServer.dropSchema(of: configuration)
     }
+
+    /// A held message released through another instance reaches the hub as a message sent then
+    /// does (its holding insert reaches no one but its sender), so the recipient's live stream
+    /// shows it whichever server process the moderator used.
+    @Test func aMessageReleasedElsewhereReachesItsRecipient() async throws {
+        let (configuration, here, elsewhere, users) = try await Self.twoInstances()
+        let (ana, ben, mod) = (users[0], users[1], users[2])
+        let hub = NetworkEvents()
+        let bens = hub.messages(for: ben.id)
+        let relay = here.eventRelay(to: hub)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await relay.run() }
+            try await relay.waitUntilListening()
+            var message = Message(
+                id: .random(), conversationID: .random(), senderID: ana.id, text: "psst", createdAt: Self.start)
+            message.held = true
+            let hold = Report(
+                id: .random(), reporterID: ana.id, target: .message(message.id), reportedUserID: ana.id,
+                reason: .contentCheck, note: nil, createdAt: Self.start)
+            #expect(try await elsewhere.insertReport(hold))
+            _ = try await elsewhere.insertMessage(message, recipientID: ben.id, photo: nil)
+            // Notifications arrive in order: once this one is relayed, the held one was, to no one.
+            let hello = try await elsewhere.insertMessage(
+                Message(id: .random(), conversationID: .random(), senderID: ana.id, text: "hi", createdAt: Self.start),
+                recipientID: ben.id, photo: nil)
+            #expect(await SocialModelTesting.first(1, of: bens, within: .seconds(60)) == [hello])
+            let dismissal = ModerationAction(
+                id: .random(), moderatorID: mod.id, decision: .dismissed, target: hold.target, userID: ana.id,
+                reason: "fine", until: nil, createdAt: Self.start + 60)
+            #expect(try await elsewhere.recordModeration(dismissal) == 1)
+            let released = try #require(try await elsewhere.releaseMessage(id: message.id, at: Self.start + 60))
+            #expect(!released.held && released.createdAt == Self.start + 60)
+            #expect(await SocialModelTesting.first(1, of: bens, within: .seconds(60)) == [released])
+            tasks.cancelAll()
+        }
+        await elsewhere.close()
+        await here.close()
+        try await PostgresTestServer.dropSchema(of: configuration)
+    }
 }

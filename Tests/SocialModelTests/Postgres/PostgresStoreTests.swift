@@ -10,7 +10,7 @@ import Testing
 @Suite("PostgreSQL store specifics")
 struct PostgresStoreTests {
     @Test func everyQueryIsServedByAnIndex() async throws {
-        try await PostgresTestServer.withStore { store in
+        try await PostgresTestServer.withStore(fresh: true) { store in
             let plans: [PostgresQuery] = [
                 "EXPLAIN SELECT * FROM users WHERE username_key = \("a")",
                 "EXPLAIN SELECT * FROM users WHERE email = \("a")",
@@ -84,7 +84,7 @@ struct PostgresStoreTests {
     /// through the generic plan of a network where the viewer liked many posts: with an `EXISTS`,
     /// PostgreSQL read every one of the viewer's likes into a hash instead, for every page.
     @Test func aPageProbesTheViewersLikesPostByPost() async throws {
-        try await PostgresTestServer.withStore { store in
+        try await PostgresTestServer.withStore(fresh: true) { store in
             let viewer = User(id: .random(), username: "liker", email: nil, createdAt: Date())
             let author = User(id: .random(), username: "author", email: nil, createdAt: Date())
             for user in [viewer, author] { try await store.insertUser(user, passwordHash: nil, identity: nil) }

@@ -76,6 +76,21 @@ struct OneRulebookTests {
                 try await store.viewers([ben, cy], hiding: ana, .posts)
             }
             #expect(hidden == [cy])
+
+            // Delivering a released held message as if sent now, after every message so far (the
+            // store's next `seq`), announced where the store announces: `MessageSQL.release`.
+            var held = Message(id: .random(), conversationID: .random(), senderID: ana, text: "psst", createdAt: start)
+            held.held = true
+            _ = try await store.insertMessage(held, recipientID: ben, photo: nil)
+            let at = start.addingTimeInterval(60)
+            let release = MessageSQL.release(held.id, at: at, seq: database.nextSeq(of: "messages"))
+            let pair = [ana, ben].sorted { $0.rawValue < $1.rawValue }
+            let statements =
+                [MessageSQL.message(held.id)]
+                + database.announcing(.message(held.id, participants: pair), after: release)
+                + [MessageSQL.message(held.id)]
+            let released = try await expect(statements) { try await store.releaseMessage(id: held.id, at: at) }
+            #expect(released?.createdAt == at && released?.held == false)
         }
     }
 }

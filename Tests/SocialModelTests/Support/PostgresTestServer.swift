@@ -65,17 +65,24 @@ enum PostgresTestServer {
         try await PostgresSocialStore.connect(configuration, logger: logger)
     }
 
-    /// Runs `body` with a store in a fresh schema (its configuration changed by `configure`), then
-    /// closes it and drops the schema.
+    /// Runs `body` with a store on an empty, migrated schema (its configuration changed by
+    /// `configure`), then closes the store and empties the schema for the next test. The migration
+    /// itself is tested by the tests that migrate a ``freshConfiguration(maximumConnections:)`` of
+    /// their own.
+    ///
+    /// - Parameter fresh: a schema migrated for this test alone, for a test that reads the
+    ///   planner's choices: they follow the statistics an emptied schema keeps of earlier tests.
     static func withStore<T>(
-        maximumConnections: Int = 2, configure: (inout PostgresStoreConfiguration) -> Void = { _ in },
+        maximumConnections: Int = 2, fresh: Bool = false,
+        configure: (inout PostgresStoreConfiguration) -> Void = { _ in },
         _ body: (PostgresSocialStore) async throws -> T
     ) async throws -> T {
         var configuration = try await freshConfiguration(maximumConnections: maximumConnections)
-        configure(&configuration)
         await gate.enter()
         let result: Result<T, any Error>
         do {
+            if !fresh, let schema = await emptySchemas.take() { configuration.schema = schema }
+            configure(&configuration)
             let store = try await connect(configuration)
             do {
                 result = .success(try await body(store))
@@ -83,7 +90,7 @@ enum PostgresTestServer {
                 result = .failure(error)
             }
             await store.close()
-            try await dropSchema(of: configuration)
+            if fresh { try await dropSchema(of: configuration) } else { try await empty(configuration) }
         } catch {
             await gate.leave()
             throw error
@@ -95,10 +102,60 @@ enum PostgresTestServer {
     /// Drops a test schema and everything in it.
     static func dropSchema(of configuration: PostgresStoreConfiguration) async throws {
         guard let schema = configuration.schema, schema.hasPrefix("analogkit_test_") else { return }
+        try await onServer {
+            try await $0.query("DROP SCHEMA \(unescaped: schema) CASCADE", logger: logger)
+        }
+    }
+
+    /// A migration is over 300 DDL statements: on a loaded two-core machine, most of a PostgreSQL
+    /// test case's time. So a schema a test is done with is emptied and given to the next test; one
+    /// that cannot be emptied is dropped. Every table but the migrations' record is emptied with
+    /// `DELETE` (a test leaves a few rows, where `TRUNCATE` would make new files for every table and
+    /// index), triggers and foreign keys off for it (which needs a superuser, as
+    /// `scripts/with-postgres.sh` makes; without one, every schema is dropped and tests migrate
+    /// their own), and every sequence starts again at 1.
+    static func empty(_ configuration: PostgresStoreConfiguration) async throws {
+        guard let schema = configuration.schema, schema.hasPrefix("analogkit_test_") else { return }
+        do {
+            try await onServer { connection in
+                // A plain identifier (`freshConfiguration`'s); a DO block takes no parameters.
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            DO $$
+                            DECLARE name text;
+                            BEGIN
+                                PERFORM set_config('session_replication_role', 'replica', true);
+                                FOR name IN SELECT format('%I.%I', schemaname, tablename) FROM pg_tables
+                                    WHERE schemaname = '\(schema)' AND tablename <> 'social_model_migrations'
+                                LOOP
+                                    EXECUTE 'DELETE FROM ' || name;
+                                END LOOP;
+                                FOR name IN SELECT format('%I.%I', schemaname, sequencename) FROM pg_sequences
+                                    WHERE schemaname = '\(schema)'
+                                LOOP
+                                    PERFORM setval(name, 1, false);
+                                END LOOP;
+                            END $$
+                            """), logger: logger)
+            }
+            await emptySchemas.giveBack(schema)
+        } catch {
+            try await dropSchema(of: configuration)
+        }
+    }
+
+    /// Emptied, migrated schemas waiting for their next test.
+    static let emptySchemas = SchemaPool()
+
+    /// Runs `body` on a connection of its own to the database the server's URL names.
+    static func onServer(_ body: (PostgresConnection) async throws -> Void) async throws {
+        guard let url else { throw PostgresTestError.notConfigured }
+        let configuration = try PostgresStoreConfiguration(url: url)
         let connection = try await PostgresConnection.connect(
             configuration: try PostgresSchema.connectionConfiguration(configuration), id: 1, logger: logger)
         do {
-            try await connection.query("DROP SCHEMA \(unescaped: schema) CASCADE", logger: logger)
+            try await body(connection)
         } catch {
             try? await connection.close()
             throw error
@@ -122,6 +179,16 @@ enum PostgresTestError: Error, CustomStringConvertible {
         case .unreachable(let problem): "ANALOGKIT_POSTGRES_REQUIRED=1 but \(problem)"
         }
     }
+}
+
+/// The names of empty, migrated test schemas, reused by later tests.
+actor SchemaPool {
+    private var schemas: [String] = []
+
+    /// An empty schema, or `nil` when there is none (the test then migrates a new one).
+    func take() -> String? { schemas.popLast() }
+
+    func giveBack(_ schema: String) { schemas.append(schema) }
 }
 
 /// A counting semaphore for async code.

@@ -54,7 +54,8 @@ public struct MessageService: Sendable {
         return stored
     }
 
-    /// The conversations the signed-in user has not hidden, latest message first.
+    /// The conversations the signed-in user has not hidden, latest message first, each with the
+    /// latest message delivered to them (a held message reaches only its sender until released).
     /// - Parameters:
     ///   - after: the previous page's ``CursorPage/next``, or `nil` for the first page.
     ///   - limit: the page size, or `nil` for the policy's.
@@ -69,31 +70,8 @@ public struct MessageService: Sendable {
         }
         for index in items.indices {
             items[index].otherUser = items[index].otherUser.publicView
-            // While a content check holds the latest message from the reader, the one before it shows.
-            if let last = items[index].lastMessage, !HeldContent.shows(held: last.held, by: last.senderID, to: actor.id)
-            {
-                items[index].lastMessage = try await latestShown(in: items[index].conversation.id, before: last)
-            }
         }
         return CursorPage(items: items, limit: limit, cursor: \.cursor)
-    }
-
-    /// The latest message of a conversation the signed-in user is shown, before `message`.
-    func latestShown(in conversationID: ConversationID, before message: Message) async throws(NetworkError)
-        -> Message?
-    {
-        let limit = context.policy.maximumPageSize
-        var cursor = message.cursor
-        while true {
-            let page = try await context.fromStore {
-                try await store.messages(in: conversationID, viewerID: actor.id, before: cursor, limit: limit)
-            }
-            if let shown = page.first(where: { HeldContent.shows(held: $0.held, by: $0.senderID, to: actor.id) }) {
-                return shown
-            }
-            guard page.count == limit, let last = page.last else { return nil }
-            cursor = last.cursor
-        }
     }
 
     /// A conversation's messages the signed-in user can see, newest first.

@@ -87,7 +87,8 @@ public struct ModerationService: Sendable {
     /// - ``ModerationDecision/dismissed``: does nothing else.
     ///
     /// A decision other than removal about content a ``ContentCheck`` held releases it; a
-    /// released message then reaches its recipient (``MessageStore/releaseMessage(id:)``).
+    /// released message then reaches its recipient as if it was sent at the decision, live
+    /// update and unread count included (``MessageStore/releaseMessage(id:at:)``).
     /// - Parameters:
     ///   - reportID: an open report.
     ///   - decision: what to do.
@@ -122,11 +123,22 @@ public struct ModerationService: Sendable {
             id: .random(), moderatorID: actor.id, decision: decision, target: report.target,
             userID: report.reportedUserID, reason: reason, until: until, createdAt: context.now)
         let closed = try await context.fromStore { try await store.recordModeration(action) }
-        // A held message whose hold ends without removal reaches its recipient now (once, if two decide).
         if report.reason == .contentCheck, report.target.kind == .message, decision != .contentRemoved, closed > 0 {
-            try await context.fromStore { try await store.releaseMessage(id: MessageID(rawValue: report.target.id)) }
+            try await release(MessageID(rawValue: report.target.id))
         }
         return action
+    }
+
+    /// Delivers a held message whose hold ended without removal (once, if two moderators decide)
+    /// as if it was sent now, with the live update a sent message makes, to both participants:
+    /// the sender is shown it in its new place.
+    func release(_ id: MessageID) async throws(NetworkError) {
+        let now = context.now
+        guard let released = try await context.fromStore({ try await store.releaseMessage(id: id, at: now) }),
+            let conversation = try await context.fromStore({ try await store.conversation(id: released.conversationID) }
+            )
+        else { return }
+        context.events.publish(released, participants: conversation.participantIDs)
     }
 
     /// The audit log, newest first.

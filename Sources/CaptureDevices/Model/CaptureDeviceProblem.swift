@@ -1,0 +1,36 @@
+import Foundation
+
+/// Why a device description is refused or a node is not a video device: the reason inside
+/// ``CaptureDeviceError``, in words CaptureDevices translates (English, Slovak, Czech).
+public enum CaptureDeviceProblem: Sendable, Hashable {
+    /// The identifier is empty.
+    case emptyIdentifier
+    /// The 35 mm equivalent focal length (millimetres) is not a finite number above 0.
+    case focalLengthNotPositive(Double)
+    /// A bound of the zoom range is not finite, or the lower one is not above 0.
+    case zoomRangeNotPositive(lower: Double, upper: Double)
+    /// The node is not a V4L2 character device (`ENODEV` on open).
+    case notV4L2CharacterDevice
+    /// The driver does not answer `VIDIOC_QUERYCAP` (`ENOTTY` or `EINVAL`).
+    case noCapabilityAnswer
+}
+
+extension CaptureDeviceProblem: LocalizableError, CustomStringConvertible {
+    /// The reason in English.
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+
+    /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise).
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+            MessageTable.captureDevices.text("CaptureDeviceProblem.\(key)", locale: locale, arguments)
+        }
+        switch self {
+        case .emptyIdentifier: return text("emptyIdentifier")
+        case .focalLengthNotPositive(let value): return text("focalLengthNotPositive", ["value": "\(value)"])
+        case .zoomRangeNotPositive(let lower, let upper):
+            return text("zoomRangeNotPositive", ["lower": "\(lower)", "upper": "\(upper)"])
+        case .notV4L2CharacterDevice: return text("notV4L2CharacterDevice")
+        case .noCapabilityAnswer: return text("noCapabilityAnswer")
+        }
+    }
+}

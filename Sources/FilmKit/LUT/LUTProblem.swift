@@ -1,0 +1,56 @@
+import Foundation
+import Imaging
+
+/// Why a lookup table's file cannot be read, a line of it is refused, or an entry is not usable:
+/// the reason inside ``LUTError``, in words FilmKit translates (English, Slovak, Czech). What the
+/// system said is kept as it was, as a detail.
+public enum LUTProblem: Sendable, Hashable {
+    /// What the system said when opening or reading the file; shown as a technical detail.
+    case system(String)
+    /// The line is longer than ``ColorLookupTable/maximumCubeLineLength`` (`limit`) bytes.
+    case lineTooLong(limit: Int)
+    /// A field that should be a number is not a finite one (quoted as it stands).
+    case notANumber(String)
+    /// A number is finite only in double precision: outside ±3.4e38 (quoted as it stands).
+    case outsideSinglePrecision(String)
+    /// A line or an entry has `found` numbers where `expected` are needed.
+    case wrongNumberCount(expected: Int, found: Int)
+    /// `LUT_1D_SIZE` or `LUT_3D_SIZE` appears a second time.
+    case sizeGivenTwice
+    /// A size line does not hold one whole number.
+    case sizeNotAWholeNumber
+    /// The line starts with a keyword the format does not know.
+    case unknownKeyword(String)
+    /// An entry comes before the line that declares the size.
+    case entryBeforeSize
+    /// An entry's numbers are not all finite in single precision.
+    case notFinite([Double])
+}
+
+extension LUTProblem: LocalizableError, CustomStringConvertible {
+    /// The reason in English.
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+
+    /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); the
+    /// system's words follow as a marked detail.
+    public func localizedDescription(for locale: Locale = .current) -> String {
+        let table = MessageTable.filmKit
+        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+            table.text("LUTProblem.\(key)", locale: locale, arguments)
+        }
+        switch self {
+        case .system(let detail): return text("system", ["detail": detail])
+        case .lineTooLong(let limit): return text("lineTooLong", ["limit": String(limit)])
+        case .notANumber(let field): return text("notANumber", ["text": field])
+        case .outsideSinglePrecision(let field): return text("outsideSinglePrecision", ["text": field])
+        case .wrongNumberCount(let expected, let found):
+            return table.plural(
+                "LUTProblem.wrongNumberCount", count: expected, locale: locale, ["found": String(found)])
+        case .sizeGivenTwice: return text("sizeGivenTwice")
+        case .sizeNotAWholeNumber: return text("sizeNotAWholeNumber")
+        case .unknownKeyword(let keyword): return text("unknownKeyword", ["keyword": keyword])
+        case .entryBeforeSize: return text("entryBeforeSize")
+        case .notFinite(let values): return text("notFinite", ["entry": "\(values)"])
+        }
+    }
+}
