@@ -29,6 +29,17 @@ public struct Latency: CustomStringConvertible, Sendable {
         return Latency(label: label, samples: samples.sorted(), cpuSamples: cpuSamples.sorted())
     }
 
+    /// The runs of several measurements as one, labelled `label`.
+    public static func merging(_ parts: [Latency], label: String) -> Latency {
+        Latency(
+            label: label, samples: parts.flatMap(\.samples).sorted(), cpuSamples: parts.flatMap(\.cpuSamples).sorted())
+    }
+
+    /// The same runs under another label.
+    public func relabelled(_ label: String) -> Latency {
+        Latency(label: label, samples: samples, cpuSamples: cpuSamples)
+    }
+
     /// The process's CPU time so far, in ms.
     public static func processCPUMilliseconds() -> Double {
         var time = timespec()

@@ -71,20 +71,33 @@ public struct SafetyLoad: Sendable {
 }
 
 extension SafetyLoad {
-    /// Measures the probe's home feed (newest first, pages 1 and 5) without the rows and then with
-    /// them, on the same store in one run, prints both and the ratio of pages a second, and takes
-    /// the rows away again.
+    /// Measures the probe's home feed (newest first, pages 1 and 5) without the rows and with them,
+    /// on the same store in one run, in `rounds` alternating rounds (the machine's speed drifts by
+    /// tens of percent within minutes, so one measurement of each, one after the other, compares
+    /// the drift as much as the rows), prints each condition's runs together and the ratio of pages
+    /// a second, and takes the rows away again.
+    ///
+    /// `settle` runs after the rows are added and after they are taken away. PostgreSQL's is an
+    /// `ANALYZE` of the rows' tables: what its autovacuum does within a minute of 50 changed rows.
+    /// Until then the server keeps the plans it made for the tables empty, which scan the table of
+    /// suspensions once per post read instead of probing its index: the page's key read took
+    /// 2.1 ms with these rows, 0.7–0.9 ms after an `ANALYZE` as without them (`EXPLAIN ANALYZE` of
+    /// the generic plan, 2026-11-29). The first round also measures the feed in that window.
     /// - Parameters:
     ///   - store: the benchmark's store.
     ///   - label: what to call the store in the output.
-    ///   - runs: measured runs of each page.
+    ///   - runs: measured runs of each page and condition, over all rounds.
+    ///   - rounds: how many times the measurement alternates between the conditions.
+    ///   - settle: what the store's server does by itself once rows change.
     /// - Returns: pages a second with the rows over pages a second without them, page 1 and page 5.
     @discardableResult
     public func compareHomeFeed(
-        on store: some FeedStore & SafetyStore & ModerationStore, label: String, runs: Int
+        on store: some FeedStore & SafetyStore & ModerationStore, label: String, runs: Int, rounds: Int = 5,
+        settle: (() async throws -> Void)? = nil
     ) async throws -> (first: Double, fifth: Double) {
-        func measure(_ condition: String) async throws -> (Latency, Latency) {
-            let first = try await Latency.measure("\(label) home feed newest, page 1, \(condition)", runs: runs) {
+        let perRound = max(1, runs / rounds)
+        func measure(_ runs: Int) async throws -> [Latency] {
+            let first = try await Latency.measure("page 1", runs: runs) {
                 _ = try await store.homeFeed(userID: probe, order: .newest, after: nil, limit: 30)
             }
             var cursor: FeedCursor?
@@ -92,32 +105,52 @@ extension SafetyLoad {
                 let page = try await store.homeFeed(userID: probe, order: .newest, after: cursor, limit: 30)
                 cursor = page.last.map { FeedCursor(after: $0.post) }
             }
-            let fifth = try await Latency.measure("\(label) home feed newest, page 5, \(condition)", runs: runs) {
+            let fifth = try await Latency.measure("page 5", runs: runs) {
                 _ = try await store.homeFeed(userID: probe, order: .newest, after: cursor, limit: 30)
             }
-            print(first)
-            print(fifth)
-            return (first, fifth)
+            return [first, fifth]
         }
-        let without = try await measure("no blocks or mutes")
-        try await apply(to: store)
-        let with: (Latency, Latency)
-        do {
-            with = try await measure("with \(rowCount) blocks, mutes and suspensions")
-        } catch {
+        var without: [[Latency]] = []
+        var with: [[Latency]] = []
+        for round in 0..<rounds {
+            without.append(try await measure(perRound))
+            try await apply(to: store)
+            do {
+                if round == 0, let settle {
+                    for page in try await measure(perRound) {
+                        print(
+                            page.relabelled(
+                                "\(label) home feed newest, \(page.label), before the server's statistics see the rows")
+                        )
+                    }
+                    try await settle()
+                }
+                with.append(try await measure(perRound))
+            } catch {
+                try await remove(from: store)
+                try await settle?()
+                throw error
+            }
             try await remove(from: store)
-            throw error
+            try await settle?()
         }
-        try await remove(from: store)
+        func merged(_ rounds: [[Latency]], page: Int, _ condition: String) -> Latency {
+            let label = "\(label) home feed newest, page \(page == 0 ? 1 : 5), \(condition)"
+            let merged = Latency.merging(rounds.map { $0[page] }, label: label)
+            print(merged)
+            return merged
+        }
         let ratios = (
-            with.0.perSecondAtMedian / without.0.perSecondAtMedian,
-            with.1.perSecondAtMedian / without.1.perSecondAtMedian
+            merged(with, page: 0, "with \(rowCount) blocks, mutes and suspensions").perSecondAtMedian
+                / merged(without, page: 0, "no blocks or mutes").perSecondAtMedian,
+            merged(with, page: 1, "with \(rowCount) blocks, mutes and suspensions").perSecondAtMedian
+                / merged(without, page: 1, "no blocks or mutes").perSecondAtMedian
         )
         print(
             String(
                 format:
-                    "%@ home feed with the safety rows: %.1f %% (page 1) and %.1f %% (page 5) of the pages a second without",
-                label, ratios.0 * 100, ratios.1 * 100))
+                    "%@ home feed with the safety rows: %.1f %% (page 1) and %.1f %% (page 5) of the pages a second without, %d alternating rounds",
+                label, ratios.0 * 100, ratios.1 * 100, rounds))
         return ratios
     }
 }

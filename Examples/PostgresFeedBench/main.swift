@@ -15,16 +15,19 @@ import SocialModelPostgres
 //       --sqlite /tmp/social-feed-bench-10000-200000-2000000-100000.sqlite [--runs N]
 //
 // The server is ANALOGKIT_POSTGRES_URL (or --url); the data goes into schema `feed_bench`, which is
-// replaced on every run.
+// replaced on every run unless `--reuse yes` measures again what a run on the same server copied
+// (the copy takes about eight minutes on the 2-core machine).
 
 let usage = """
-    usage: social-feed-bench-postgres --sqlite PATH [--url URL] [--runs N]
+    usage: social-feed-bench-postgres --sqlite PATH [--url URL] [--runs N] [--reuse yes|no]
 
     Copies the network social-feed-bench seeded into the SQLite file PATH into the PostgreSQL
     schema feed_bench (replaced on every run) and measures the same operations there. The server
     is --url, or ANALOGKIT_POSTGRES_URL.
 
     options:
+      --reuse yes  Measure the schema feed_bench an earlier run on the server filled, without
+                   copying again.
       -h, --help   Show this help and exit.
     """
 
@@ -42,8 +45,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 while let argument = arguments.popFirst() {
     let name = String(argument.dropFirst(2))
-    guard argument.hasPrefix("--"), ["sqlite", "url", "runs"].contains(name), let value = arguments.popFirst(),
-        name != "runs" || (Int(value) ?? 0) > 0
+    guard argument.hasPrefix("--"), ["sqlite", "url", "runs", "reuse"].contains(name),
+        let value = arguments.popFirst(), name != "runs" || (Int(value) ?? 0) > 0,
+        name != "reuse" || ["yes", "no"].contains(value)
     else { usageError("cannot use '\(argument)'") }
     options[name] = value
 }
@@ -234,7 +238,9 @@ let users = try source.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) F
 let followees = try await store.followees(of: probe, after: nil, limit: 1000).map(\.user.id)
 try await SafetyLoad(
     probe: probe, followees: followees, users: users, userID: { UserID(rawValue: String(format: "usr_%032x", $0)) }
-).compareHomeFeed(on: store, label: "postgres", runs: runs)
+).compareHomeFeed(on: store, label: "postgres", runs: runs) {
+    try await setup.query("ANALYZE user_blocks, user_mutes, suspensions", logger: logger)
+}
 for (label, order) in [("newest first", FeedOrder.newest), ("most liked first", .mostLiked)] {
     print("EXPLAIN — home feed, \(label):")
     let query = try await store.homeFeedQueryPlan(userID: probe, order: order)

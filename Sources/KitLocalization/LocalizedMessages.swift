@@ -16,7 +16,10 @@ extension LocalizableError {
 
 /// One kit's messages: a `.strings` table in the kit's resource bundle, with an `.lproj` folder
 /// per ``CountLanguage``. The one place where the SDK looks texts up.
-package struct MessageTable: Sendable {
+///
+/// Public only as the type of ``LocalizedReason/messageTable``: the SDK's kits make and read
+/// tables; a program names a reason's texts through the reason.
+public struct MessageTable: Sendable {
     private let bundles: [CountLanguage: Bundle]
     private let base: Bundle
     private let table: String
@@ -142,6 +145,11 @@ extension MessageTable {
     package static func withDetail(_ sentence: String, _ detail: String?, locale: Locale) -> String {
         guard let detail else { return sentence }
         return sentence + shared.text("detail.technical", locale: locale, ["detail": detail])
+    }
+
+    /// A bound of a range as people write it: `3600`, not `3600.0`; `0.1` stays `0.1`.
+    package static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 
     /// "; did you mean 'a' or 'b'?" in the language of `locale`, or nothing without suggestions.

@@ -19,7 +19,7 @@ public struct MockFrameSource: FrameSource {
         frames: [Frame],
         frameRate: Double = 30,
         failingAt index: Int? = nil,
-        with error: FrameSourceError = .invalidParameters("scripted failure")
+        with error: FrameSourceError = .connectionFailed(url: "mock", message: "scripted failure")
     ) {
         self.frames = frames
         self.frameRate = frameRate
@@ -36,7 +36,7 @@ public struct MockFrameSource: FrameSource {
         frameRate: Double = 30,
         grey: Double = 128,
         failingAt index: Int? = nil,
-        with error: FrameSourceError = .invalidParameters("scripted failure")
+        with error: FrameSourceError = .connectionFailed(url: "mock", message: "scripted failure")
     ) throws(ImagingError) {
         let image = try Image.solid(width: size.width, height: size.height, value: [grey, grey, grey])
         let frames = (0..<count).map { Frame(image: image, timestamp: Double($0) / frameRate) }

@@ -47,7 +47,7 @@ package enum HeldContentSQL {
 }
 
 extension SQLColumns {
-    /// A post from ``SQLShape/post`` followed by its held flag.
+    /// A post from ``SQLShape/post(_:)`` followed by its held flag.
     package mutating func heldPost() throws -> Post {
         var post = try post()
         post.held = try bool()

@@ -16,8 +16,7 @@ package enum PostSQL {
         "SELECT \(raw: postColumns), \(raw: HeldContentSQL.held(.post, "posts.id")) FROM posts WHERE id = \(id)"
     }
 
-    static let postColumns = SQLShape.post.replacingOccurrences(
-        of: "comment_count", with: HeldContentSQL.commentCount("posts"))
+    static let postColumns = SQLShape.post("posts")
 
     /// Deletes a post; photos, likes, comments and notifications go by cascade.
     package static func delete(id: PostID) -> SQLStatement { "DELETE FROM posts WHERE id = \(id) RETURNING 1" }

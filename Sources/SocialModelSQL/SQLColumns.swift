@@ -177,7 +177,13 @@ package enum SQLShape {
     package static let recipe =
         "id, author_id, name, preparation_minutes, ingredients, steps, has_photo, created_at, like_count"
     package static let bodyProfile = "sex, weight_kg, height_cm, age_years, activity, goal"
-    package static let post = "id, author_id, caption, filter, width, height, created_at, like_count, comment_count"
+    /// A post's columns, of the table aliased `alias` (or named so), for ``SQLColumns/post()``: its
+    /// stored columns, then its comment count as everyone sees it (``HeldContentSQL/commentCount(_:)``,
+    /// the stored `comment_count` less held comments), so no statement reads the stored count raw.
+    package static func post(_ alias: String) -> String {
+        qualified("id, author_id, caption, filter, width, height, created_at, like_count", alias) + ", "
+            + HeldContentSQL.commentCount(alias)
+    }
     package static let comment = "id, post_id, author_id, text, created_at"
     package static let notification = "id, recipient_id, actor_id, kind, post_id, comment_id, created_at, is_read"
     package static let message = "id, conversation_id, sender_id, text, has_photo, created_at, read_at"
@@ -197,8 +203,7 @@ package enum SQLShape {
     /// ``viewColumns(liked:)`` up to `liked`, made once: every feed page writes them, and
     /// qualifying them afresh was about 6 % of a server's CPU time per home feed request.
     package static let viewColumnsBeforeLiked = [
-        qualified(post, "p").replacingOccurrences(of: "p.comment_count", with: HeldContentSQL.commentCount("p")),
-        qualified(user, "u"), qualified(comment, "fc"),
+        post("p"), qualified(user, "u"), qualified(comment, "fc"),
     ].joined(separator: ", ")
 
     /// A conversation summary's columns, for conversations aliased `c`, the other user `u`, the

@@ -6,7 +6,7 @@ import Testing
 /// `-h` print help on standard output and write nothing anywhere; a command line that does not
 /// fit exits with 64 (EX_USAGE) and writes nothing; a failure of the run itself exits with 1 and
 /// one line on standard error.
-@Suite("Executables: help, usage errors and exit statuses", .timeLimit(.minutes(1)))
+@Suite("Executables: help, usage errors and exit statuses", .hangGuard)
 struct ExecutableBehaviourTests {
     /// Executables not checked here (none today: the test helper `imaging-leak-check` behaves too).
     static let helpers: Set<String> = []

@@ -8,7 +8,7 @@ import Testing
 struct ChildProcessTests {
     /// A child that writes more to standard error than a pipe holds before it closes standard
     /// output: reading one pipe to its end before the other would wait forever.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aChildThatFillsStandardErrorFirstIsCollectedWhole() async throws {
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "head -c 300000 /dev/zero | tr '\\0' e >&2; echo done"])

@@ -202,7 +202,9 @@ struct AudioValidationTests {
         #expect(try recorder.push(audio: good) == .stored)
         var mono = good
         mono.channels = 1
-        #expect(throws: RecorderError.self) { try recorder.push(audio: mono) }
+        #expect(throws: RecorderError.audio(.formatMismatch(.channelCount(pushed: 1, configured: 2)))) {
+            try recorder.push(audio: mono)
+        }
         let otherRate = Result { () throws(RecorderError) in
             try recorder.push(audio: AudioSamples(samples: [0, 0], channels: 2, sampleRate: 44_100, timestamp: 0.1))
         }
@@ -210,7 +212,7 @@ struct AudioValidationTests {
             Issue.record("another rate gave \(otherRate)")
             return
         }
-        #expect(reason.contains("44100"))
+        #expect(reason == .sampleRate(pushed: 44_100, configured: 48_000))
         #expect(throws: RecorderError.audio(.nonFiniteSamples)) {
             try recorder.push(audio: AudioSamples(samples: [.nan, 0], channels: 2, sampleRate: 48_000, timestamp: 0.1))
         }

@@ -127,7 +127,10 @@ struct ErrorTests {
         #expect(throws: FrameSourceError.emptySequence(path: folder.url.path)) {
             _ = try ImageSequenceSource(directory: folder.url, frameRate: 30)
         }
-        #expect(throws: FrameSourceError.invalidParameters("image sequence frame rate 0.0 is outside 1…240")) {
+        #expect(
+            throws: FrameSourceError.invalidParameters(
+                .numberOutOfRange(parameter: "frameRate", value: 0, allowed: 1...240))
+        ) {
             _ = try ImageSequenceSource(directory: folder.url, frameRate: 0)
         }
         let fake = folder.url.appendingPathComponent("0001.jpg")

@@ -97,8 +97,10 @@ struct FrameRecorderTests {
 
     @Test("a source that yields nothing is an error, on both recorders; a zero-frame pattern is refused")
     func emptySource() async throws {
-        #expect(throws: FrameSourceError.invalidParameters("frameCount 0 would yield no frames; it must be at least 1"))
-        {
+        #expect(
+            throws: FrameSourceError.invalidParameters(
+                .integerBelowMinimum(parameter: "frameCount", value: 0, minimum: 1))
+        ) {
             _ = try TestPatternSource(frameSize: FrameSize(width: 320, height: 240), frameCount: 0)
         }
         let folder = try TemporaryFolder("empty-source")

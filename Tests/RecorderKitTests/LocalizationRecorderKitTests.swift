@@ -21,7 +21,8 @@ struct LocalizationRecorderKitTests {
             .encoderUnavailable("libx264"), .ffmpeg(operation: "avcodec_open2", message: "x"), .noFrames,
         ]
         let source: [FrameSourceError] = [
-            .invalidParameters("fps 0"), .directoryNotFound(path: "/frames"), .emptySequence(path: "/frames"),
+            .invalidParameters(.numberOutOfRange(parameter: "frameRate", value: 0, allowed: 1...240)),
+            .directoryNotFound(path: "/frames"), .emptySequence(path: "/frames"),
             .unreadableImage(path: "/frames/1.jpg", cause: .decodeFailed(message: "truncated")),
             .imaging(.invalidArgument("x")), .video(.noFrames),
             .connectionFailed(url: "rtsp://cam", message: "refused"),
@@ -30,7 +31,7 @@ struct LocalizationRecorderKitTests {
         let audio: [AudioError] = [
             .unsupportedSampleRate(11025, codec: .opus), .unsupportedChannelCount(9, codec: .aac),
             .bitrateOutOfRange(1), .codecNotInContainer(codec: .opus, format: .mov), .encoderUnavailable("libopus"),
-            .formatMismatch("mono"), .nonFiniteSamples, .audioDisabled,
+            .formatMismatch(.channelCount(pushed: 1, configured: 2)), .nonFiniteSamples, .audioDisabled,
         ]
         let recorder: [RecorderError] = [
             .invalidConfiguration(.continuousRecordingOff), .invalidTransition(action: "pause", state: .none),
@@ -48,10 +49,14 @@ struct LocalizationRecorderKitTests {
         errors += audio as [any LocalizableError & CustomStringConvertible]
         errors += recorder as [any LocalizableError & CustomStringConvertible]
         errors += Self.configurationProblems as [any LocalizableError & CustomStringConvertible]
+        errors += Self.sourceProblems as [any LocalizableError & CustomStringConvertible]
+        errors += Self.audioProblems as [any LocalizableError & CustomStringConvertible]
         for error in errors {
             let texts = locales.map { error.localizedDescription(for: $0) }
             #expect(texts[0] == error.description)
             #expect(texts[1] != texts[0] && texts[2] != texts[0], "\(error)")
+            // Every placeholder is filled: the English text, the log's, comes from the table too.
+            #expect(!texts.contains { $0.contains("{") || $0.contains("}") }, "\(texts)")
         }
         #expect(
             RecorderError.audio(.audioDisabled).localizedDescription(for: locales[1])
@@ -82,6 +87,128 @@ struct LocalizationRecorderKitTests {
             device: "Webcam", size: FrameSize(width: 640, height: 480), pixelFormat: CaptureFormat.PixelFormat("MJPG")!),
         .frameRateNotOffered(device: "Webcam", frameRate: FrameRate(frames: 60)!),
     ]
+
+    /// One of each frame source parameter problem.
+    static let sourceProblems: [FrameSourceParameterProblem] = [
+        .emptyURL, .urlWithNULCharacter,
+        .secondsOutOfRange(parameter: "connectTimeout", seconds: 0, allowed: 0.1...3600),
+        .numberOutOfRange(parameter: "reconnect.multiplier", value: 0.5, allowed: 1...100),
+        .frameSizeOutOfRange(
+            parameter: "frameSize", size: FrameSize(width: 64, height: 64), minimum: FrameSize(width: 104, height: 32),
+            maximum: FrameSize(width: 8192, height: 8192)),
+        .integerBelowMinimum(parameter: "frameCount", value: 0, minimum: 1),
+        .notFinite(parameter: "firstTimestamp", value: .nan),
+    ]
+
+    /// One of each pushed-audio problem.
+    static let audioProblems: [AudioFormatProblem] = [
+        .channelCount(pushed: 1, configured: 2), .sampleRate(pushed: 44_100, configured: 48_000),
+        .partialSampleFrame(samples: 3, channels: 2),
+    ]
+
+    @Test("A frame source's refused parameter is named with its value and the values allowed")
+    func sourceParameterReasons() throws {
+        #expect(throws: FrameSourceError.invalidParameters(.emptyURL)) { try LiveSourceOptions(url: "").validate() }
+        #expect(throws: FrameSourceError.invalidParameters(.urlWithNULCharacter)) {
+            try LiveSourceOptions(url: "rtsp://cam\0").validate()
+        }
+        let timeout = FrameSourceError.invalidParameters(
+            .secondsOutOfRange(parameter: "connectTimeout", seconds: 0, allowed: 0.1...3600))
+        #expect(throws: timeout) { try LiveSourceOptions(url: "rtsp://cam", connectTimeout: 0).validate() }
+        #expect(timeout.description == "invalid frame source parameters: connectTimeout 0.0 s is outside 0.1…3600 s")
+        #expect(
+            timeout.localizedDescription(for: locales[1])
+                == "neplatné parametre zdroja snímok: connectTimeout 0.0 s je mimo rozsahu 0.1…3600 s")
+        #expect(
+            timeout.localizedDescription(for: locales[2])
+                == "neplatné parametry zdroje snímků: connectTimeout 0.0 s je mimo rozsah 0.1…3600 s")
+        // The longest wait may not be below the first: the range starts at the initial delay.
+        #expect(
+            throws: FrameSourceError.invalidParameters(
+                .secondsOutOfRange(parameter: "reconnect.maximumDelay", seconds: 1, allowed: 5...3600))
+        ) {
+            try LiveSourceOptions(url: "rtsp://cam", reconnect: ReconnectPolicy(initialDelay: 5, maximumDelay: 1))
+                .validate()
+        }
+        #expect(
+            throws: FrameSourceError.invalidParameters(
+                .integerBelowMinimum(parameter: "reconnect.maximumAttempts", value: -1, minimum: 0))
+        ) { try LiveSourceOptions(url: "rtsp://cam", reconnect: ReconnectPolicy(maximumAttempts: -1)).validate() }
+        let size = FrameSourceParameterProblem.frameSizeOutOfRange(
+            parameter: "frameSize", size: FrameSize(width: 64, height: 64), minimum: FrameSize(width: 104, height: 32),
+            maximum: FrameSize(width: 8192, height: 8192))
+        #expect(throws: FrameSourceError.invalidParameters(size)) {
+            _ = try TestPatternSource(frameSize: FrameSize(width: 64, height: 64))
+        }
+        #expect(size.description == "frameSize 64×64 is outside 104×32…8192×8192")
+        #expect(size.localizedDescription(for: locales[2]) == "frameSize 64×64 je mimo rozsah 104×32…8192×8192")
+        let start = FrameSourceParameterProblem.notFinite(parameter: "firstTimestamp", value: .infinity)
+        #expect(throws: FrameSourceError.invalidParameters(start)) {
+            _ = try TestPatternSource(frameSize: FrameSize(width: 320, height: 240), firstTimestamp: .infinity)
+        }
+        #expect(start.localizedDescription(for: locales[1]) == "firstTimestamp inf nie je konečné číslo")
+        let count = FrameSourceParameterProblem.integerBelowMinimum(parameter: "frameCount", value: 0, minimum: 1)
+        #expect(count.description == "frameCount 0 is below the minimum, 1")
+        #expect(count.localizedDescription(for: locales[2]) == "frameCount 0 je pod minimem 1")
+    }
+
+    @Test(
+        "Pushed audio that does not match names the counts, in the plural form of 1, 2–4, 5+ and 0",
+        arguments: [
+            (1, "1 channel", "1 kanál", "1 kanál"), (3, "3 channels", "3 kanály", "3 kanály"),
+            (6, "6 channels", "6 kanálov", "6 kanálů"), (0, "0 channels", "0 kanálov", "0 kanálů"),
+        ])
+    func audioChannelCounts(pushed: Int, english: String, slovak: String, czech: String) {
+        let error = AudioError.formatMismatch(.channelCount(pushed: pushed, configured: 2))
+        #expect(
+            error.description
+                == "pushed audio does not match the configuration: \(english) where the configuration records 2")
+        #expect(
+            error.localizedDescription(for: locales[1])
+                == "odovzdaný zvuk nezodpovedá konfigurácii: \(slovak), konfigurácia určuje 2")
+        #expect(
+            error.localizedDescription(for: locales[2])
+                == "předaný zvuk neodpovídá konfiguraci: \(czech), konfigurace určuje 2")
+    }
+
+    @Test("A partial sample frame and another sample rate read in three languages, and are what a check throws")
+    func audioFormatReasons() {
+        let settings = AudioSettings(codec: .aac, sampleRate: 48_000, channels: 2)
+        let partial = AudioSamples(samples: [0, 0, 0], channels: 2, sampleRate: 48_000, timestamp: 0)
+        #expect(throws: AudioError.formatMismatch(.partialSampleFrame(samples: 3, channels: 2))) {
+            try AudioSettings.check(partial, against: settings)
+        }
+        let rate = AudioSamples(samples: [0, 0], channels: 2, sampleRate: 44_100, timestamp: 0)
+        #expect(throws: AudioError.formatMismatch(.sampleRate(pushed: 44_100, configured: 48_000))) {
+            try AudioSettings.check(rate, against: settings)
+        }
+        let texts: [(AudioFormatProblem, String, String, String)] = [
+            (
+                .partialSampleFrame(samples: 1, channels: 2),
+                "1 sample does not make whole sample frames of 2 channels",
+                "1 vzorka netvorí celé zvukové rámce po 2 kanáloch", "1 vzorek netvoří celé zvukové rámce po 2 kanálech"
+            ),
+            (
+                .partialSampleFrame(samples: 3, channels: 2), "3 samples do not make whole sample frames of 2 channels",
+                "3 vzorky netvoria celé zvukové rámce po 2 kanáloch",
+                "3 vzorky netvoří celé zvukové rámce po 2 kanálech"
+            ),
+            (
+                .partialSampleFrame(samples: 7, channels: 6), "7 samples do not make whole sample frames of 6 channels",
+                "7 vzoriek netvorí celé zvukové rámce po 6 kanáloch",
+                "7 vzorků netvoří celé zvukové rámce po 6 kanálech"
+            ),
+            (
+                .sampleRate(pushed: 44_100, configured: 48_000), "44100 Hz where the configuration records 48000 Hz",
+                "44100 Hz, konfigurácia určuje 48000 Hz", "44100 Hz, konfigurace určuje 48000 Hz"
+            ),
+        ]
+        for (problem, english, slovak, czech) in texts {
+            #expect(problem.description == english)
+            #expect(problem.localizedDescription(for: locales[1]) == slovak)
+            #expect(problem.localizedDescription(for: locales[2]) == czech)
+        }
+    }
 
     @Test("A configuration's reasons name the field and the values allowed, in three languages")
     func configurationReasons() {

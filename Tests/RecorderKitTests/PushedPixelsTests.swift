@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 @testable import RecorderKit
@@ -35,7 +36,7 @@ struct PushedPixelsTests {
         #expect(recorder.pixelMemory.idleCount == 0)
     }
 
-    @Test("pixels that do not make an image are a typed error that gives the worker back", .timeLimit(.minutes(3)))
+    @Test("pixels that do not make an image are a typed error that gives the worker back", .hangGuard)
     func badPixelsFreeTheWorker() async throws {
         let folder = try TemporaryFolder("pushed-pixels-bad")
         defer { folder.cleanUp() }

@@ -15,22 +15,20 @@ public enum CaptureDeviceProblem: Sendable, Hashable {
     case noCapabilityAnswer
 }
 
-extension CaptureDeviceProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension CaptureDeviceProblem: LocalizedReason {
+    /// CaptureDevices' table.
+    public static var messageTable: MessageTable { .captureDevices }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
-        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-            MessageTable.captureDevices.text("CaptureDeviceProblem.\(key)", locale: locale, arguments)
-        }
         switch self {
-        case .emptyIdentifier: return text("emptyIdentifier")
-        case .focalLengthNotPositive(let value): return text("focalLengthNotPositive", ["value": "\(value)"])
+        case .emptyIdentifier: return text("emptyIdentifier", locale: locale)
+        case .focalLengthNotPositive(let value):
+            return text("focalLengthNotPositive", locale: locale, ["value": "\(value)"])
         case .zoomRangeNotPositive(let lower, let upper):
-            return text("zoomRangeNotPositive", ["lower": "\(lower)", "upper": "\(upper)"])
-        case .notV4L2CharacterDevice: return text("notV4L2CharacterDevice")
-        case .noCapabilityAnswer: return text("noCapabilityAnswer")
+            return text("zoomRangeNotPositive", locale: locale, ["lower": "\(lower)", "upper": "\(upper)"])
+        case .notV4L2CharacterDevice: return text("notV4L2CharacterDevice", locale: locale)
+        case .noCapabilityAnswer: return text("noCapabilityAnswer", locale: locale)
         }
     }
 }

@@ -12,21 +12,19 @@ public enum CameraChoicesProblem: Sendable, Hashable {
     case invalidField(field: String, reason: JSONFieldProblem)
 }
 
-extension CameraChoicesProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension CameraChoicesProblem: LocalizedReason {
+    /// CaptureDevices' table.
+    public static var messageTable: MessageTable { .captureDevices }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); the
     /// parser's words follow as a marked detail.
     public func localizedDescription(for locale: Locale = .current) -> String {
-        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-            MessageTable.captureDevices.text("CameraChoicesProblem.\(key)", locale: locale, arguments)
-        }
         switch self {
-        case .tooLarge(let limit): return text("tooLarge", ["limit": String(limit)])
-        case .notJSON(let detail): return MessageTable.withDetail(text("notJSON"), detail, locale: locale)
+        case .tooLarge(let limit): return text("tooLarge", locale: locale, ["limit": String(limit)])
+        case .notJSON(let detail): return text("notJSON", locale: locale, detail: detail)
         case .invalidField(let field, let reason):
-            return text("invalidField", ["field": field, "reason": reason.localizedDescription(for: locale)])
+            return text(
+                "invalidField", locale: locale, ["field": field, "reason": reason.localizedDescription(for: locale)])
         }
     }
 }

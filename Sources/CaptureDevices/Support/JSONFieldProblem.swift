@@ -49,40 +49,39 @@ public enum JSONFieldProblem: Sendable, Hashable {
     case alreadyMapped(value: String, index: Int)
 }
 
-extension JSONFieldProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension JSONFieldProblem: LocalizedReason {
+    /// CaptureDevices' table.
+    public static var messageTable: MessageTable { .captureDevices }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); the
     /// decoder's words follow as a marked detail.
     public func localizedDescription(for locale: Locale = .current) -> String {
-        let table = MessageTable.captureDevices
-        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-            table.text("JSONFieldProblem.\(key)", locale: locale, arguments)
-        }
         func kind(_ value: ValueKind) -> String {
-            table.text("JSONFieldProblem.kind.\(value.rawValue)", locale: locale)
+            text("kind.\(value.rawValue)", locale: locale)
         }
         func list(_ names: [String]) -> String { names.joined(separator: ", ") }
         switch self {
-        case .missing: return text("missing")
-        case .wrongKind(let expected): return text("wrongKind", ["kind": kind(expected)])
-        case .null(let expected): return text("null", ["kind": kind(expected)])
-        case .unreadable(let detail): return MessageTable.withDetail(text("unreadable"), detail, locale: locale)
-        case .unknownField(let allowed): return text("unknownField", ["allowed": list(allowed)])
-        case .notOneOf(let value, let allowed): return text("notOneOf", ["value": value, "allowed": list(allowed)])
+        case .missing: return text("missing", locale: locale)
+        case .wrongKind(let expected): return text("wrongKind", locale: locale, ["kind": kind(expected)])
+        case .null(let expected): return text("null", locale: locale, ["kind": kind(expected)])
+        case .unreadable(let detail): return text("unreadable", locale: locale, detail: detail)
+        case .unknownField(let allowed): return text("unknownField", locale: locale, ["allowed": list(allowed)])
+        case .notOneOf(let value, let allowed):
+            return text("notOneOf", locale: locale, ["value": value, "allowed": list(allowed)])
         case .unsupportedVersion(let version, let supported):
-            return text("unsupportedVersion", ["version": String(version), "supported": String(supported)])
-        case .noMatch: return text("noMatch")
-        case .moreThanOneMatch(let given): return text("moreThanOneMatch", ["given": list(given)])
-        case .focalLengthAndFieldOfView: return text("focalLengthAndFieldOfView")
-        case .fieldOfViewOutOfRange(let degrees): return text("fieldOfViewOutOfRange", ["degrees": "\(degrees)"])
-        case .notPositive(let value): return text("notPositive", ["value": "\(value)"])
+            return text(
+                "unsupportedVersion", locale: locale, ["version": String(version), "supported": String(supported)])
+        case .noMatch: return text("noMatch", locale: locale)
+        case .moreThanOneMatch(let given): return text("moreThanOneMatch", locale: locale, ["given": list(given)])
+        case .focalLengthAndFieldOfView: return text("focalLengthAndFieldOfView", locale: locale)
+        case .fieldOfViewOutOfRange(let degrees):
+            return text("fieldOfViewOutOfRange", locale: locale, ["degrees": "\(degrees)"])
+        case .notPositive(let value): return text("notPositive", locale: locale, ["value": "\(value)"])
         case .minimumAboveMaximum(let minimum, let maximum):
-            return text("minimumAboveMaximum", ["minimum": "\(minimum)", "maximum": "\(maximum)"])
-        case .empty: return text("empty")
+            return text("minimumAboveMaximum", locale: locale, ["minimum": "\(minimum)", "maximum": "\(maximum)"])
+        case .empty: return text("empty", locale: locale)
         case .alreadyMapped(let value, let index):
-            return text("alreadyMapped", ["value": value, "index": String(index)])
+            return text("alreadyMapped", locale: locale, ["value": value, "index": String(index)])
         }
     }
 }

@@ -27,30 +27,25 @@ public enum LUTProblem: Sendable, Hashable {
     case notFinite([Double])
 }
 
-extension LUTProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension LUTProblem: LocalizedReason {
+    /// FilmKit's table.
+    public static var messageTable: MessageTable { .filmKit }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); the
     /// system's words follow as a marked detail.
     public func localizedDescription(for locale: Locale = .current) -> String {
-        let table = MessageTable.filmKit
-        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-            table.text("LUTProblem.\(key)", locale: locale, arguments)
-        }
         switch self {
-        case .system(let detail): return text("system", ["detail": detail])
-        case .lineTooLong(let limit): return text("lineTooLong", ["limit": String(limit)])
-        case .notANumber(let field): return text("notANumber", ["text": field])
-        case .outsideSinglePrecision(let field): return text("outsideSinglePrecision", ["text": field])
+        case .system(let detail): return text("system", locale: locale, ["detail": detail])
+        case .lineTooLong(let limit): return text("lineTooLong", locale: locale, ["limit": String(limit)])
+        case .notANumber(let field): return text("notANumber", locale: locale, ["text": field])
+        case .outsideSinglePrecision(let field): return text("outsideSinglePrecision", locale: locale, ["text": field])
         case .wrongNumberCount(let expected, let found):
-            return table.plural(
-                "LUTProblem.wrongNumberCount", count: expected, locale: locale, ["found": String(found)])
-        case .sizeGivenTwice: return text("sizeGivenTwice")
-        case .sizeNotAWholeNumber: return text("sizeNotAWholeNumber")
-        case .unknownKeyword(let keyword): return text("unknownKeyword", ["keyword": keyword])
-        case .entryBeforeSize: return text("entryBeforeSize")
-        case .notFinite(let values): return text("notFinite", ["entry": "\(values)"])
+            return plural("wrongNumberCount", count: expected, locale: locale, ["found": String(found)])
+        case .sizeGivenTwice: return text("sizeGivenTwice", locale: locale)
+        case .sizeNotAWholeNumber: return text("sizeNotAWholeNumber", locale: locale)
+        case .unknownKeyword(let keyword): return text("unknownKeyword", locale: locale, ["keyword": keyword])
+        case .entryBeforeSize: return text("entryBeforeSize", locale: locale)
+        case .notFinite(let values): return text("notFinite", locale: locale, ["entry": "\(values)"])
         }
     }
 }

@@ -8,17 +8,15 @@ public enum FilterDescriptionProblem: Sendable, Hashable {
     case duplicateParameter(filter: String, parameter: String)
 }
 
-extension FilterDescriptionProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension FilterDescriptionProblem: LocalizedReason {
+    /// FilmKit's table.
+    public static var messageTable: MessageTable { .filmKit }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
         case .duplicateParameter(let filter, let parameter):
-            return MessageTable.filmKit.text(
-                "FilterDescriptionProblem.duplicateParameter", locale: locale,
-                ["filter": filter, "parameter": parameter])
+            return text("duplicateParameter", locale: locale, ["filter": filter, "parameter": parameter])
         }
     }
 }

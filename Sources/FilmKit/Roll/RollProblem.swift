@@ -71,48 +71,46 @@ extension RollProblem {
     }
 }
 
-extension RollProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension RollProblem: LocalizedReason {
+    /// FilmKit's table.
+    public static var messageTable: MessageTable { .filmKit }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); the
     /// system's or a decoder's words follow as a marked detail.
     public func localizedDescription(for locale: Locale = .current) -> String {
-        func text(_ key: String, _ arguments: [String: String] = [:], detail: String? = nil) -> String {
-            let sentence = MessageTable.filmKit.text("RollProblem.\(key)", locale: locale, arguments)
-            return MessageTable.withDetail(sentence, detail, locale: locale)
-        }
         switch self {
-        case .system(let detail): return text("system", ["detail": detail])
-        case .pathNotUTF8: return text("pathNotUTF8")
-        case .readOnly: return text("readOnly")
-        case .closed: return text("closed")
-        case .noFreeFileName: return text("noFreeFileName")
-        case .unencodable(let detail): return text("unencodable", detail: detail)
-        case .undecodable(let detail): return text("undecodable", detail: detail)
-        case .recordOfAnotherRoll(let id): return text("recordOfAnotherRoll", ["roll": id.uuidString])
-        case .recordOfAnotherFrame(let frame): return text("recordOfAnotherFrame", ["frame": String(frame)])
+        case .system(let detail): return text("system", locale: locale, ["detail": detail])
+        case .pathNotUTF8: return text("pathNotUTF8", locale: locale)
+        case .readOnly: return text("readOnly", locale: locale)
+        case .closed: return text("closed", locale: locale)
+        case .noFreeFileName: return text("noFreeFileName", locale: locale)
+        case .unencodable(let detail): return text("unencodable", locale: locale, detail: detail)
+        case .undecodable(let detail): return text("undecodable", locale: locale, detail: detail)
+        case .recordOfAnotherRoll(let id): return text("recordOfAnotherRoll", locale: locale, ["roll": id.uuidString])
+        case .recordOfAnotherFrame(let frame):
+            return text("recordOfAnotherFrame", locale: locale, ["frame": String(frame)])
         case .sizeMismatch(let actual, let expected):
-            return text("sizeMismatch", ["actual": String(actual), "expected": String(expected)])
-        case .missing: return text("missing")
-        case .missingBeside(let record): return text("missingBeside", ["record": record])
-        case .checksumMismatch(let bytes): return text("checksumMismatch", ["bytes": String(bytes)])
-        case .unreadable(let detail): return text("unreadable", detail: detail)
+            return text("sizeMismatch", locale: locale, ["actual": String(actual), "expected": String(expected)])
+        case .missing: return text("missing", locale: locale)
+        case .missingBeside(let record): return text("missingBeside", locale: locale, ["record": record])
+        case .checksumMismatch(let bytes): return text("checksumMismatch", locale: locale, ["bytes": String(bytes)])
+        case .unreadable(let detail): return text("unreadable", locale: locale, detail: detail)
         case .noReadableBackup(let problem):
-            return text("noReadableBackup", ["problem": problem.localizedDescription(for: locale)])
+            return text("noReadableBackup", locale: locale, ["problem": problem.localizedDescription(for: locale)])
         case .noShotToRebuildFrom(let problem):
-            return text("noShotToRebuildFrom", ["problem": problem.localizedDescription(for: locale)])
+            return text("noShotToRebuildFrom", locale: locale, ["problem": problem.localizedDescription(for: locale)])
         case .shotDoesNotDecode(let problem):
-            return text("shotDoesNotDecode", ["problem": problem.localizedDescription(for: locale)])
+            return text("shotDoesNotDecode", locale: locale, ["problem": problem.localizedDescription(for: locale)])
         case .controlCharacter(let value):
-            return text("controlCharacter", ["character": "U+" + String(value, radix: 16, uppercase: true)])
+            return text(
+                "controlCharacter", locale: locale, ["character": "U+" + String(value, radix: 16, uppercase: true)])
         case .tooLong(let count, let limit):
-            return text("tooLong", ["count": String(count), "limit": String(limit)])
+            return text("tooLong", locale: locale, ["count": String(count), "limit": String(limit)])
         case .imaging(let error): return error.localizedDescription(for: locale)
         case .filter(let error): return error.localizedDescription(for: locale)
         case .roll(let error): return error.localizedDescription(for: locale)
         case .failure(let message): return message.text(for: locale)
-        case .reported(let detail): return text("reported", ["detail": detail])
+        case .reported(let detail): return text("reported", locale: locale, ["detail": detail])
         }
     }
 }

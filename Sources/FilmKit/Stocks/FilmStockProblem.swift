@@ -60,38 +60,36 @@ extension FilmStockProblem {
     }
 }
 
-extension FilmStockProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension FilmStockProblem: LocalizedReason {
+    /// FilmKit's table.
+    public static var messageTable: MessageTable { .filmKit }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); the
     /// system's or the parser's words follow as a marked detail.
     public func localizedDescription(for locale: Locale = .current) -> String {
-        let table = MessageTable.filmKit
-        func text(_ key: String, _ arguments: [String: String] = [:], detail: String? = nil) -> String {
-            MessageTable.withDetail(
-                table.text("FilmStockProblem.\(key)", locale: locale, arguments), detail, locale: locale)
-        }
-        func place(_ path: String?) -> String { path ?? table.text("FilmStockProblem.topLevel", locale: locale) }
+        func place(_ path: String?) -> String { path ?? text("topLevel", locale: locale) }
         switch self {
-        case .system(let detail): return text("system", ["detail": detail])
+        case .system(let detail): return text("system", locale: locale, ["detail": detail])
         case .tooLarge(let byteCount, let limit):
-            return text("tooLarge", ["bytes": String(byteCount), "limit": String(limit)])
-        case .notJSON(let detail): return text("notJSON", detail: detail)
-        case .missingField(let field, nil): return text("missingField", ["field": field])
-        case .missingField(let field, let parent?): return text("missingFieldIn", ["field": field, "parent": parent])
-        case .wrongType(let path, let expected): return text("wrongType", ["path": place(path), "type": expected])
-        case .nullValue(let path, let expected): return text("nullValue", ["path": place(path), "type": expected])
+            return text("tooLarge", locale: locale, ["bytes": String(byteCount), "limit": String(limit)])
+        case .notJSON(let detail): return text("notJSON", locale: locale, detail: detail)
+        case .missingField(let field, nil): return text("missingField", locale: locale, ["field": field])
+        case .missingField(let field, let parent?):
+            return text("missingFieldIn", locale: locale, ["field": field, "parent": parent])
+        case .wrongType(let path, let expected):
+            return text("wrongType", locale: locale, ["path": place(path), "type": expected])
+        case .nullValue(let path, let expected):
+            return text("nullValue", locale: locale, ["path": place(path), "type": expected])
         case .unreadableValue(let path, let detail):
-            return text("unreadableValue", ["path": place(path)], detail: detail)
-        case .undecodable(let detail): return text("undecodable", detail: detail)
-        case .missingIDOrName: return text("missingIDOrName")
-        case .idNotAFilterName: return text("idNotAFilterName")
-        case .blackAndWhiteCurves: return text("blackAndWhiteCurves")
-        case .needsThreeGains(let field): return text("needsThreeGains", ["field": field])
-        case .mixWeights: return text("mixWeights")
-        case .blackNotBelowWhite(let channel): return text("blackNotBelowWhite", ["channel": channel])
-        case .grainFigure: return text("grainFigure")
+            return text("unreadableValue", locale: locale, ["path": place(path)], detail: detail)
+        case .undecodable(let detail): return text("undecodable", locale: locale, detail: detail)
+        case .missingIDOrName: return text("missingIDOrName", locale: locale)
+        case .idNotAFilterName: return text("idNotAFilterName", locale: locale)
+        case .blackAndWhiteCurves: return text("blackAndWhiteCurves", locale: locale)
+        case .needsThreeGains(let field): return text("needsThreeGains", locale: locale, ["field": field])
+        case .mixWeights: return text("mixWeights", locale: locale)
+        case .blackNotBelowWhite(let channel): return text("blackNotBelowWhite", locale: locale, ["channel": channel])
+        case .grainFigure: return text("grainFigure", locale: locale)
         }
     }
 }

@@ -33,32 +33,29 @@ public enum GalleryProblem: Error, Sendable, Hashable {
     case cannotOpenIndex(path: String, detail: String)
 }
 
-extension GalleryProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension GalleryProblem: LocalizedReason {
+    /// GalleryKit's table.
+    public static var messageTable: MessageTable { .galleryKit }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise); what
     /// a library or the system said follows as a marked detail.
     public func localizedDescription(for locale: Locale = .current) -> String {
-        func text(_ key: String, _ arguments: [String: String] = [:], detail: String? = nil) -> String {
-            let sentence = MessageTable.galleryKit.text("GalleryProblem.\(key)", locale: locale, arguments)
-            return MessageTable.withDetail(sentence, detail, locale: locale)
-        }
         switch self {
-        case .reported(let detail): return text("reported", ["detail": detail])
-        case .noSuchFile: return text("noSuchFile")
-        case .unreadableAttributes: return text("unreadableAttributes")
-        case .thumbnailSize(let size): return text("thumbnailSize", ["size": String(size)])
-        case .thumbnailsStopped(let detail): return text("thumbnailsStopped", detail: detail)
-        case .noColumns: return text("noColumns")
-        case .noPhotos: return text("noPhotos")
-        case .locationHasNoPhotos(let id): return text("locationHasNoPhotos", ["id": String(id)])
-        case .emptyPager: return text("emptyPager")
+        case .reported(let detail): return text("reported", locale: locale, ["detail": detail])
+        case .noSuchFile: return text("noSuchFile", locale: locale)
+        case .unreadableAttributes: return text("unreadableAttributes", locale: locale)
+        case .thumbnailSize(let size): return text("thumbnailSize", locale: locale, ["size": String(size)])
+        case .thumbnailsStopped(let detail): return text("thumbnailsStopped", locale: locale, detail: detail)
+        case .noColumns: return text("noColumns", locale: locale)
+        case .noPhotos: return text("noPhotos", locale: locale)
+        case .locationHasNoPhotos(let id): return text("locationHasNoPhotos", locale: locale, ["id": String(id)])
+        case .emptyPager: return text("emptyPager", locale: locale)
         case .invalidPage(let page, let pageSize):
-            return text("invalidPage", ["page": String(page), "pageSize": String(pageSize)])
-        case .negativeRadius: return text("negativeRadius")
-        case .zoomNotFinite(let value): return text("zoomNotFinite", ["value": "\(value)"])
-        case .cannotOpenIndex(let path, let detail): return text("cannotOpenIndex", ["path": path], detail: detail)
+            return text("invalidPage", locale: locale, ["page": String(page), "pageSize": String(pageSize)])
+        case .negativeRadius: return text("negativeRadius", locale: locale)
+        case .zoomNotFinite(let value): return text("zoomNotFinite", locale: locale, ["value": "\(value)"])
+        case .cannotOpenIndex(let path, let detail):
+            return text("cannotOpenIndex", locale: locale, ["path": path], detail: detail)
         }
     }
 }

@@ -59,13 +59,14 @@ public struct AudioSettings: Sendable, Hashable {
     ///   frame, ``AudioError/nonFiniteSamples`` for a NaN or infinite sample or timestamp.
     public static func check(_ samples: AudioSamples, against settings: AudioSettings?) throws(AudioError) {
         guard let settings else { throw .audioDisabled }
-        guard samples.channels == settings.channels, samples.sampleRate == settings.sampleRate else {
-            throw .formatMismatch(
-                "\(samples.channels) channels at \(samples.sampleRate) Hz, the configuration declares "
-                    + "\(settings.channels) at \(settings.sampleRate) Hz")
+        guard samples.channels == settings.channels else {
+            throw .formatMismatch(.channelCount(pushed: samples.channels, configured: settings.channels))
+        }
+        guard samples.sampleRate == settings.sampleRate else {
+            throw .formatMismatch(.sampleRate(pushed: samples.sampleRate, configured: settings.sampleRate))
         }
         guard samples.samples.count % samples.channels == 0 else {
-            throw .formatMismatch("\(samples.samples.count) samples is not a whole number of sample frames")
+            throw .formatMismatch(.partialSampleFrame(samples: samples.samples.count, channels: samples.channels))
         }
         guard samples.timestamp.isFinite, samples.samples.allSatisfy(\.isFinite) else { throw .nonFiniteSamples }
     }

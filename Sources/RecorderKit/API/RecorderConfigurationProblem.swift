@@ -50,69 +50,68 @@ public enum RecorderConfigurationProblem: Sendable, Hashable {
     case frameRateNotOffered(device: String, frameRate: FrameRate)
 }
 
-extension RecorderConfigurationProblem: LocalizableError, CustomStringConvertible {
-    /// The reason in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+extension RecorderConfigurationProblem: LocalizedReason {
+    /// RecorderKit's table.
+    public static var messageTable: MessageTable { .recorderKit }
 
     /// The reason in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
-        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-            MessageTable.recorderKit.text("RecorderConfigurationProblem.\(key)", locale: locale, arguments)
-        }
         switch self {
         case .integerOutOfRange(let field, let value, let allowed):
             return text(
-                "integerOutOfRange",
+                "integerOutOfRange", locale: locale,
                 [
                     "field": field, "value": String(value), "lower": String(allowed.lowerBound),
                     "upper": String(allowed.upperBound),
                 ])
         case .secondsOutOfRange(let field, let seconds, let allowed):
             return text(
-                "secondsOutOfRange",
+                "secondsOutOfRange", locale: locale,
                 [
-                    "field": field, "value": "\(seconds)", "lower": Self.number(allowed.lowerBound),
-                    "upper": Self.number(allowed.upperBound),
+                    "field": field, "value": "\(seconds)", "lower": MessageTable.number(allowed.lowerBound),
+                    "upper": MessageTable.number(allowed.upperBound),
                 ])
         case .secondsNotWithin(let field, let seconds, let limit):
-            return text("secondsNotWithin", ["field": field, "value": "\(seconds)", "limit": Self.number(limit)])
+            return text(
+                "secondsNotWithin", locale: locale,
+                ["field": field, "value": "\(seconds)", "limit": MessageTable.number(limit)])
         case .secondsNegative(let field, let seconds):
-            return text("secondsNegative", ["field": field, "value": "\(seconds)"])
+            return text("secondsNegative", locale: locale, ["field": field, "value": "\(seconds)"])
         case .fractionOutOfRange(let field, let value, let includesOne):
-            return text(includesOne ? "fractionUpToOne" : "fractionBelowOne", ["field": field, "value": "\(value)"])
+            return text(
+                includesOne ? "fractionUpToOne" : "fractionBelowOne", locale: locale,
+                ["field": field, "value": "\(value)"])
         case .clipShorterThanWindows(let maximum, let backward, let forward):
             return text(
-                "clipShorterThanWindows",
+                "clipShorterThanWindows", locale: locale,
                 ["maximum": "\(maximum)", "backward": "\(backward)", "forward": "\(forward)"])
         case .frameSizeOutOfRange(let field, let size):
-            return text("frameSizeOutOfRange", ["field": field, "size": "\(size)"])
-        case .oddFrameSize(let field, let size): return text("oddFrameSize", ["field": field, "size": "\(size)"])
-        case .notAFileURL(let field): return text("notAFileURL", ["field": field])
-        case .sameAsBufferDirectory(let field): return text("sameAsBufferDirectory", ["field": field])
+            return text("frameSizeOutOfRange", locale: locale, ["field": field, "size": "\(size)"])
+        case .oddFrameSize(let field, let size):
+            return text("oddFrameSize", locale: locale, ["field": field, "size": "\(size)"])
+        case .notAFileURL(let field): return text("notAFileURL", locale: locale, ["field": field])
+        case .sameAsBufferDirectory(let field): return text("sameAsBufferDirectory", locale: locale, ["field": field])
         case .bytesNotPositive(let field, let bytes):
-            return text("bytesNotPositive", ["field": field, "value": String(bytes)])
+            return text("bytesNotPositive", locale: locale, ["field": field, "value": String(bytes)])
         case .bytesNegative(let field, let bytes):
-            return text("bytesNegative", ["field": field, "value": String(bytes)])
+            return text("bytesNegative", locale: locale, ["field": field, "value": String(bytes)])
         case .clipCountNegative(let field, let count):
-            return text("clipCountNegative", ["field": field, "value": String(count)])
-        case .continuousRecordingOff: return text("continuousRecordingOff")
-        case .exportFilter(let error): return text("exportFilter", ["error": error.localizedDescription(for: locale)])
+            return text("clipCountNegative", locale: locale, ["field": field, "value": String(count)])
+        case .continuousRecordingOff: return text("continuousRecordingOff", locale: locale)
+        case .exportFilter(let error):
+            return text("exportFilter", locale: locale, ["error": error.localizedDescription(for: locale)])
         case .exportFilterFailed(let detail):
-            return MessageTable.withDetail(text("exportFilterFailed"), detail, locale: locale)
-        case .noInputFormat(let format): return text("noInputFormat", ["format": "\(format)"])
+            return text("exportFilterFailed", locale: locale, detail: detail)
+        case .noInputFormat(let format): return text("noInputFormat", locale: locale, ["format": "\(format)"])
         case .pixelFormatNotOffered(let device, let format):
-            return text("pixelFormatNotOffered", ["device": device, "format": "\(format)"])
+            return text("pixelFormatNotOffered", locale: locale, ["device": device, "format": "\(format)"])
         case .sizeNotOffered(let device, let size, nil):
-            return text("sizeNotOffered", ["device": device, "size": "\(size)"])
+            return text("sizeNotOffered", locale: locale, ["device": device, "size": "\(size)"])
         case .sizeNotOffered(let device, let size, let format?):
-            return text("sizeNotOfferedIn", ["device": device, "size": "\(size)", "format": "\(format)"])
+            return text(
+                "sizeNotOfferedIn", locale: locale, ["device": device, "size": "\(size)", "format": "\(format)"])
         case .frameRateNotOffered(let device, let frameRate):
-            return text("frameRateNotOffered", ["device": device, "rate": "\(frameRate)"])
+            return text("frameRateNotOffered", locale: locale, ["device": device, "rate": "\(frameRate)"])
         }
-    }
-
-    /// A bound as people write it: `3600`, not `3600.0`.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 }

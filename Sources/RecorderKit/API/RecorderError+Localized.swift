@@ -70,7 +70,8 @@ extension FrameSourceError: LocalizableError {
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
         case .invalidParameters(let reason):
-            return text("FrameSourceError.invalidParameters", locale, ["reason": reason])
+            return text(
+                "FrameSourceError.invalidParameters", locale, ["reason": reason.localizedDescription(for: locale)])
         case .directoryNotFound(let path): return text("FrameSourceError.directoryNotFound", locale, ["path": path])
         case .emptySequence(let path): return text("FrameSourceError.emptySequence", locale, ["path": path])
         case .unreadableImage(let path, let cause):
@@ -103,7 +104,8 @@ extension AudioError: LocalizableError {
         case .codecNotInContainer(let codec, let format):
             return text("AudioError.codecNotInContainer", locale, ["codec": codec.rawValue, "format": format.rawValue])
         case .encoderUnavailable(let name): return text("AudioError.encoderUnavailable", locale, ["name": name])
-        case .formatMismatch(let reason): return text("AudioError.formatMismatch", locale, ["reason": reason])
+        case .formatMismatch(let reason):
+            return text("AudioError.formatMismatch", locale, ["reason": reason.localizedDescription(for: locale)])
         case .nonFiniteSamples: return text("AudioError.nonFiniteSamples", locale)
         case .audioDisabled: return text("AudioError.audioDisabled", locale)
         }

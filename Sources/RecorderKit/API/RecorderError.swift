@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// What went wrong in a recorder.
@@ -54,35 +55,8 @@ public enum RecorderError: Error, Sendable, Hashable {
 }
 
 extension RecorderError: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
-        switch self {
-        case .invalidConfiguration(let reason): "invalid recorder configuration: \(reason)"
-        case .invalidTransition(let action, let state): "cannot \(action) while the recorder is in state '\(state)'"
-        case .configurationLocked(let state): "cannot change the configuration in state '\(state)'; stop first"
-        case .notRecording(let state): "the recorder is not recording (state '\(state)')"
-        case .noFramesYet: "no frame has been recorded yet"
-        case .nonMonotonicTimestamp(let previous, let got):
-            "frame timestamp \(got) s is not later than the previous one, \(previous) s"
-        case .frameSizeMismatch(let expected, let got): "frame is \(got), the configuration records \(expected)"
-        case .frameRateMismatch(let expected, let step):
-            "frames arrive \(step) s apart, the configuration records \(expected) fps"
-        case .exportsInProgress: "cannot move the buffer directory while clips of the last session are being written"
-        case .bufferDirectoryInUse(let path): "another recorder is using the buffer directory \(path)"
-        case .storageFailed(let path, let message): "storage failed at \(path): \(message)"
-        case .notADirectory(let path): "\(path) exists and is not a directory"
-        case .noFramesInWindow(let times):
-            "no frame was recorded around the event(s) at \(times.map { "\($0) s" }.joined(separator: ", ")): the source was lost"
-        case .exportTransformFailed(let frame, let message): "the export transform failed on frame \(frame): \(message)"
-        case .imaging(let error): "frame processing failed: \(error)"
-        case .video(let error): "clip writing failed: \(error)"
-        case .source(let error): "frame source failed: \(error)"
-        case .audio(let error): "audio: \(error)"
-        case .sourceYieldedNoFrames: "the frame source ended before its first frame: nothing was recorded"
-        case .emptyRange(let from, let to): "the range from \(from) to \(to) is empty"
-        case .noFootage(let from, let to): "the continuous recording holds no footage between \(from) and \(to)"
-        }
-    }
+    /// The message in English, from RecorderKit's table (``localizedDescription(for:)``).
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
 }
 
 /// What went wrong in FFmpeg while reading or writing a video file.
@@ -102,23 +76,15 @@ public enum VideoIOError: Error, Sendable, Hashable {
 }
 
 extension VideoIOError: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
-        switch self {
-        case .openFailed(let path, let message): "cannot open \(path): \(message)"
-        case .noVideoStream(let path): "\(path) has no video stream"
-        case .decoderUnavailable(let codec): "FFmpeg has no decoder for \(codec)"
-        case .encoderUnavailable(let name): "FFmpeg has no encoder \(name)"
-        case .ffmpeg(let operation, let message): "\(operation) failed: \(message)"
-        case .noFrames: "a clip needs at least one frame"
-        }
-    }
+    /// The message in English, from RecorderKit's table (``localizedDescription(for:)``).
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
 }
 
 /// What went wrong in a frame source.
 public enum FrameSourceError: Error, Sendable, Hashable {
-    /// The source's parameters are out of range; the text names the bad one.
-    case invalidParameters(String)
+    /// The source's parameters are out of range; the reason names the bad one, its value and the
+    /// values allowed.
+    case invalidParameters(FrameSourceParameterProblem)
     /// No such directory.
     case directoryNotFound(path: String)
     /// The directory holds no image files.
@@ -137,17 +103,6 @@ public enum FrameSourceError: Error, Sendable, Hashable {
 }
 
 extension FrameSourceError: CustomStringConvertible {
-    /// A one-line message for people.
-    public var description: String {
-        switch self {
-        case .invalidParameters(let reason): "invalid frame source parameters: \(reason)"
-        case .directoryNotFound(let path): "no such directory: \(path)"
-        case .emptySequence(let path): "no image files in \(path)"
-        case .unreadableImage(let path, let cause): "cannot read \(path) as an image: \(cause)"
-        case .imaging(let error): "frame processing failed: \(error)"
-        case .video(let error): "\(error)"
-        case .connectionFailed(let url, let message): "cannot read \(url): \(message)"
-        case .unsupportedStream(let url, let message): "unsupported stream at \(url): \(message)"
-        }
-    }
+    /// The message in English, from RecorderKit's table (``localizedDescription(for:)``).
+    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
 }

@@ -20,9 +20,7 @@ public struct ImageSequenceSource: FrameSource {
     ///   ``FrameSourceError/emptySequence(path:)``, ``FrameSourceError/invalidParameters(_:)``
     ///   for a rate outside 1…240, ``FrameSourceError/unreadableImage(path:cause:)``.
     public init(directory: URL, frameRate: Double) throws(FrameSourceError) {
-        guard frameRate.isFinite, frameRate >= 1, frameRate <= 240 else {
-            throw .invalidParameters("image sequence frame rate \(frameRate) is outside 1…240")
-        }
+        try FrameSourceError.check(number: frameRate, of: "frameRate", within: 1...240)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw .directoryNotFound(path: directory.path) }

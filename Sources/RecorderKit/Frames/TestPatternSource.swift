@@ -38,20 +38,24 @@ public struct TestPatternSource: FrameSource {
         firstFrameIndex: Int = 0,
         firstTimestamp: Double = 0
     ) throws(FrameSourceError) {
-        guard frameSize.width >= 104, frameSize.height >= 32, frameSize.width <= 8192, frameSize.height <= 8192 else {
-            throw .invalidParameters("test pattern size \(frameSize) is outside 104×32…8192×8192")
+        let smallest = FrameSize(width: 104, height: 32)
+        let largest = FrameSize(width: 8192, height: 8192)
+        guard (smallest.width...largest.width).contains(frameSize.width),
+            (smallest.height...largest.height).contains(frameSize.height)
+        else {
+            throw .invalidParameters(
+                .frameSizeOutOfRange(parameter: "frameSize", size: frameSize, minimum: smallest, maximum: largest))
         }
-        guard frameRate.isFinite, frameRate >= 1, frameRate <= 240 else {
-            throw .invalidParameters("test pattern frame rate \(frameRate) is outside 1…240")
-        }
+        try FrameSourceError.check(number: frameRate, of: "frameRate", within: 1...240)
         if let frameCount, frameCount < 1 {
-            throw .invalidParameters("frameCount \(frameCount) would yield no frames; it must be at least 1")
+            throw .invalidParameters(.integerBelowMinimum(parameter: "frameCount", value: frameCount, minimum: 1))
         }
         guard firstFrameIndex >= 0 else {
-            throw .invalidParameters("firstFrameIndex \(firstFrameIndex) is negative")
+            throw .invalidParameters(
+                .integerBelowMinimum(parameter: "firstFrameIndex", value: firstFrameIndex, minimum: 0))
         }
         guard firstTimestamp.isFinite else {
-            throw .invalidParameters("firstTimestamp \(firstTimestamp) is not finite")
+            throw .invalidParameters(.notFinite(parameter: "firstTimestamp", value: firstTimestamp))
         }
         self.frameSize = frameSize
         self.frameRate = frameRate

@@ -95,15 +95,12 @@ public struct LiveSourceOptions: Sendable, Hashable {
     ///
     /// - Throws: ``FrameSourceError/invalidParameters(_:)`` naming the first bad one.
     public func validate() throws(FrameSourceError) {
-        guard !url.isEmpty, !url.contains("\0") else { throw .invalidParameters("the source URL is empty") }
+        guard !url.isEmpty else { throw .invalidParameters(.emptyURL) }
+        guard !url.contains("\0") else { throw .invalidParameters(.urlWithNULCharacter) }
         for (name, value) in [("connectTimeout", connectTimeout), ("readTimeout", readTimeout)] {
-            guard value.isFinite, value >= 0.1, value <= 3600 else {
-                throw .invalidParameters("\(name) \(value) s is outside 0.1…3600 s")
-            }
+            try FrameSourceError.check(seconds: value, of: name, within: 0.1...3600)
         }
-        guard healthReportInterval.isFinite, healthReportInterval >= 1, healthReportInterval <= 86_400 else {
-            throw .invalidParameters("healthReportInterval \(healthReportInterval) s is outside 1…86400 s")
-        }
+        try FrameSourceError.check(seconds: healthReportInterval, of: "healthReportInterval", within: 1...86_400)
         try reconnect.validate()
     }
 }
@@ -164,17 +161,13 @@ public struct ReconnectPolicy: Sendable, Hashable {
     }
 
     func validate() throws(FrameSourceError) {
-        guard initialDelay.isFinite, initialDelay >= 0, initialDelay <= 3600 else {
-            throw .invalidParameters("reconnect initialDelay \(initialDelay) s is outside 0…3600 s")
-        }
-        guard maximumDelay.isFinite, maximumDelay >= initialDelay, maximumDelay <= 3600 else {
-            throw .invalidParameters("reconnect maximumDelay \(maximumDelay) s is outside \(initialDelay)…3600 s")
-        }
-        guard multiplier.isFinite, multiplier >= 1, multiplier <= 100 else {
-            throw .invalidParameters("reconnect multiplier \(multiplier) is outside 1…100")
-        }
-        guard (maximumAttempts ?? 0) >= 0 else {
-            throw .invalidParameters("reconnect maximumAttempts must not be negative")
+        try FrameSourceError.check(seconds: initialDelay, of: "reconnect.initialDelay", within: 0...3600)
+        // A NaN initial delay has failed above, so the range below is well formed.
+        try FrameSourceError.check(seconds: maximumDelay, of: "reconnect.maximumDelay", within: initialDelay...3600)
+        try FrameSourceError.check(number: multiplier, of: "reconnect.multiplier", within: 1...100)
+        if let maximumAttempts, maximumAttempts < 0 {
+            throw .invalidParameters(
+                .integerBelowMinimum(parameter: "reconnect.maximumAttempts", value: maximumAttempts, minimum: 0))
         }
     }
 }

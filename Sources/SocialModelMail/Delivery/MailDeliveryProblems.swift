@@ -6,7 +6,7 @@ import SocialModel
 // reply, an address as given) are shown as they are.
 
 /// Why a message cannot be written as valid mail: ``MailDeliveryError/invalidMessage(_:)``.
-public enum MailMessageProblem: Sendable, Hashable, CustomStringConvertible {
+public enum MailMessageProblem: Sendable, Hashable, LocalizedReason {
     /// The address is empty or longer than 254 characters.
     case addressLength(String)
     /// The address has no `@`.
@@ -34,39 +34,42 @@ public enum MailMessageProblem: Sendable, Hashable, CustomStringConvertible {
     /// A template file cannot be read; the system's words.
     case templateUnreadable(path: String, detail: String)
 
-    /// The problem in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+    /// SocialModelMail's table.
+    public static var messageTable: MessageTable { .socialModelMail }
+
+    /// `MailProblem`: the keys every reason of a mail delivery error shares.
+    public static var keyPrefix: String { "MailProblem" }
 
     /// The problem in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         let shown = { (value: String) in HeaderText.singleLine(String(value.prefix(80))) }
         switch self {
-        case .addressLength(let address): return problemText("addressLength", locale, ["address": shown(address)])
+        case .addressLength(let address): return text("addressLength", locale: locale, ["address": shown(address)])
         case .addressWithoutAt(let address):
-            return problemText("addressWithoutAt", locale, ["address": shown(address)])
+            return text("addressWithoutAt", locale: locale, ["address": shown(address)])
         case .localPartLength(let address):
-            return problemText("localPartLength", locale, ["address": shown(address)])
+            return text("localPartLength", locale: locale, ["address": shown(address)])
         case .localPartNotPlain(let address):
-            return problemText("localPartNotPlain", locale, ["address": shown(address)])
+            return text("localPartNotPlain", locale: locale, ["address": shown(address)])
         case .domainNotHostName(let address):
-            return problemText("domainNotHostName", locale, ["address": shown(address)])
-        case .noRecipient: return problemText("noRecipient", locale)
-        case .invalidMessageID(let id): return problemText("invalidMessageID", locale, ["id": shown(id)])
-        case .invalidHeaderName: return problemText("invalidHeaderName", locale)
-        case .reservedHeader(let name): return problemText("reservedHeader", locale, ["name": name])
-        case .noTemplate(let purpose): return problemText("noTemplate", locale, ["purpose": purpose])
+            return text("domainNotHostName", locale: locale, ["address": shown(address)])
+        case .noRecipient: return text("noRecipient", locale: locale)
+        case .invalidMessageID(let id): return text("invalidMessageID", locale: locale, ["id": shown(id)])
+        case .invalidHeaderName: return text("invalidHeaderName", locale: locale)
+        case .reservedHeader(let name): return text("reservedHeader", locale: locale, ["name": name])
+        case .noTemplate(let purpose): return text("noTemplate", locale: locale, ["purpose": purpose])
         case .incompleteTemplates(let purpose):
-            return problemText("incompleteTemplates", locale, ["purpose": purpose])
+            return text("incompleteTemplates", locale: locale, ["purpose": purpose])
         case .templateDoesNotCompile(let part, let detail):
-            return problemText("templateDoesNotCompile", locale, ["part": part], detail: detail)
+            return text("templateDoesNotCompile", locale: locale, ["part": part], detail: detail)
         case .templateUnreadable(let path, let detail):
-            return problemText("templateUnreadable", locale, ["path": path], detail: detail)
+            return text("templateUnreadable", locale: locale, ["path": path], detail: detail)
         }
     }
 }
 
 /// Why a mail configuration cannot work: ``MailDeliveryError/invalidConfiguration(_:)``.
-public enum MailConfigurationProblem: Sendable, Hashable, CustomStringConvertible {
+public enum MailConfigurationProblem: Sendable, Hashable, LocalizedReason {
     /// The text is not an SMTP URL (`smtp://user:password@host:port`).
     case notAnSMTPURL
     /// The URL's scheme is neither `smtp://` nor `smtps://`.
@@ -82,26 +85,29 @@ public enum MailConfigurationProblem: Sendable, Hashable, CustomStringConvertibl
     /// The base of the links in mail is not an absolute URL.
     case linkBaseNotAbsolute
 
-    /// The problem in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+    /// SocialModelMail's table.
+    public static var messageTable: MessageTable { .socialModelMail }
+
+    /// `MailProblem`: the keys every reason of a mail delivery error shares.
+    public static var keyPrefix: String { "MailProblem" }
 
     /// The problem in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
-        case .notAnSMTPURL: problemText("notAnSMTPURL", locale)
-        case .unsupportedScheme: problemText("unsupportedScheme", locale)
-        case .unknownTLSMode(let value): problemText("unknownTLSMode", locale, ["value": String(value.prefix(20))])
-        case .invalidClientName: problemText("invalidClientName", locale)
-        case .tlsSettings(let detail): problemText("tlsSettings", locale, detail: detail)
-        case .startTLSWithoutTLSConfiguration: problemText("startTLSWithoutTLSConfiguration", locale)
-        case .linkBaseNotAbsolute: problemText("linkBaseNotAbsolute", locale)
+        case .notAnSMTPURL: text("notAnSMTPURL", locale: locale)
+        case .unsupportedScheme: text("unsupportedScheme", locale: locale)
+        case .unknownTLSMode(let value): text("unknownTLSMode", locale: locale, ["value": String(value.prefix(20))])
+        case .invalidClientName: text("invalidClientName", locale: locale)
+        case .tlsSettings(let detail): text("tlsSettings", locale: locale, detail: detail)
+        case .startTLSWithoutTLSConfiguration: text("startTLSWithoutTLSConfiguration", locale: locale)
+        case .linkBaseNotAbsolute: text("linkBaseNotAbsolute", locale: locale)
         }
     }
 }
 
 /// What an SMTP server lacks that the configuration or the message needs:
 /// ``MailDeliveryError/serverUnsuitable(_:)``.
-public enum MailServerShortcoming: Sendable, Hashable, CustomStringConvertible {
+public enum MailServerShortcoming: Sendable, Hashable, LocalizedReason {
     /// The server does not offer STARTTLS, which the configuration requires.
     case noSTARTTLS
     /// The message is larger than the size the server announced.
@@ -111,24 +117,27 @@ public enum MailServerShortcoming: Sendable, Hashable, CustomStringConvertible {
     /// The server offers none of the configured AUTH mechanisms (these are the configured ones).
     case noUsableAuthentication(configured: [String])
 
-    /// The shortcoming in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+    /// SocialModelMail's table.
+    public static var messageTable: MessageTable { .socialModelMail }
+
+    /// `MailProblem`: the keys every reason of a mail delivery error shares.
+    public static var keyPrefix: String { "MailProblem" }
 
     /// The shortcoming in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
-        case .noSTARTTLS: problemText("noSTARTTLS", locale)
+        case .noSTARTTLS: text("noSTARTTLS", locale: locale)
         case .messageTooLarge(let bytes, let limit):
-            problemText("messageTooLarge", locale, ["bytes": String(bytes), "limit": String(limit)])
-        case .authenticationWithoutTLS: problemText("authenticationWithoutTLS", locale)
+            text("messageTooLarge", locale: locale, ["bytes": String(bytes), "limit": String(limit)])
+        case .authenticationWithoutTLS: text("authenticationWithoutTLS", locale: locale)
         case .noUsableAuthentication(let configured):
-            problemText("noUsableAuthentication", locale, ["mechanisms": configured.joined(separator: ", ")])
+            text("noUsableAuthentication", locale: locale, ["mechanisms": configured.joined(separator: ", ")])
         }
     }
 }
 
 /// Why what a server sent is not SMTP: ``MailDeliveryError/malformedReply(_:_:)``.
-public enum MalformedSMTPReply: Error, Sendable, Hashable, CustomStringConvertible {
+public enum MalformedSMTPReply: Error, Sendable, Hashable, LocalizedReason {
     /// A reply line is longer than the parser reads (4,096 bytes).
     case lineTooLong(limit: Int)
     /// A reply has more lines than the parser reads (128).
@@ -144,30 +153,26 @@ public enum MalformedSMTPReply: Error, Sendable, Hashable, CustomStringConvertib
     /// The server answered fewer of the pipelined commands than were sent.
     case missingReplies(answered: Int, sent: Int)
 
-    /// The problem in English.
-    public var description: String { localizedDescription(for: Locale(identifier: "en")) }
+    /// SocialModelMail's table.
+    public static var messageTable: MessageTable { .socialModelMail }
+
+    /// `MailProblem`: the keys every reason of a mail delivery error shares.
+    public static var keyPrefix: String { "MailProblem" }
 
     /// The problem in the language of `locale` (English, Slovak or Czech; English otherwise).
     public func localizedDescription(for locale: Locale = .current) -> String {
         switch self {
-        case .lineTooLong(let limit): problemText("lineTooLong", locale, ["limit": String(limit)])
-        case .tooManyLines(let limit): problemText("tooManyLines", locale, ["limit": String(limit)])
-        case .notAReplyCode(let line): problemText("notAReplyCode", locale, detail: String(line.prefix(80)))
+        case .lineTooLong(let limit): text("lineTooLong", locale: locale, ["limit": String(limit)])
+        case .tooManyLines(let limit): text("tooManyLines", locale: locale, ["limit": String(limit)])
+        case .notAReplyCode(let line): text("notAReplyCode", locale: locale, detail: String(line.prefix(80)))
         case .inconsistentCodes(let first, let other):
-            problemText("inconsistentCodes", locale, ["first": String(first), "other": String(other)])
-        case .unasked(let reply): problemText("unasked", locale, detail: "\(reply)")
-        case .moreAfterSTARTTLS: problemText("moreAfterSTARTTLS", locale)
+            text("inconsistentCodes", locale: locale, ["first": String(first), "other": String(other)])
+        case .unasked(let reply): text("unasked", locale: locale, detail: "\(reply)")
+        case .moreAfterSTARTTLS: text("moreAfterSTARTTLS", locale: locale)
         case .missingReplies(let answered, let sent):
-            problemText("missingReplies", locale, ["answered": String(answered), "sent": String(sent)])
+            text("missingReplies", locale: locale, ["answered": String(answered), "sent": String(sent)])
         }
     }
-}
-
-/// `MailProblem.<key>` in the language of `locale`, then `detail` marked as a technical detail.
-func problemText(_ key: String, _ locale: Locale, _ arguments: [String: String] = [:], detail: String? = nil)
-    -> String
-{
-    mailText("MailProblem.\(key)", locale, arguments, detail: detail)
 }
 
 /// `key` of SocialModelMail's table in the language of `locale`, then `detail` (words the SDK

@@ -27,6 +27,19 @@ enum PostgresTestServer {
     /// The configuration of a fresh schema on the test server, or a skip (or failure) when there is
     /// no server to use.
     static func freshConfiguration(maximumConnections: Int = 2) async throws -> PostgresStoreConfiguration {
+        var configuration = try await serverConfiguration(maximumConnections: maximumConnections)
+        configuration.schema = newSchemaName()
+        return configuration
+    }
+
+    /// A schema name no test has used.
+    static func newSchemaName() -> String {
+        "analogkit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+
+    /// The configuration of the test server without a schema, or a skip (or failure) when there is
+    /// no server to use.
+    static func serverConfiguration(maximumConnections: Int) async throws -> PostgresStoreConfiguration {
         guard let url else {
             if isRequired { throw PostgresTestError.notConfigured }
             try Test.cancel("PostgreSQL store skipped: \(urlVariable) is not set (scripts/with-postgres.sh sets it)")
@@ -36,8 +49,6 @@ enum PostgresTestServer {
             if isRequired { throw PostgresTestError.unreachable(problem) }
             try Test.cancel("PostgreSQL store skipped: \(problem)")
         }
-        configuration.schema =
-            "analogkit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         configuration.maximumConnections = maximumConnections
         return configuration
     }
@@ -77,11 +88,11 @@ enum PostgresTestServer {
         configure: (inout PostgresStoreConfiguration) -> Void = { _ in },
         _ body: (PostgresSocialStore) async throws -> T
     ) async throws -> T {
-        var configuration = try await freshConfiguration(maximumConnections: maximumConnections)
+        var configuration = try await serverConfiguration(maximumConnections: maximumConnections)
         await gate.enter()
         let result: Result<T, any Error>
         do {
-            if !fresh, let schema = await emptySchemas.take() { configuration.schema = schema }
+            configuration.schema = (fresh ? nil : await emptySchemas.take()) ?? newSchemaName()
             configure(&configuration)
             let store = try await connect(configuration)
             do {
