@@ -67,6 +67,12 @@ extension FrameSourceError {
     }
 
     /// Throws ``FrameSourceParameterProblem/numberOutOfRange(parameter:value:allowed:)`` unless
+    /// `frameRate` is a rate every frame source takes: 1…240 frames per second.
+    static func check(frameRate: Double) throws(Self) {
+        try check(number: frameRate, of: "frameRate", within: 1...240)
+    }
+
+    /// Throws ``FrameSourceParameterProblem/numberOutOfRange(parameter:value:allowed:)`` unless
     /// `value` is finite and within `allowed`.
     static func check(number value: Double, of parameter: String, within allowed: ClosedRange<Double>) throws(Self) {
         guard value.isFinite, allowed.contains(value) else {

@@ -20,7 +20,7 @@ public struct ImageSequenceSource: FrameSource {
     ///   ``FrameSourceError/emptySequence(path:)``, ``FrameSourceError/invalidParameters(_:)``
     ///   for a rate outside 1…240, ``FrameSourceError/unreadableImage(path:cause:)``.
     public init(directory: URL, frameRate: Double) throws(FrameSourceError) {
-        try FrameSourceError.check(number: frameRate, of: "frameRate", within: 1...240)
+        try FrameSourceError.check(frameRate: frameRate)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw .directoryNotFound(path: directory.path) }

@@ -46,7 +46,7 @@ public struct TestPatternSource: FrameSource {
             throw .invalidParameters(
                 .frameSizeOutOfRange(parameter: "frameSize", size: frameSize, minimum: smallest, maximum: largest))
         }
-        try FrameSourceError.check(number: frameRate, of: "frameRate", within: 1...240)
+        try FrameSourceError.check(frameRate: frameRate)
         if let frameCount, frameCount < 1 {
             throw .invalidParameters(.integerBelowMinimum(parameter: "frameCount", value: frameCount, minimum: 1))
         }
