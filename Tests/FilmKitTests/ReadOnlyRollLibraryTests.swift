@@ -92,15 +92,17 @@ struct ReadOnlyRollLibraryTests {
         defer { out.remove() }
         try Self.setWritable(library.url, false)
         let before = try Self.snapshot(library.url)
-        let list = try await Self.runWithoutWriteAccess(["roll", "list", "--library", library.url.path])
+        let tool = try Self.toolEveryoneReaches()
+        defer { tool.remove() }
+        let list = try await Self.runWithoutWriteAccess(tool, ["roll", "list", "--library", library.url.path])
         #expect(list.status == 0, "\(list.error)")
         #expect(list.output.contains("Léto\tVintage\tdeveloped\t2 photos"), "\(list.output)")
         #expect(list.output.contains("Zima\tVintage\tloaded\t1 of 12 shot, 11 left"), "\(list.output)")
-        let check = try await Self.runWithoutWriteAccess(["roll", "check", "--library", library.url.path])
+        let check = try await Self.runWithoutWriteAccess(tool, ["roll", "check", "--library", library.url.path])
         #expect(check.status == 0, "\(check.error)")
         try Self.setWritable(out.url, true, everyone: true)
         let export = try await Self.runWithoutWriteAccess(
-            ["roll", "export", "leto", out.url.path, "--library", library.url.path])
+            tool, ["roll", "export", "leto", out.url.path, "--library", library.url.path])
         #expect(export.status == 0, "\(export.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.url.path).count == 2)
         #expect(try Self.snapshot(library.url) == before)
@@ -108,12 +110,30 @@ struct ReadOnlyRollLibraryTests {
 
     /// Runs `filmkit` as a user who cannot write the library: as root (whom permissions do not
     /// stop, as in the CI container) it drops to `nobody` through util-linux's `setpriv`.
-    static func runWithoutWriteAccess(_ arguments: [String]) async throws -> ChildProcess.Result {
-        let tool = ChildProcess.product("filmkit")
-        guard geteuid() == 0 else { return try await ChildProcess.run(tool, arguments) }
+    static func runWithoutWriteAccess(_ tool: TemporaryDirectory, _ arguments: [String]) async throws
+        -> ChildProcess.Result
+    {
+        let filmkit = tool.file("filmkit")
+        guard geteuid() == 0 else { return try await ChildProcess.run(filmkit, arguments) }
         return try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--reuid=65534", "--regid=65534", "--clear-groups", "--", tool.path] + arguments)
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "--", filmkit.path] + arguments)
+    }
+
+    /// A copy of `filmkit` and the resource bundles beside it in a folder every user may enter:
+    /// the build's own folder may sit in one only its owner enters (a clone under `mktemp -d`,
+    /// mode 0700), where `nobody` cannot reach the tool's bundles and Foundation stops it.
+    static func toolEveryoneReaches() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory("filmkit-for-everyone")
+        let products = ChildProcess.product("filmkit").deletingLastPathComponent()
+        let bundles = try FileManager.default.contentsOfDirectory(atPath: products.path).filter {
+            $0.hasSuffix(".resources")
+        }
+        for name in ["filmkit"] + bundles {
+            try FileManager.default.copyItem(at: products.appendingPathComponent(name), to: folder.file(name))
+        }
+        // Made with the umask (0755 for folders), and the copies keep their modes.
+        return folder
     }
 
     /// Takes away (or gives back) write permission on a folder and everything in it; `everyone`
